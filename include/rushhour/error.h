@@ -1,0 +1,17 @@
+/* Error codes shared by every rushhour module, and their messages for people. */
+#ifndef RUSHHOUR_ERROR_H
+#define RUSHHOUR_ERROR_H
+
+/* Functions return RH_OK or one of these negative codes. A search that runs out of budget is
+ * not an error: it returns RH_OK with status RH_LIMIT_REACHED in its result. */
+typedef enum {
+    RH_OK = 0,
+    RH_ENOMEM = -1,   /* an allocation failed */
+    RH_EINVALID = -2, /* the input is not a valid puzzle; the diagnostics say why */
+    RH_EARG = -3,     /* a caller passed an impossible argument (NULL, bad enum) */
+} rh_error;
+
+/* A static, never-NULL message for an error code. */
+const char *rh_strerror(int err);
+
+#endif

@@ -1,0 +1,26 @@
+/* The solve document: the JSON both the CLI and the service print for a result. */
+#ifndef RUSHHOUR_REPORT_H
+#define RUSHHOUR_REPORT_H
+
+#include <stdbool.h>
+
+#include <cjson/cJSON.h>
+
+#include "rushhour/puzzle.h"
+#include "rushhour/search.h"
+#include "rushhour/diag.h"
+
+/* Builds {status, optimal, algorithm, metric, solution: {moves, move_count, slide_count,
+ * notation, boards?}, stats, limit?} for `r`, a result of solving `p`. With `boards`, the
+ * solution also carries the board after each move as rows of text. Returns a new object the
+ * caller frees with cJSON_Delete, or NULL when out of memory. */
+cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards);
+
+/* Builds the list [{field, message}, ...] of `d`, or NULL when out of memory. */
+cJSON *rh_report_diags(const rh_diags *d);
+
+/* Writes the notation of one move ("AR1": id, direction letter U/D/L/R, distance) to `out`,
+ * which holds at least RH_ID_MAX + 8 bytes. */
+void rh_report_move_notation(char *out, const rh_puzzle *p, rh_move m);
+
+#endif

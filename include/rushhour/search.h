@@ -1,0 +1,118 @@
+/* Searching a puzzle's state space: optimal solving, fast solving and exhaustive exploration,
+ * each inside hard budgets of nodes, memory, time and an external cancel flag.
+ *
+ * Every search is reentrant: it allocates only its own working memory (all of it counted
+ * against max_memory and freed before returning) plus, on success, the result's move list,
+ * which the caller releases with rh_result_free. */
+#ifndef RUSHHOUR_SEARCH_H
+#define RUSHHOUR_SEARCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rushhour/puzzle.h"
+
+typedef enum {
+    RH_METRIC_MOVES = 0, /* one vehicle sliding any distance is one move */
+    RH_METRIC_SLIDES,    /* every cell travelled is one slide */
+} rh_metric;
+
+typedef enum {
+    RH_ALGO_BFS = 0, /* breadth-first: optimal, the reference */
+    RH_ALGO_ASTAR,   /* A* with an admissible, consistent heuristic: optimal, fewer nodes */
+    RH_ALGO_FAST,    /* weighted A*: not optimal, for large boards */
+} rh_algorithm;
+
+typedef enum {
+    RH_SOLVED = 0,
+    RH_UNSOLVABLE,     /* the whole reachable component holds no goal */
+    RH_LIMIT_REACHED,  /* a budget ran out first; see rh_result.limit */
+} rh_status;
+
+typedef enum {
+    RH_LIMIT_NONE = 0,
+    RH_LIMIT_NODES,
+    RH_LIMIT_MEMORY,
+    RH_LIMIT_TIME,
+    RH_LIMIT_CANCELLED,
+} rh_limit;
+
+typedef struct {
+    rh_algorithm algorithm;
+    rh_metric metric;
+    uint64_t max_nodes;         /* expansions allowed; 0 = unlimited */
+    size_t max_memory;          /* bytes of search memory; 0 = unlimited */
+    uint64_t deadline_us;       /* rh_clock_us() time to stop at; 0 = none */
+    const atomic_int *cancel;   /* stop when it becomes non-zero; NULL = never */
+} rh_search_options;
+
+#define RH_SEARCH_OPTIONS_INIT {RH_ALGO_BFS, RH_METRIC_MOVES, 0, 0, 0, NULL}
+
+/* One move: a vehicle (index in the puzzle) sliding `delta` cells along its axis; positive is
+ * right for horizontal vehicles and down for vertical ones. Never 0. */
+typedef struct {
+    int vehicle;
+    int delta;
+} rh_move;
+
+typedef struct {
+    uint64_t nodes_expanded;  /* states whose successors were generated */
+    uint64_t nodes_generated; /* successors produced, duplicates included */
+    uint64_t states_stored;   /* distinct states held when the search ended */
+    size_t peak_memory;       /* most search memory in use at once, in bytes */
+    uint64_t elapsed_us;
+} rh_stats;
+
+typedef struct {
+    rh_status status;
+    rh_limit limit; /* why, when status is RH_LIMIT_REACHED */
+    int optimal;    /* 1 when the solution is proved minimal for the metric */
+    rh_metric metric;
+    rh_algorithm algorithm;
+    rh_move *moves; /* owned; merged so that no two consecutive moves share a vehicle */
+    int move_count;
+    int slide_count;
+    rh_stats stats;
+} rh_result;
+
+/* Solves `p` (which must have passed rh_puzzle_check) under `opt` (NULL for defaults).
+ * On RH_OK `out` holds a result to release with rh_result_free, whatever its status.
+ * Returns RH_EARG for a bad option and RH_ENOMEM only if the move list itself cannot be
+ * allocated: running out of the memory budget is RH_LIMIT_REACHED. */
+int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt);
+
+void rh_result_free(rh_result *r);
+
+typedef struct {
+    rh_status status;    /* RH_SOLVED when the component was explored whole */
+    rh_limit limit;
+    uint64_t states;     /* distinct states reached, the start included */
+    uint64_t goal_states;/* of which the target is at the exit */
+    rh_stats stats;
+} rh_explore_result;
+
+/* Visits the whole component reachable from `p` (one move = one slide: the component is the
+ * same for both metrics). Only the budgets of `opt` are used. Allocates nothing that
+ * outlives the call. */
+int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt);
+
+/* Applies `m` to `p` if it is legal (stays on the board, crosses nothing). Returns RH_OK or
+ * RH_EARG, leaving `p` unchanged. Used to replay solutions and render boards. */
+int rh_puzzle_apply(rh_puzzle *p, rh_move m);
+
+/* Monotonic clock in microseconds, the time base of deadline_us. */
+uint64_t rh_clock_us(void);
+
+const char *rh_status_name(rh_status s);     /* "solved", "unsolvable", "limit_reached" */
+const char *rh_limit_name(rh_limit l);       /* "none", "nodes", "memory", "time", "cancelled" */
+const char *rh_metric_name(rh_metric m);     /* "moves", "slides" */
+const char *rh_algorithm_name(rh_algorithm a); /* "bfs", "astar", "fast" */
+/* Parse the names above; return RH_OK or RH_EARG. */
+int rh_metric_parse(rh_metric *out, const char *name);
+int rh_algorithm_parse(rh_algorithm *out, const char *name);
+
+/* "up", "down", "left" or "right" for a move of a vehicle of `p`. */
+const char *rh_move_direction(const rh_puzzle *p, rh_move m);
+
+#endif

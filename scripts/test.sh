@@ -1,0 +1,12 @@
+#!/bin/sh
+# Builds and runs every test: the release suites, then all of them again under
+# AddressSanitizer + UndefinedBehaviorSanitizer (leaks included) in build-asan/.
+set -eu
+cd "$(dirname "$0")/.."
+./scripts/build.sh
+ctest --test-dir build --output-on-failure
+
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COMPILER=clang
+cmake --build build-asan -j "$(nproc)"
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+    ctest --test-dir build-asan --output-on-failure

@@ -1,0 +1,207 @@
+/* rushhour: the command-line front end of the solver library.
+ *
+ *   rushhour solve [options] [FILE|-]     one JSON document (as POST /v1/solve returns)
+ *   rushhour explore [options] [FILE|-]   the size of the reachable component
+ *
+ * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
+ * 3 a search limit reached. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rushhour/rushhour.h"
+#include "show.h"
+
+#define EXIT_ANSWER 0
+#define EXIT_IO 1
+#define EXIT_INVALID 2
+#define EXIT_LIMIT 3
+#define INPUT_MAX (1u << 20)
+
+static const char usage[] =
+    "usage: rushhour solve [--metric moves|slides] [--algorithm bfs|astar|fast]\n"
+    "                      [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [--show]\n"
+    "                      [FILE|-]\n"
+    "       rushhour explore [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [FILE|-]\n"
+    "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
+
+typedef struct {
+    rh_search_options search;
+    uint64_t timeout_ms;
+    int show;
+    const char *file;
+} cli_options;
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rushhour: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return EXIT_INVALID;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s < '0' || *s > '9') return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end) return -1;
+    *out = v;
+    return 0;
+}
+
+/* Returns -1 on success, else the exit code to stop with. */
+static int parse_args(cli_options *o, int argc, char **argv, int solve)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+        if (solve && strcmp(a, "--show") == 0) {
+            o->show = 1;
+        } else if (solve && strcmp(a, "--metric") == 0) {
+            if (rh_metric_parse(&o->search.metric, v)) return bad_usage("bad --metric '%s'", v ? v : "");
+            i++;
+        } else if (solve && strcmp(a, "--algorithm") == 0) {
+            if (rh_algorithm_parse(&o->search.algorithm, v))
+                return bad_usage("bad --algorithm '%s'", v ? v : "");
+            i++;
+        } else if (strcmp(a, "--max-nodes") == 0 || strcmp(a, "--max-memory") == 0 ||
+                   strcmp(a, "--timeout-ms") == 0) {
+            if (parse_u64(v, &n)) return bad_usage("%s needs a non-negative integer", a);
+            if (a[2] == 't')
+                o->timeout_ms = n;
+            else if (a[6] == 'n')
+                o->search.max_nodes = n;
+            else
+                o->search.max_memory = (size_t)n;
+            i++;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+            fputs(usage, stdout);
+            return EXIT_ANSWER;
+        } else if (a[0] == '-' && a[1]) {
+            return bad_usage("unknown option '%s'", a);
+        } else if (o->file) {
+            return bad_usage("more than one input file ('%s')", a);
+        } else {
+            o->file = a;
+        }
+    }
+    return -1;
+}
+
+/* Reads all of `path` (or stdin for NULL or "-") into a new buffer. */
+static char *read_input(const char *path, size_t *len)
+{
+    FILE *f = !path || strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) return NULL;
+    char *buf = malloc(INPUT_MAX + 1);
+    size_t n = buf ? fread(buf, 1, INPUT_MAX + 1, f) : 0;
+    int failed = !buf || ferror(f) || n > INPUT_MAX;
+    if (f != stdin) fclose(f);
+    if (failed) {
+        free(buf);
+        errno = n > INPUT_MAX ? EFBIG : EIO;
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+/* Parses the input; prints the problems (one per line) and returns non-zero when invalid. */
+static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
+{
+    size_t len = 0;
+    char *text = read_input(file, &len);
+    if (!text) {
+        fprintf(stderr, "rushhour: cannot read %s: %s\n", file ? file : "stdin", strerror(errno));
+        return EXIT_IO;
+    }
+    static rh_diags diags;
+    rh_diags_init(&diags);
+    const uint64_t t0 = rh_clock_us();
+    int err = rh_parse_text(p, &diags, text, len);
+    *parse_us = rh_clock_us() - t0;
+    free(text);
+    if (err == RH_OK) return 0;
+    for (int i = 0; i < diags.count; i++)
+        fprintf(stderr, "%s%s%s\n", diags.items[i].field, diags.items[i].field[0] ? ": " : "",
+                diags.items[i].message);
+    if (diags.dropped) fprintf(stderr, "(%d more problems)\n", diags.dropped);
+    return EXIT_INVALID;
+}
+
+static int print_json(cJSON *doc)
+{
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    if (!text) {
+        fprintf(stderr, "rushhour: out of memory\n");
+        return EXIT_IO;
+    }
+    puts(text);
+    cJSON_free(text);
+    return 0;
+}
+
+static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us)
+{
+    rh_result r;
+    int err = rh_solve(&r, p, &o->search);
+    if (err != RH_OK) {
+        fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
+        return EXIT_IO;
+    }
+    int code = r.status == RH_LIMIT_REACHED ? EXIT_LIMIT : EXIT_ANSWER;
+    if (o->show) {
+        rh_show_solution(stdout, p, &r);
+    } else {
+        cJSON *doc = rh_report_result(p, &r, false);
+        cJSON *timing = doc ? cJSON_AddObjectToObject(doc, "timing_us") : NULL;
+        if (timing) {
+            cJSON_AddNumberToObject(timing, "queue", 0);
+            cJSON_AddNumberToObject(timing, "parse", (double)parse_us);
+            cJSON_AddNumberToObject(timing, "solve", (double)r.stats.elapsed_us);
+            cJSON_AddNumberToObject(timing, "total", (double)(parse_us + r.stats.elapsed_us));
+        }
+        if (print_json(doc)) code = EXIT_IO;
+        cJSON_Delete(doc);
+    }
+    rh_result_free(&r);
+    return code;
+}
+
+static int run_explore(const cli_options *o, const rh_puzzle *p)
+{
+    rh_explore_result r;
+    rh_explore(&r, p, &o->search);
+    printf("{\"status\":\"%s\",", r.status == RH_SOLVED ? "complete" : "limit_reached");
+    if (r.status != RH_SOLVED) printf("\"limit\":\"%s\",", rh_limit_name(r.limit));
+    printf("\"states\":%" PRIu64 ",\"goal_states\":%" PRIu64 ",\"stats\":{\"nodes_expanded\":%" PRIu64
+           ",\"peak_memory_bytes\":%zu,\"elapsed_us\":%" PRIu64 "}}\n",
+           r.states, r.goal_states, r.stats.nodes_expanded, r.stats.peak_memory, r.stats.elapsed_us);
+    return r.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) return bad_usage("%s", "a command is needed");
+    const int solve = strcmp(argv[1], "solve") == 0;
+    if (!solve && strcmp(argv[1], "explore") != 0) {
+        if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
+            fputs(usage, stdout);
+            return EXIT_ANSWER;
+        }
+        return bad_usage("unknown command '%s'", argv[1]);
+    }
+    cli_options o = {.search = RH_SEARCH_OPTIONS_INIT};
+    int code = parse_args(&o, argc, argv, solve);
+    if (code >= 0) return code;
+    if (o.timeout_ms) o.search.deadline_us = rh_clock_us() + o.timeout_ms * 1000u;
+    rh_puzzle p;
+    uint64_t parse_us = 0;
+    code = load_puzzle(&p, o.file, &parse_us);
+    if (code) return code;
+    return solve ? run_solve(&o, &p, parse_us) : run_explore(&o, &p);
+}

@@ -1,0 +1,67 @@
+/* Memory accounting and the node, time and cancel checks of a search. */
+#include <stdlib.h>
+#include <time.h>
+
+#include "budget.h"
+
+uint64_t rh_clock_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+void rh_budget_init(rh_budget *b, const rh_search_options *opt)
+{
+    *b = (rh_budget){0};
+    b->cap = opt->max_memory;
+    b->max_nodes = opt->max_nodes;
+    b->deadline_us = opt->deadline_us;
+    b->cancel = opt->cancel;
+    b->start_us = rh_clock_us();
+}
+
+void *rh_budget_calloc(rh_budget *b, size_t bytes)
+{
+    if (b->cap && (bytes > b->cap || b->used > b->cap - bytes)) {
+        b->limit = RH_LIMIT_MEMORY;
+        return NULL;
+    }
+    void *p = calloc(1, bytes ? bytes : 1);
+    if (!p) {
+        b->limit = RH_LIMIT_MEMORY;
+        return NULL;
+    }
+    b->used += bytes;
+    if (b->used > b->peak) b->peak = b->used;
+    return p;
+}
+
+void rh_budget_free(rh_budget *b, void *ptr, size_t bytes)
+{
+    if (!ptr) return;
+    free(ptr);
+    b->used -= bytes;
+}
+
+bool rh_budget_exhausted_slow(rh_budget *b)
+{
+    if (b->cancel && atomic_load_explicit(b->cancel, memory_order_relaxed)) {
+        b->limit = RH_LIMIT_CANCELLED;
+        return true;
+    }
+    if (b->deadline_us && rh_clock_us() >= b->deadline_us) {
+        b->limit = RH_LIMIT_TIME;
+        return true;
+    }
+    return false;
+}
+
+void rh_budget_stats(const rh_budget *b, rh_stats *s, uint64_t states_stored)
+{
+    s->nodes_expanded = b->expanded;
+    s->nodes_generated = b->generated;
+    s->states_stored = states_stored;
+    s->peak_memory = b->peak;
+    s->elapsed_us = rh_clock_us() - b->start_us;
+}

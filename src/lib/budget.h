@@ -1,0 +1,46 @@
+/* The limits of one search: memory accounted to the byte, expansions, a deadline and a
+ * cancel flag. Every allocation a search makes goes through here, so the memory cap is a hard
+ * cap and peak usage is exact. */
+#ifndef RH_BUDGET_H
+#define RH_BUDGET_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rushhour/search.h"
+
+typedef struct {
+    size_t used, peak, cap; /* cap 0: unlimited */
+    uint64_t max_nodes, deadline_us;
+    const atomic_int *cancel;
+    uint64_t expanded, generated;
+    uint64_t start_us;
+    rh_limit limit; /* the first budget that ran out */
+} rh_budget;
+
+void rh_budget_init(rh_budget *b, const rh_search_options *opt);
+
+/* Zeroed memory, counted; NULL (and limit = memory) when the cap or malloc refuses. */
+void *rh_budget_calloc(rh_budget *b, size_t bytes);
+void rh_budget_free(rh_budget *b, void *ptr, size_t bytes);
+
+/* True when a node, time or cancel budget has run out; call once per expansion. The clock and
+ * the flag are read every 256 calls, which keeps a check well under a microsecond apart. */
+bool rh_budget_exhausted_slow(rh_budget *b);
+
+static inline bool rh_budget_exhausted(rh_budget *b)
+{
+    if (b->limit != RH_LIMIT_NONE) return true;
+    if (b->max_nodes && b->expanded >= b->max_nodes) {
+        b->limit = RH_LIMIT_NODES;
+        return true;
+    }
+    return (b->expanded & 255) == 0 && rh_budget_exhausted_slow(b);
+}
+
+/* Fills the statistics common to every search. */
+void rh_budget_stats(const rh_budget *b, rh_stats *s, uint64_t states_stored);
+
+#endif

@@ -1,0 +1,62 @@
+/* The blocking lower bounds used by A* (see heuristic.h for why they are admissible). */
+#include "heuristic.h"
+
+/* Bits a..b of a line mask; 0 when the span is empty. */
+static inline uint32_t span(int a, int b)
+{
+    if (a > b) return 0;
+    return (uint32_t)(((UINT64_C(1) << (b + 1)) - 1) & ~((UINT64_C(1) << a) - 1));
+}
+
+/* The vehicle covering cell (row, col), or -1 for a wall or an empty cell. */
+static int owner_of(const rh_layout *L, const rh_occupancy *o, int row, int col)
+{
+    for (int j = 0; j < L->vehicle_count; j++) {
+        const rh_vslot *s = &L->v[j];
+        const int along = s->horizontal ? col : row, line = s->horizontal ? row : col;
+        if (s->line == line && along >= o->pos[j] && along < o->pos[j] + s->length) return j;
+    }
+    return -1;
+}
+
+int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
+{
+    const rh_vslot *t = &L->v[L->target];
+    const int tpos = o->pos[L->target];
+    if (tpos == t->maxpos) return 0;
+    const int er = L->exit_row, n = L->n, front = tpos + t->length;
+    if (L->wall_rows[er] & span(front, n - 1)) return RH_H_DEAD;
+
+    int h = slides ? t->maxpos - tpos : 1;
+    uint64_t must[RH_VEHICLES_MAX / 64] = {0};
+    for (int i = 0; i < L->vehicle_count; i++) {
+        const rh_vslot *s = &L->v[i];
+        const int p = o->pos[i];
+        if (s->horizontal) {
+            /* A car on the exit row ahead of the target can never get out of its way. */
+            if (s->line == er && i != L->target && p >= front) return RH_H_DEAD;
+            continue;
+        }
+        if (s->line < front || p > er || p + s->length <= er) continue;
+        const int len = s->length;
+        const uint32_t walls = L->wall_cols[s->line];
+        const bool up = er - len >= 0 && !(walls & span(er - len, p - 1));
+        const bool down = er + len <= n - 1 && !(walls & span(p + len, er + len));
+        if (!up && !down) return RH_H_DEAD;
+        if (slides) {
+            const int dist_up = p + len - er, dist_down = er + 1 - p;
+            h += !down ? dist_up : !up ? dist_down : dist_up < dist_down ? dist_up : dist_down;
+            continue;
+        }
+        must[i >> 6] |= UINT64_C(1) << (i & 63);
+        if (up && down) continue;
+        const uint32_t need = up ? span(er - len, p - 1) : span(p + len, er + len);
+        for (uint32_t cells = o->cols[s->line] & need & ~walls; cells; cells &= cells - 1) {
+            const int j = owner_of(L, o, __builtin_ctz(cells), s->line);
+            if (j >= 0) must[j >> 6] |= UINT64_C(1) << (j & 63);
+        }
+    }
+    if (!slides)
+        for (int w = 0; w < RH_VEHICLES_MAX / 64; w++) h += __builtin_popcountll(must[w]);
+    return h;
+}

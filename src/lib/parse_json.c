@@ -1,0 +1,290 @@
+/* The JSON puzzle document: field types, unknown and duplicate keys, and the choice between
+ * the vehicles, grid and board forms. Every problem is reported, each on its JSON path. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "rushhour/error.h"
+#include "rushhour/parse.h"
+#include "parse_internal.h"
+#include "puzzle_internal.h"
+
+/* Integers come as JSON numbers (doubles in cJSON): reject fractions, 1e400, "3" and values
+ * far outside any board, which the rule checks then need not fear overflowing. */
+#define COORD_LIMIT 1000000
+
+static bool read_int(rh_diags *d, const cJSON *item, const char *field, int *out)
+{
+    if (!cJSON_IsNumber(item)) {
+        rh_diags_add(d, field, "must be an integer, not %s",
+                     cJSON_IsString(item) ? "a string" : cJSON_IsBool(item) ? "a boolean"
+                     : cJSON_IsNull(item) ? "null" : cJSON_IsArray(item) ? "an array" : "an object");
+        return false;
+    }
+    const double v = item->valuedouble;
+    if (!isfinite(v) || v != trunc(v)) {
+        rh_diags_add(d, field, "must be an integer, not %g", v);
+        return false;
+    }
+    if (v < -COORD_LIMIT || v > COORD_LIMIT) {
+        rh_diags_add(d, field, "%g is out of range", v);
+        return false;
+    }
+    *out = (int)v;
+    return true;
+}
+
+static bool key_in(const char *key, const char *const *list)
+{
+    for (; list && *list; list++)
+        if (strcmp(key, *list) == 0) return true;
+    return false;
+}
+
+/* Reports keys of `obj` that are unknown or repeated. `path` prefixes the field names. */
+static void check_keys(rh_diags *d, const cJSON *obj, const char *path, const char *const *known,
+                       const char *const *extra)
+{
+    char f[RH_DIAG_FIELD_MAX];
+    for (const cJSON *a = obj->child; a; a = a->next) {
+        snprintf(f, sizeof f, "%s%s%s", path, *path ? "." : "", a->string);
+        if (!key_in(a->string, known) && !key_in(a->string, extra))
+            rh_diags_add(d, f, "unknown field");
+        for (const cJSON *b = obj->child; b != a; b = b->next)
+            if (strcmp(a->string, b->string) == 0) {
+                rh_diags_add(d, f, "appears more than once");
+                break;
+            }
+    }
+}
+
+static bool read_orientation(rh_diags *d, const cJSON *item, const char *field,
+                             rh_orientation *out)
+{
+    const char *s = cJSON_GetStringValue(item);
+    if (s && (strcasecmp(s, "H") == 0 || strcasecmp(s, "horizontal") == 0)) {
+        *out = RH_HORIZONTAL;
+        return true;
+    }
+    if (s && (strcasecmp(s, "V") == 0 || strcasecmp(s, "vertical") == 0)) {
+        *out = RH_VERTICAL;
+        return true;
+    }
+    rh_diags_add(d, field, "must be \"H\" or \"V\" (or \"horizontal\"/\"vertical\")");
+    return false;
+}
+
+static bool read_id(rh_diags *d, const cJSON *item, const char *field, char *out)
+{
+    const char *s = cJSON_GetStringValue(item);
+    size_t n = s ? strlen(s) : 0;
+    bool ok = s && n >= 1 && n <= RH_ID_MAX;
+    for (size_t i = 0; ok && i < n; i++)
+        ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+             (s[i] >= '0' && s[i] <= '9');
+    if (!ok) {
+        rh_diags_add(d, field, "must be a string of 1 to %d letters or digits", RH_ID_MAX);
+        return false;
+    }
+    memcpy(out, s, n + 1);
+    return true;
+}
+
+/* One vehicle object; true when every member was present and well-typed. */
+static bool read_vehicle(rh_diags *d, const cJSON *obj, int i, rh_vehicle *v)
+{
+    static const char *const known[] = {"id", "row", "col", "length", "orientation", NULL};
+    char path[RH_DIAG_FIELD_MAX], f[RH_DIAG_FIELD_MAX];
+    snprintf(path, sizeof path, "vehicles[%d]", i);
+    if (!cJSON_IsObject(obj)) {
+        rh_diags_add(d, path, "must be an object {id, row, col, length, orientation}");
+        return false;
+    }
+    check_keys(d, obj, path, known, NULL);
+    bool ok = true;
+    for (int k = 0; known[k]; k++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, known[k]);
+        snprintf(f, sizeof f, "%s.%s", path, known[k]);
+        if (!item) {
+            rh_diags_add(d, f, "is missing");
+            ok = false;
+            continue;
+        }
+        switch (k) {
+        case 0: ok &= read_id(d, item, f, v->id); break;
+        case 1: ok &= read_int(d, item, f, &v->row); break;
+        case 2: ok &= read_int(d, item, f, &v->col); break;
+        case 3: ok &= read_int(d, item, f, &v->length); break;
+        default: ok &= read_orientation(d, item, f, &v->orientation); break;
+        }
+    }
+    return ok;
+}
+
+static void read_walls(rh_diags *d, const cJSON *walls, rh_puzzle *out)
+{
+    char f[RH_DIAG_FIELD_MAX];
+    if (!cJSON_IsArray(walls)) {
+        rh_diags_add(d, "walls", "must be an array of [row, col] pairs");
+        return;
+    }
+    if (cJSON_GetArraySize(walls) > RH_WALLS_MAX) {
+        rh_diags_add(d, "walls", "too many walls: at most %d", RH_WALLS_MAX);
+        return;
+    }
+    int k = 0;
+    for (const cJSON *w = walls->child; w; w = w->next, k++) {
+        snprintf(f, sizeof f, "walls[%d]", k);
+        rh_cell c;
+        if (!cJSON_IsArray(w) || cJSON_GetArraySize(w) != 2) {
+            rh_diags_add(d, f, "must be a [row, col] pair");
+            continue;
+        }
+        bool ok = read_int(d, w->child, f, &c.row);
+        ok &= read_int(d, w->child->next, f, &c.col);
+        if (ok) out->walls[out->wall_count++] = c;
+    }
+}
+
+static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
+{
+    const int before = d->count + d->dropped;
+    const cJSON *size = cJSON_GetObjectItemCaseSensitive(doc, "board_size");
+    const cJSON *exit = cJSON_GetObjectItemCaseSensitive(doc, "exit_row");
+    const cJSON *vehicles = cJSON_GetObjectItemCaseSensitive(doc, "vehicles");
+    const cJSON *walls = cJSON_GetObjectItemCaseSensitive(doc, "walls");
+    const cJSON *target = cJSON_GetObjectItemCaseSensitive(doc, "target");
+    bool size_ok = true;
+    out->board_size = RH_BOARD_DEFAULT;
+    if (size) {
+        size_ok = read_int(d, size, "board_size", &out->board_size);
+        if (size_ok && (out->board_size < RH_BOARD_MIN || out->board_size > RH_BOARD_MAX)) {
+            rh_diags_add(d, "board_size", "%d is out of range (%d to %d)", out->board_size,
+                         RH_BOARD_MIN, RH_BOARD_MAX);
+            size_ok = false;
+        }
+    }
+    bool exit_given = false;
+    if (exit) exit_given = read_int(d, exit, "exit_row", &out->exit_row);
+    char target_id[RH_ID_MAX + 1] = "X";
+    bool target_ok = !target || read_id(d, target, "target", target_id);
+    if (walls) read_walls(d, walls, out);
+
+    /* src[k]: the input index of the k-th well-formed vehicle. */
+    int src[RH_VEHICLES_MAX];
+    bool target_dropped = false;
+    if (!cJSON_IsArray(vehicles)) {
+        rh_diags_add(d, "vehicles", "must be an array of vehicles");
+    } else if (cJSON_GetArraySize(vehicles) > RH_VEHICLES_MAX) {
+        rh_diags_add(d, "vehicles", "too many vehicles: %d, at most %d",
+                     cJSON_GetArraySize(vehicles), RH_VEHICLES_MAX);
+    } else {
+        int i = 0;
+        for (const cJSON *v = vehicles->child; v; v = v->next, i++) {
+            rh_vehicle *slot = &out->vehicles[out->vehicle_count];
+            memset(slot, 0, sizeof *slot);
+            if (read_vehicle(d, v, i, slot)) {
+                src[out->vehicle_count++] = i;
+            } else {
+                const cJSON *id = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "id") : NULL;
+                if (cJSON_IsString(id) && strcmp(id->valuestring, target_id) == 0)
+                    target_dropped = true;
+            }
+        }
+    }
+    if (!size_ok || !target_ok || !cJSON_IsArray(vehicles) ||
+        cJSON_GetArraySize(vehicles) > RH_VEHICLES_MAX) {
+        return RH_EINVALID; /* the rule checks need a size, a target and the vehicles */
+    }
+    out->target = rh_puzzle_find(out, target_id);
+    if (out->target < 0 && target_dropped) out->target = RH_TARGET_UNCHECKED;
+    if (!exit_given) out->exit_row = out->target >= 0 ? out->vehicles[out->target].row : 0;
+    int err = rh_puzzle_check_indexed(d, out, NULL, target_id, src);
+    return err == RH_OK && d->count + d->dropped == before ? RH_OK : RH_EINVALID;
+}
+
+/* A grid given as an array of row strings, or as one string with '/' or newlines. */
+static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
+{
+    const cJSON *grid = cJSON_GetObjectItemCaseSensitive(doc, "grid");
+    const cJSON *target = cJSON_GetObjectItemCaseSensitive(doc, "target");
+    char target_id[RH_ID_MAX + 1];
+    if (target && !read_id(d, target, "target", target_id)) return RH_EINVALID;
+    const char *rows[RH_BOARD_MAX];
+    size_t lens[RH_BOARD_MAX];
+    if (cJSON_IsString(grid)) {
+        const char *text = grid->valuestring;
+        const int n = rh_text_rows(text, strlen(text), rows, lens, RH_BOARD_MAX);
+        if (n > RH_BOARD_MAX) {
+            rh_diags_add(d, "grid", "the grid has more than %d rows", RH_BOARD_MAX);
+            return RH_EINVALID;
+        }
+        return rh_parse_grid(out, d, rows, lens, n, target ? target_id : NULL, "grid");
+    }
+    if (!cJSON_IsArray(grid)) {
+        rh_diags_add(d, "grid", "must be an array of row strings");
+        return RH_EINVALID;
+    }
+    const int n = cJSON_GetArraySize(grid);
+    if (n > RH_BOARD_MAX) {
+        rh_diags_add(d, "grid", "the grid has %d rows; boards have %d to %d", n, RH_BOARD_MIN,
+                     RH_BOARD_MAX);
+        return RH_EINVALID;
+    }
+    int k = 0;
+    bool ok = true;
+    for (const cJSON *r = grid->child; r; r = r->next, k++) {
+        if (!cJSON_IsString(r)) {
+            char f[RH_DIAG_FIELD_MAX];
+            snprintf(f, sizeof f, "grid[%d]", k);
+            rh_diags_add(d, f, "must be a string");
+            ok = false;
+            continue;
+        }
+        rows[k] = r->valuestring;
+        lens[k] = strlen(r->valuestring);
+    }
+    if (!ok) return RH_EINVALID;
+    return rh_parse_grid(out, d, rows, lens, n, target ? target_id : NULL, "grid");
+}
+
+int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *const *extra)
+{
+    static const char *const vehicles_keys[] = {"board_size", "exit_row", "vehicles", "walls",
+                                                "target", NULL};
+    static const char *const grid_keys[] = {"grid", "target", NULL};
+    static const char *const board_keys[] = {"board", NULL};
+    memset(out, 0, sizeof *out);
+    if (!cJSON_IsObject(doc)) {
+        rh_diags_add(d, "", "the puzzle must be a JSON object");
+        return RH_EINVALID;
+    }
+    const bool has_v = cJSON_GetObjectItemCaseSensitive(doc, "vehicles") != NULL;
+    const bool has_g = cJSON_GetObjectItemCaseSensitive(doc, "grid") != NULL;
+    const bool has_b = cJSON_GetObjectItemCaseSensitive(doc, "board") != NULL;
+    const int forms = has_v + has_g + has_b;
+    if (forms != 1) {
+        rh_diags_add(d, forms ? "" : "vehicles",
+                     forms ? "give only one of vehicles, grid and board"
+                           : "is missing: give vehicles, grid or board");
+        return RH_EINVALID;
+    }
+    const int before = d->count + d->dropped;
+    check_keys(d, doc, "", has_v ? vehicles_keys : has_g ? grid_keys : board_keys, extra);
+    int err;
+    if (has_v) {
+        err = parse_vehicles_form(out, d, doc);
+    } else if (has_g) {
+        err = parse_grid_form(out, d, doc);
+    } else {
+        const cJSON *b = cJSON_GetObjectItemCaseSensitive(doc, "board");
+        if (cJSON_IsString(b)) {
+            err = rh_parse_board(out, d, b->valuestring, strlen(b->valuestring), "board");
+        } else {
+            rh_diags_add(d, "board", "must be a string such as \"BCDDE.BCF.EGB.FAAG...\"");
+            err = RH_EINVALID;
+        }
+    }
+    return err == RH_OK && d->count + d->dropped == before ? RH_OK : RH_EINVALID;
+}

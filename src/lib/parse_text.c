@@ -1,0 +1,183 @@
+/* Text boards: grids of characters (rows as users paste them) and the database notation. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rushhour/error.h"
+#include "rushhour/parse.h"
+#include "parse_internal.h"
+
+typedef struct {
+    int count, first, min_r, min_c, max_r, max_c;
+} cells;
+
+static bool is_vehicle_char(unsigned char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+/* Turns the collected cells of each character into vehicles; false on a bad shape. */
+static bool add_vehicle(rh_puzzle *out, rh_diags *d, const char *field, unsigned char ch,
+                        const cells *c)
+{
+    const bool row = c->min_r == c->max_r, col = c->min_c == c->max_c;
+    const int span = row ? c->max_c - c->min_c + 1 : c->max_r - c->min_r + 1;
+    if (c->count < 2) {
+        rh_diags_add(d, field, "vehicle '%c' has a single cell; a vehicle covers 2 or more",
+                     ch);
+        return false;
+    }
+    if ((!row && !col) || span != c->count) {
+        rh_diags_add(d, field, "vehicle '%c' is not one straight run of cells", ch);
+        return false;
+    }
+    if (out->vehicle_count == RH_VEHICLES_MAX) {
+        rh_diags_add(d, field, "too many vehicles: at most %d", RH_VEHICLES_MAX);
+        return false;
+    }
+    rh_vehicle *v = &out->vehicles[out->vehicle_count++];
+    v->id[0] = (char)ch;
+    v->id[1] = '\0';
+    v->row = c->min_r;
+    v->col = c->min_c;
+    v->length = c->count;
+    v->orientation = row ? RH_HORIZONTAL : RH_VERTICAL;
+    return true;
+}
+
+int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const size_t *lens,
+                  int nrows, const char *target, const char *field)
+{
+    const int before = d->count + d->dropped;
+    char f[RH_DIAG_FIELD_MAX];
+    memset(out, 0, sizeof *out);
+    out->board_size = nrows;
+    if (nrows < RH_BOARD_MIN || nrows > RH_BOARD_MAX) {
+        rh_diags_add(d, field, "the grid has %d rows; boards have %d to %d", nrows, RH_BOARD_MIN,
+                     RH_BOARD_MAX);
+        return RH_EINVALID;
+    }
+    static const cells none = {0, -1, RH_BOARD_MAX, RH_BOARD_MAX, -1, -1};
+    cells seen[256];
+    for (int i = 0; i < 256; i++) seen[i] = none;
+    int order = 0;
+    for (int r = 0; r < nrows; r++) {
+        if (lens[r] != (size_t)nrows) {
+            snprintf(f, sizeof f, "%s[%d]", field, r);
+            rh_diags_add(d, f, "row %d has %zu characters; a %d-row grid needs %d in every row",
+                         r, lens[r], nrows, nrows);
+            continue;
+        }
+        for (int c = 0; c < nrows; c++) {
+            const unsigned char ch = (unsigned char)rows[r][c];
+            if (ch == '.' || ch == 'o') continue;
+            if (ch == '#') {
+                out->walls[out->wall_count++] = (rh_cell){r, c};
+                continue;
+            }
+            if (!is_vehicle_char(ch)) {
+                snprintf(f, sizeof f, "%s[%d]", field, r);
+                rh_diags_add(d, f, "character 0x%02x at column %d is not '.', 'o', '#', a letter "
+                             "or a digit", ch, c);
+                continue;
+            }
+            cells *s = &seen[ch];
+            if (!s->count) s->first = order++;
+            s->count++;
+            if (r < s->min_r) s->min_r = r;
+            if (r > s->max_r) s->max_r = r;
+            if (c < s->min_c) s->min_c = c;
+            if (c > s->max_c) s->max_c = c;
+        }
+    }
+    /* Vehicles in order of first appearance, so ids and indices are stable. */
+    for (int k = 0; k < order; k++)
+        for (int ch = 0; ch < 256; ch++)
+            if (seen[ch].count && seen[ch].first == k) add_vehicle(out, d, field, (unsigned char)ch, &seen[ch]);
+    if (d->count + d->dropped != before) return RH_EINVALID;
+
+    const char *tid = target ? target : rh_puzzle_find(out, "X") >= 0 ? "X" : "x";
+    out->target = rh_puzzle_find(out, tid);
+    out->exit_row = out->target >= 0 ? out->vehicles[out->target].row : 0;
+    return rh_puzzle_check(d, out, field, tid);
+}
+
+int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, const char *field)
+{
+    int n = 0;
+    while ((size_t)(n + 1) * (size_t)(n + 1) <= len) n++;
+    if ((size_t)n * (size_t)n != len || n < RH_BOARD_MIN || n > RH_BOARD_MAX) {
+        rh_diags_add(d, field, "the board has %zu characters; it must be N*N for N from %d to %d "
+                     "(36 for 6x6)", len, RH_BOARD_MIN, RH_BOARD_MAX);
+        memset(out, 0, sizeof *out);
+        return RH_EINVALID;
+    }
+    /* The notation's 'x' is a wall and 'A' the target; translate to the grid's alphabet. */
+    char cellsbuf[RH_BOARD_MAX * RH_BOARD_MAX];
+    const char *rows[RH_BOARD_MAX];
+    size_t lens[RH_BOARD_MAX];
+    for (size_t i = 0; i < len; i++) cellsbuf[i] = board[i] == 'x' ? '#' : board[i];
+    for (int r = 0; r < n; r++) {
+        rows[r] = cellsbuf + (size_t)r * (size_t)n;
+        lens[r] = (size_t)n;
+    }
+    return rh_parse_grid(out, d, rows, lens, n, "A", field);
+}
+
+int rh_text_rows(const char *text, size_t len, const char **rows, size_t *lens, int max)
+{
+    int count = 0;
+    size_t i = 0;
+    while (i < len) {
+        size_t j = i;
+        while (j < len && text[j] != '\n' && text[j] != '/') j++;
+        size_t a = i, b = j;
+        while (a < b && (text[a] == ' ' || text[a] == '\t' || text[a] == '\r')) a++;
+        while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t' || text[b - 1] == '\r')) b--;
+        if (b > a) {
+            if (count == max) return max + 1;
+            rows[count] = text + a;
+            lens[count++] = b - a;
+        }
+        i = j + 1;
+    }
+    return count;
+}
+
+int rh_parse_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+        i++;
+    if (i < len && text[i] == '{') {
+        const char *end = NULL;
+        cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+        size_t at = end && end >= text ? (size_t)(end - text) : 0;
+        if (doc)
+            while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' ||
+                                text[at] == '\n'))
+                at++;
+        if (!doc || at != len) {
+            rh_diags_add(d, "", "the body is not valid JSON (error at byte %zu)", at);
+            cJSON_Delete(doc);
+            memset(out, 0, sizeof *out);
+            return RH_EINVALID;
+        }
+        int err = rh_parse_cjson(out, d, doc, NULL);
+        cJSON_Delete(doc);
+        return err;
+    }
+    const char *rows[RH_BOARD_MAX];
+    size_t lens[RH_BOARD_MAX];
+    const int n = rh_text_rows(text, len, rows, lens, RH_BOARD_MAX);
+    memset(out, 0, sizeof *out);
+    if (n == 0) {
+        rh_diags_add(d, "", "the body is empty: send a JSON puzzle, a grid or a board");
+        return RH_EINVALID;
+    }
+    if (n > RH_BOARD_MAX) {
+        rh_diags_add(d, "grid", "the grid has more than %d rows", RH_BOARD_MAX);
+        return RH_EINVALID;
+    }
+    if (n == 1) return rh_parse_board(out, d, rows[0], lens[0], "board");
+    return rh_parse_grid(out, d, rows, lens, n, NULL, "grid");
+}

@@ -1,0 +1,129 @@
+/* A* and weighted A* over packed states, with a bucket queue: f values are small integers,
+ * so the open list is one LIFO stack of keys per f (LIFO favours the deepest states of a
+ * bucket, which reaches the goal with the fewest expansions). */
+#include "heuristic.h"
+#include "search_internal.h"
+#include "state_queue.h"
+
+#define DEPTH_MAX 0xFFFEu
+
+typedef struct {
+    rh_queue *q; /* q[f]: the open states of that f */
+    size_t count;
+    int kw;
+} buckets;
+
+static bool buckets_push(buckets *bk, rh_budget *b, size_t f, const uint64_t *key, int kw)
+{
+    if (f >= bk->count) {
+        size_t count = bk->count ? bk->count : 64;
+        while (count <= f) count *= 2;
+        rh_queue *q = rh_budget_calloc(b, count * sizeof *q);
+        if (!q) return false;
+        if (bk->count) memcpy(q, bk->q, bk->count * sizeof *q);
+        for (size_t i = bk->count; i < count; i++) rh_queue_init(&q[i], bk->kw);
+        rh_budget_free(b, bk->q, bk->count * sizeof *q);
+        bk->q = q;
+        bk->count = count;
+    }
+    return rh_queue_push(&bk->q[f], b, key, kw);
+}
+
+static void buckets_free(buckets *bk, rh_budget *b)
+{
+    for (size_t i = 0; i < bk->count; i++) rh_queue_free(&bk->q[i], b);
+    rh_budget_free(b, bk->q, bk->count * sizeof *bk->q);
+}
+
+static inline __attribute__((always_inline)) rh_outcome
+astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool unit,
+      int weight, uint64_t *goal, const int kw)
+{
+    buckets bk = {.kw = kw};
+    rh_occupancy o;
+    bool added;
+    size_t slot = rh_table_insert(t, start, kw, &added);
+    if (slot == RH_SLOT_NONE) return RH_STOPPED;
+    t->via[slot] = RH_VIA_START;
+    t->depth[slot] = 0;
+    rh_layout_occupancy(L, start, &o);
+    int h = rh_heuristic(L, &o, unit);
+    if (h == RH_H_DEAD) return RH_EXHAUSTED;
+    if (!buckets_push(&bk, b, (size_t)weight * (size_t)h, start, kw)) return RH_STOPPED;
+
+    /* Re-opening a state found by a shorter path keeps plain A* exact whatever the heuristic;
+     * weighted A* gives up that guarantee anyway, and re-opening would only slow it. */
+    const bool reopen = weight == 1;
+    rh_outcome outcome = RH_EXHAUSTED;
+    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX];
+    size_t f = 0;
+    for (;;) {
+        while (f < bk.count && bk.q[f].len == 0) f++;
+        if (f == bk.count) break;
+        if (rh_budget_exhausted(b)) {
+            outcome = RH_STOPPED;
+            break;
+        }
+        rh_queue_pop_back(&bk.q[f], cur, kw);
+        const unsigned g = t->depth[rh_table_find(t, cur, kw)];
+        rh_layout_occupancy(L, cur, &o);
+        h = rh_heuristic(L, &o, unit);
+        if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
+        if (h == 0) {
+            memcpy(goal, cur, sizeof(uint64_t) * (size_t)kw);
+            outcome = RH_FOUND;
+            break;
+        }
+        b->expanded++;
+        const unsigned ng = g + 1;
+        if (ng > DEPTH_MAX) continue;
+        for (int i = 0; i < L->vehicle_count; i++) {
+            int lo, hi;
+            rh_layout_range(L, &o, i, &lo, &hi);
+            const int p = o.pos[i];
+            if (unit) {
+                lo = lo < p - 1 ? p - 1 : lo;
+                hi = hi > p + 1 ? p + 1 : hi;
+            }
+            for (int to = lo; to <= hi; to++) {
+                if (to == p) continue;
+                memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+                rh_key_move(L, child, i, to - p);
+                b->generated++;
+                slot = rh_table_insert(t, child, kw, &added);
+                if (slot == RH_SLOT_NONE) {
+                    outcome = RH_STOPPED;
+                    goto done;
+                }
+                if (!added && (!reopen || t->depth[slot] <= ng)) continue;
+                t->depth[slot] = (uint16_t)ng;
+                t->via[slot] = rh_via_encode(i, to - p);
+                /* The child's bound, from this occupancy with vehicle i moved. */
+                rh_occupancy_mark(&o, &L->v[i], p, false);
+                rh_occupancy_mark(&o, &L->v[i], to, true);
+                o.pos[i] = (uint8_t)to;
+                const int ch = rh_heuristic(L, &o, unit);
+                rh_occupancy_mark(&o, &L->v[i], to, false);
+                rh_occupancy_mark(&o, &L->v[i], p, true);
+                o.pos[i] = (uint8_t)p;
+                if (ch == RH_H_DEAD) continue;
+                const size_t cf = ng + (size_t)weight * (size_t)ch;
+                if (!buckets_push(&bk, b, cf, child, kw)) {
+                    outcome = RH_STOPPED;
+                    goto done;
+                }
+                if (cf < f) f = cf; /* only a weight above 1 can go below the current f */
+            }
+        }
+    }
+done:
+    buckets_free(&bk, b);
+    return outcome;
+}
+
+rh_outcome rh_search_astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
+                           bool unit, int weight, uint64_t *goal)
+{
+    if (L->kw == 1) return astar(t, b, L, start, unit, weight, goal, 1);
+    return astar(t, b, L, start, unit, weight, goal, L->kw);
+}

@@ -1,0 +1,125 @@
+/* rh_solve and rh_explore: set up a search's layout, budget and table, run the chosen
+ * algorithm, and turn the goal it reached into the list of moves. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "rushhour/error.h"
+#include "rushhour/search.h"
+#include "search_internal.h"
+
+static const rh_search_options default_options = RH_SEARCH_OPTIONS_INIT;
+
+/* Weighted A* weight of the fast mode: large enough to dive towards the exit on big boards,
+ * small enough that the blocking bound still steers. */
+#define FAST_WEIGHT 3
+
+/* Walks back from `goal` to the start through the moves recorded in the table, then merges
+ * consecutive moves of one vehicle (single-cell slides become one move). */
+static int rebuild_path(rh_result *out, const rh_table *t, const rh_layout *L,
+                        const uint64_t *goal)
+{
+    uint64_t key[RH_KEY_WORDS_MAX];
+    const int kw = L->kw;
+    size_t steps = 0;
+    memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
+    for (uint16_t via; (via = t->via[rh_table_find(t, key, kw)]) != RH_VIA_START; steps++)
+        rh_key_move(L, key, rh_via_vehicle(via), -rh_via_delta(via));
+
+    rh_move *moves = malloc((steps ? steps : 1) * sizeof *moves);
+    if (!moves) return RH_ENOMEM;
+    memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
+    for (size_t k = steps; k-- > 0;) {
+        const uint16_t via = t->via[rh_table_find(t, key, kw)];
+        moves[k] = (rh_move){rh_via_vehicle(via), rh_via_delta(via)};
+        rh_key_move(L, key, moves[k].vehicle, -moves[k].delta);
+    }
+    int count = 0, slides = 0;
+    for (size_t k = 0; k < steps; k++) {
+        slides += abs(moves[k].delta);
+        if (count && moves[count - 1].vehicle == moves[k].vehicle) {
+            moves[count - 1].delta += moves[k].delta;
+            if (moves[count - 1].delta == 0) count--;
+        } else {
+            moves[count++] = moves[k];
+        }
+    }
+    out->moves = moves;
+    out->move_count = count;
+    out->slide_count = slides;
+    return RH_OK;
+}
+
+static bool options_valid(const rh_search_options *opt)
+{
+    return (unsigned)opt->algorithm <= RH_ALGO_FAST && (unsigned)opt->metric <= RH_METRIC_SLIDES;
+}
+
+int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
+{
+    if (!out || !p) return RH_EARG;
+    if (!opt) opt = &default_options;
+    if (!options_valid(opt)) return RH_EARG;
+    *out = (rh_result){.metric = opt->metric, .algorithm = opt->algorithm};
+    out->optimal = opt->algorithm != RH_ALGO_FAST;
+
+    rh_budget budget;
+    rh_budget_init(&budget, opt);
+    rh_layout L;
+    rh_layout_init(&L, p);
+    uint64_t start[RH_KEY_WORDS_MAX], goal[RH_KEY_WORDS_MAX], goals = 0;
+    rh_layout_encode(&L, p, start);
+
+    const bool unit = opt->metric == RH_METRIC_SLIDES;
+    const bool bfs = opt->algorithm == RH_ALGO_BFS;
+    rh_table t;
+    rh_outcome outcome = RH_STOPPED;
+    if (rh_table_init(&t, &budget, L.kw, true, !bfs) == RH_OK) {
+        if (bfs)
+            outcome = rh_search_bfs(&t, &budget, &L, start, unit, true, goal, &goals);
+        else
+            outcome = rh_search_astar(&t, &budget, &L, start, unit,
+                                      opt->algorithm == RH_ALGO_FAST ? FAST_WEIGHT : 1, goal);
+    }
+    int err = RH_OK;
+    if (outcome == RH_FOUND) err = rebuild_path(out, &t, &L, goal);
+    out->status = outcome == RH_FOUND       ? RH_SOLVED
+                  : outcome == RH_EXHAUSTED ? RH_UNSOLVABLE
+                                            : RH_LIMIT_REACHED;
+    out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;
+    if (out->status != RH_SOLVED) out->optimal = out->status == RH_UNSOLVABLE;
+    const uint64_t stored = t.count;
+    rh_table_free(&t);
+    rh_budget_stats(&budget, &out->stats, stored);
+    return err;
+}
+
+void rh_result_free(rh_result *r)
+{
+    if (!r) return;
+    free(r->moves);
+    r->moves = NULL;
+    r->move_count = 0;
+}
+
+int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt)
+{
+    if (!out || !p) return RH_EARG;
+    if (!opt) opt = &default_options;
+    *out = (rh_explore_result){0};
+    rh_budget budget;
+    rh_budget_init(&budget, opt);
+    rh_layout L;
+    rh_layout_init(&L, p);
+    uint64_t start[RH_KEY_WORDS_MAX], unused[RH_KEY_WORDS_MAX];
+    rh_layout_encode(&L, p, start);
+    rh_table t;
+    rh_outcome outcome = RH_STOPPED;
+    if (rh_table_init(&t, &budget, L.kw, false, false) == RH_OK)
+        outcome = rh_search_bfs(&t, &budget, &L, start, true, false, unused, &out->goal_states);
+    out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;
+    out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;
+    out->states = t.count;
+    rh_table_free(&t);
+    rh_budget_stats(&budget, &out->stats, out->states);
+    return RH_OK;
+}

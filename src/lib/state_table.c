@@ -1,0 +1,66 @@
+/* Allocating, growing and freeing the visited-state table. */
+#include <string.h>
+
+#include "rushhour/error.h"
+#include "layout.h"
+#include "state_table.h"
+
+#define INITIAL_BITS 10
+
+/* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget. */
+static bool alloc_arrays(rh_table *t, int bits)
+{
+    const size_t cap = (size_t)1 << bits;
+    t->keys = rh_budget_calloc(t->budget, cap * sizeof(uint64_t) * (size_t)t->kw);
+    t->via = t->with_via ? rh_budget_calloc(t->budget, cap * sizeof(uint16_t)) : NULL;
+    t->depth = t->with_depth ? rh_budget_calloc(t->budget, cap * sizeof(uint16_t)) : NULL;
+    if (!t->keys || (t->with_via && !t->via) || (t->with_depth && !t->depth)) {
+        rh_budget_free(t->budget, t->keys, cap * sizeof(uint64_t) * (size_t)t->kw);
+        rh_budget_free(t->budget, t->via, t->via ? cap * sizeof(uint16_t) : 0);
+        rh_budget_free(t->budget, t->depth, t->depth ? cap * sizeof(uint16_t) : 0);
+        return false;
+    }
+    t->cap = cap;
+    t->bits = bits;
+    t->count = 0;
+    return true;
+}
+
+int rh_table_init(rh_table *t, rh_budget *b, int kw, bool with_via, bool with_depth)
+{
+    *t = (rh_table){.kw = kw, .with_via = with_via, .with_depth = with_depth, .budget = b};
+    return alloc_arrays(t, INITIAL_BITS) ? RH_OK : RH_ENOMEM;
+}
+
+void rh_table_free(rh_table *t)
+{
+    rh_budget_free(t->budget, t->keys, t->cap * sizeof(uint64_t) * (size_t)t->kw);
+    rh_budget_free(t->budget, t->via, t->via ? t->cap * sizeof(uint16_t) : 0);
+    rh_budget_free(t->budget, t->depth, t->depth ? t->cap * sizeof(uint16_t) : 0);
+    t->keys = NULL;
+    t->via = t->depth = NULL;
+    t->cap = t->count = 0;
+}
+
+bool rh_table_grow(rh_table *t)
+{
+    rh_table old = *t;
+    if (!alloc_arrays(t, old.bits + 1)) {
+        *t = old;
+        return false;
+    }
+    const int kw = t->kw;
+    uint64_t key[RH_KEY_WORDS_MAX];
+    for (size_t s = 0; s < old.cap; s++) {
+        const uint64_t *k = old.keys + s * (size_t)kw;
+        if (!k[0]) continue;
+        memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
+        key[0] &= ~RH_OCCUPIED;
+        bool added;
+        size_t n = rh_table_insert(t, key, kw, &added);
+        if (t->via) t->via[n] = old.via[s];
+        if (t->depth) t->depth[n] = old.depth[s];
+    }
+    rh_table_free(&old);
+    return true;
+}

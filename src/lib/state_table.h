@@ -1,0 +1,87 @@
+/* The visited set: one open-addressing hash table of packed states, linear probing.
+ *
+ * Each slot holds the key (kw words; word 0 carries bit 63 as "occupied", so calloc'd memory
+ * is an empty table) and, when asked for, how the state was reached (`via`) and its depth
+ * (`depth`). Nothing points at slots from outside, so the table can rehash freely: paths are
+ * rebuilt by undoing `via` moves and looking keys up again. All memory is charged to the
+ * search's budget. */
+#ifndef RH_STATE_TABLE_H
+#define RH_STATE_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "budget.h"
+
+#define RH_OCCUPIED (UINT64_C(1) << 63)
+#define RH_VIA_START 0xFFFFu
+#define RH_SLOT_NONE SIZE_MAX
+
+typedef struct {
+    uint64_t *keys;
+    uint16_t *via;   /* (vehicle << 5) | (delta + 16); RH_VIA_START for the start */
+    uint16_t *depth; /* moves from the start, for searches that revisit */
+    size_t cap, count;
+    int bits, kw;
+    bool with_via, with_depth;
+    rh_budget *budget;
+} rh_table;
+
+int rh_table_init(rh_table *t, rh_budget *b, int kw, bool with_via, bool with_depth);
+void rh_table_free(rh_table *t);
+
+static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
+{
+    uint64_t h = key[0];
+    for (int w = 1; w < kw; w++) h = (h ^ (h >> 31)) * UINT64_C(0x9E3779B97F4A7C15) ^ key[w];
+    h ^= h >> 29;
+    return h * UINT64_C(0xBF58476D1CE4E5B9);
+}
+
+static inline bool rh_slot_holds(const rh_table *t, size_t slot, const uint64_t *key, int kw)
+{
+    const uint64_t *k = t->keys + slot * (size_t)kw;
+    if (k[0] != (key[0] | RH_OCCUPIED)) return false;
+    for (int w = 1; w < kw; w++)
+        if (k[w] != key[w]) return false;
+    return true;
+}
+
+/* The slot of `key`, or RH_SLOT_NONE. */
+static inline size_t rh_table_find(const rh_table *t, const uint64_t *key, int kw)
+{
+    const size_t mask = t->cap - 1;
+    for (size_t s = rh_key_hash(key, kw) >> (64 - t->bits);; s = (s + 1) & mask) {
+        if (!t->keys[s * (size_t)kw]) return RH_SLOT_NONE;
+        if (rh_slot_holds(t, s, key, kw)) return s;
+    }
+}
+
+/* Grows the table to twice its size; false when the budget refuses. */
+bool rh_table_grow(rh_table *t);
+
+/* Adds `key` unless present. Returns its slot and sets *added, or RH_SLOT_NONE when the table
+ * would need to grow past the memory budget. `kw` must equal t->kw; passing the constant 1
+ * lets the compiler specialise the common one-word case. */
+static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
+{
+    if ((t->count + 1) * 4 > t->cap * 3 && !rh_table_grow(t)) return RH_SLOT_NONE;
+    const size_t mask = t->cap - 1;
+    for (size_t s = rh_key_hash(key, kw) >> (64 - t->bits);; s = (s + 1) & mask) {
+        uint64_t *k = t->keys + s * (size_t)kw;
+        if (!k[0]) {
+            k[0] = key[0] | RH_OCCUPIED;
+            for (int w = 1; w < kw; w++) k[w] = key[w];
+            t->count++;
+            *added = true;
+            return s;
+        }
+        if (rh_slot_holds(t, s, key, kw)) {
+            *added = false;
+            return s;
+        }
+    }
+}
+
+#endif
