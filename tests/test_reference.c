@@ -28,7 +28,8 @@ static void check_set(const char *file, rh_algorithm algo, rh_metric metric)
         const int want = metric == RH_METRIC_MOVES ? ref->min_moves : ref->min_slides;
         const int got = metric == RH_METRIC_MOVES ? r.move_count : r.slide_count;
         if (algo == RH_ALGO_FAST) {
-            cr_expect_geq(got, want, "%s: fast found %d, below the optimum %d", ref->name, got, want);
+            cr_expect_geq(got, want, "%s: fast found %d, below the optimum %d", ref->name, got,
+                          want);
             cr_expect_eq(r.optimal, 0);
         } else {
             cr_expect_eq(got, want, "%s (%s, %s): %d, expected %d", ref->name,
@@ -45,26 +46,41 @@ static void check_set(const char *file, rh_algorithm algo, rh_metric metric)
     rh_ref_free(&set);
 }
 
-#define REFERENCE_TESTS(set, file)                                                               \
-    Test(set, bfs_moves) { check_set(file, RH_ALGO_BFS, RH_METRIC_MOVES); }                      \
-    Test(set, bfs_slides) { check_set(file, RH_ALGO_BFS, RH_METRIC_SLIDES); }                    \
-    Test(set, astar_moves) { check_set(file, RH_ALGO_ASTAR, RH_METRIC_MOVES); }                  \
-    Test(set, astar_slides) { check_set(file, RH_ALGO_ASTAR, RH_METRIC_SLIDES); }                \
-    Test(set, fast_moves) { check_set(file, RH_ALGO_FAST, RH_METRIC_MOVES); }                    \
-    Test(set, components)                                                                        \
-    {                                                                                            \
-        rh_ref_set refs;                                                                         \
-        cr_assert_eq(rh_ref_load(&refs, file), 0);                                               \
-        for (int k = 0; k < refs.count; k++) {                                                   \
-            rh_explore_result e;                                                                 \
-            cr_assert_eq(rh_explore(&e, &refs.items[k].puzzle, NULL), RH_OK);                    \
-            cr_expect_eq(e.status, RH_SOLVED);                                                   \
-            cr_expect_eq(e.states, refs.items[k].reachable, "%s: %llu states, expected %llu",    \
-                         refs.items[k].name, (unsigned long long)e.states,                       \
-                         (unsigned long long)refs.items[k].reachable);                           \
-            cr_expect_eq(e.goal_states > 0, refs.items[k].solvable, "%s", refs.items[k].name);   \
-        }                                                                                        \
-        rh_ref_free(&refs);                                                                      \
+#define REFERENCE_TESTS(set, file)                                                                 \
+    Test(set, bfs_moves)                                                                           \
+    {                                                                                              \
+        check_set(file, RH_ALGO_BFS, RH_METRIC_MOVES);                                             \
+    }                                                                                              \
+    Test(set, bfs_slides)                                                                          \
+    {                                                                                              \
+        check_set(file, RH_ALGO_BFS, RH_METRIC_SLIDES);                                            \
+    }                                                                                              \
+    Test(set, astar_moves)                                                                         \
+    {                                                                                              \
+        check_set(file, RH_ALGO_ASTAR, RH_METRIC_MOVES);                                           \
+    }                                                                                              \
+    Test(set, astar_slides)                                                                        \
+    {                                                                                              \
+        check_set(file, RH_ALGO_ASTAR, RH_METRIC_SLIDES);                                          \
+    }                                                                                              \
+    Test(set, fast_moves)                                                                          \
+    {                                                                                              \
+        check_set(file, RH_ALGO_FAST, RH_METRIC_MOVES);                                            \
+    }                                                                                              \
+    Test(set, components)                                                                          \
+    {                                                                                              \
+        rh_ref_set refs;                                                                           \
+        cr_assert_eq(rh_ref_load(&refs, file), 0);                                                 \
+        for (int k = 0; k < refs.count; k++) {                                                     \
+            rh_explore_result e;                                                                   \
+            cr_assert_eq(rh_explore(&e, &refs.items[k].puzzle, NULL), RH_OK);                      \
+            cr_expect_eq(e.status, RH_SOLVED);                                                     \
+            cr_expect_eq(e.states, refs.items[k].reachable, "%s: %llu states, expected %llu",      \
+                         refs.items[k].name, (unsigned long long)e.states,                         \
+                         (unsigned long long)refs.items[k].reachable);                             \
+            cr_expect_eq(e.goal_states > 0, refs.items[k].solvable, "%s", refs.items[k].name);     \
+        }                                                                                          \
+        rh_ref_free(&refs);                                                                        \
     }
 
 REFERENCE_TESTS(jam40, "jam40.tsv")

@@ -30,7 +30,9 @@ int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len)
 
 /* A grid given as `rows` lines (not necessarily NUL-terminated: each `lens[i]` long): '.' or
  * 'o' empty, '#' wall, any other character one vehicle. The target is `target` if non-NULL,
- * else 'X', else 'x'; the exit row is the target's row. `field` names the rows in diagnostics
+ * else 'X', else 'x'; the exit row is the target's row. An empty `target` skips the target
+ * rules (for a caller that already reported its target as unreadable). `field` names the rows in
+ * diagnostics
  * ("grid"). */
 int rh_parse_grid(rh_puzzle *out, rh_diags *diags, const char *const *rows, const size_t *lens,
                   int nrows, const char *target, const char *field);

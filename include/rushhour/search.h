@@ -26,8 +26,8 @@ typedef enum {
 
 typedef enum {
     RH_SOLVED = 0,
-    RH_UNSOLVABLE,     /* the whole reachable component holds no goal */
-    RH_LIMIT_REACHED,  /* a budget ran out first; see rh_result.limit */
+    RH_UNSOLVABLE,    /* the whole reachable component holds no goal */
+    RH_LIMIT_REACHED, /* a budget ran out first; see rh_result.limit */
 } rh_status;
 
 typedef enum {
@@ -41,13 +41,16 @@ typedef enum {
 typedef struct {
     rh_algorithm algorithm;
     rh_metric metric;
-    uint64_t max_nodes;         /* expansions allowed; 0 = unlimited */
-    size_t max_memory;          /* bytes of search memory; 0 = unlimited */
-    uint64_t deadline_us;       /* rh_clock_us() time to stop at; 0 = none */
-    const atomic_int *cancel;   /* stop when it becomes non-zero; NULL = never */
+    uint64_t max_nodes;       /* expansions allowed; 0 = unlimited */
+    size_t max_memory;        /* bytes of search memory; 0 = unlimited */
+    uint64_t deadline_us;     /* rh_clock_us() time to stop at; 0 = none */
+    const atomic_int *cancel; /* stop when it becomes non-zero; NULL = never */
 } rh_search_options;
 
-#define RH_SEARCH_OPTIONS_INIT {RH_ALGO_BFS, RH_METRIC_MOVES, 0, 0, 0, NULL}
+#define RH_SEARCH_OPTIONS_INIT                                                                     \
+    {                                                                                              \
+        RH_ALGO_BFS, RH_METRIC_MOVES, 0, 0, 0, NULL                                                \
+    }
 
 /* One move: a vehicle (index in the puzzle) sliding `delta` cells along its axis; positive is
  * right for horizontal vehicles and down for vertical ones. Never 0. */
@@ -85,10 +88,10 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt);
 void rh_result_free(rh_result *r);
 
 typedef struct {
-    rh_status status;    /* RH_SOLVED when the component was explored whole */
+    rh_status status; /* RH_SOLVED when the component was explored whole */
     rh_limit limit;
-    uint64_t states;     /* distinct states reached, the start included */
-    uint64_t goal_states;/* of which the target is at the exit */
+    uint64_t states;      /* distinct states reached, the start included */
+    uint64_t goal_states; /* of which the target is at the exit */
     rh_stats stats;
 } rh_explore_result;
 
@@ -104,9 +107,9 @@ int rh_puzzle_apply(rh_puzzle *p, rh_move m);
 /* Monotonic clock in microseconds, the time base of deadline_us. */
 uint64_t rh_clock_us(void);
 
-const char *rh_status_name(rh_status s);     /* "solved", "unsolvable", "limit_reached" */
-const char *rh_limit_name(rh_limit l);       /* "none", "nodes", "memory", "time", "cancelled" */
-const char *rh_metric_name(rh_metric m);     /* "moves", "slides" */
+const char *rh_status_name(rh_status s);       /* "solved", "unsolvable", "limit_reached" */
+const char *rh_limit_name(rh_limit l);         /* "none", "nodes", "memory", "time", "cancelled" */
+const char *rh_metric_name(rh_metric m);       /* "moves", "slides" */
 const char *rh_algorithm_name(rh_algorithm a); /* "bfs", "astar", "fast" */
 /* Parse the names above; return RH_OK or RH_EARG. */
 int rh_metric_parse(rh_metric *out, const char *name);

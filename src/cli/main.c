@@ -62,7 +62,8 @@ static int parse_args(cli_options *o, int argc, char **argv, int solve)
         if (solve && strcmp(a, "--show") == 0) {
             o->show = 1;
         } else if (solve && strcmp(a, "--metric") == 0) {
-            if (rh_metric_parse(&o->search.metric, v)) return bad_usage("bad --metric '%s'", v ? v : "");
+            if (rh_metric_parse(&o->search.metric, v))
+                return bad_usage("bad --metric '%s'", v ? v : "");
             i++;
         } else if (solve && strcmp(a, "--algorithm") == 0) {
             if (rh_algorithm_parse(&o->search.algorithm, v))
@@ -178,9 +179,10 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
     rh_explore(&r, p, &o->search);
     printf("{\"status\":\"%s\",", r.status == RH_SOLVED ? "complete" : "limit_reached");
     if (r.status != RH_SOLVED) printf("\"limit\":\"%s\",", rh_limit_name(r.limit));
-    printf("\"states\":%" PRIu64 ",\"goal_states\":%" PRIu64 ",\"stats\":{\"nodes_expanded\":%" PRIu64
-           ",\"peak_memory_bytes\":%zu,\"elapsed_us\":%" PRIu64 "}}\n",
-           r.states, r.goal_states, r.stats.nodes_expanded, r.stats.peak_memory, r.stats.elapsed_us);
+    printf(
+        "\"states\":%" PRIu64 ",\"goal_states\":%" PRIu64 ",\"stats\":{\"nodes_expanded\":%" PRIu64
+        ",\"peak_memory_bytes\":%zu,\"elapsed_us\":%" PRIu64 "}}\n",
+        r.states, r.goal_states, r.stats.nodes_expanded, r.stats.peak_memory, r.stats.elapsed_us);
     return r.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
 }
 

@@ -51,7 +51,8 @@ int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
         must[i >> 6] |= UINT64_C(1) << (i & 63);
         if (up && down) continue;
         const uint32_t need = up ? span(er - len, p - 1) : span(p + len, er + len);
-        for (uint32_t cells = o->cols[s->line] & need & ~walls; cells; cells &= cells - 1) {
+        const uint32_t column = rh_occupancy_line(L, o, true, s->line, false);
+        for (uint32_t cells = column & need & ~walls; cells; cells &= cells - 1) {
             const int j = owner_of(L, o, __builtin_ctz(cells), s->line);
             if (j >= 0) must[j >> 6] |= UINT64_C(1) << (j & 63);
         }

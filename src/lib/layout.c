@@ -1,24 +1,41 @@
-/* Building a puzzle's state layout, and packing and unpacking positions. */
+/* Building a puzzle's state layout: bit fields, wall masks and the per-offset cell masks. */
 #include "layout.h"
 
-void rh_layout_init(rh_layout *L, const rh_puzzle *p)
+/* Sets cell (r, c) in the two bitboards `board` (row-major, then column-major). */
+static void set_cell(const rh_layout *L, uint64_t *board, int r, int c)
+{
+    const int rm = r * L->lane + c, cm = c * L->lane + r;
+    board[rm >> 6] |= UINT64_C(1) << (rm & 63);
+    board[L->ow + (cm >> 6)] |= UINT64_C(1) << (cm & 63);
+}
+
+static int field_bits(int maxpos)
+{
+    return maxpos >= 8 ? 4 : maxpos >= 4 ? 3 : maxpos >= 2 ? 2 : 1;
+}
+
+bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
 {
     const int n = p->board_size;
     memset(L, 0, sizeof *L);
     L->n = n;
+    L->ow = n <= RH_SMALL_BOARD ? 1 : RH_OCC_WORDS_MAX;
+    L->lane = n <= RH_SMALL_BOARD ? 8 : 16;
     L->vehicle_count = p->vehicle_count;
     L->target = p->target;
     L->exit_row = p->exit_row;
-    const uint32_t beyond = ~((1u << n) - 1);
+    L->beyond = ~((1u << n) - 1);
     for (int k = 0; k < n; k++) {
-        L->wall_rows[k] = beyond;
-        L->wall_cols[k] = beyond;
+        L->wall_rows[k] = L->beyond;
+        L->wall_cols[k] = L->beyond;
     }
     for (int k = 0; k < p->wall_count; k++) {
         L->wall_rows[p->walls[k].row] |= 1u << p->walls[k].col;
         L->wall_cols[p->walls[k].col] |= 1u << p->walls[k].row;
+        set_cell(L, L->wall_board, p->walls[k].row, p->walls[k].col);
     }
     int word = 0, used = 0;
+    size_t masks = 0;
     for (int i = 0; i < p->vehicle_count; i++) {
         const rh_vehicle *v = &p->vehicles[i];
         rh_vslot *s = &L->v[i];
@@ -26,7 +43,8 @@ void rh_layout_init(rh_layout *L, const rh_puzzle *p)
         s->length = (uint8_t)v->length;
         s->line = (uint8_t)(s->horizontal ? v->row : v->col);
         s->maxpos = (uint8_t)(n - v->length);
-        const int bits = __builtin_popcountll(rh_field_mask(s));
+        const int bits = field_bits(s->maxpos);
+        s->field = (uint8_t)((1u << bits) - 1);
         if (used + bits > 63) {
             word++;
             used = 0;
@@ -34,8 +52,29 @@ void rh_layout_init(rh_layout *L, const rh_puzzle *p)
         s->word = (uint8_t)word;
         s->shift = (uint8_t)used;
         used += bits;
+        s->masks = (uint32_t)masks;
+        masks += (size_t)(s->maxpos + 1) * 2u * (size_t)L->ow;
     }
     L->kw = word + 1;
+    L->masks_bytes = masks * sizeof(uint64_t);
+    L->masks = rh_budget_calloc(b, L->masks_bytes);
+    if (!L->masks) return false;
+    for (int i = 0; i < p->vehicle_count; i++) {
+        const rh_vslot *s = &L->v[i];
+        for (int pos = 0; pos <= s->maxpos; pos++) {
+            uint64_t *m = L->masks + s->masks + (size_t)pos * 2u * (size_t)L->ow;
+            for (int k = 0; k < s->length; k++)
+                set_cell(L, m, s->horizontal ? s->line : pos + k,
+                         s->horizontal ? pos + k : s->line);
+        }
+    }
+    return true;
+}
+
+void rh_layout_free(rh_layout *L, rh_budget *b)
+{
+    rh_budget_free(b, L->masks, L->masks_bytes);
+    L->masks = NULL;
 }
 
 void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key)
@@ -45,16 +84,5 @@ void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key)
         const rh_vehicle *v = &p->vehicles[i];
         const uint64_t pos = (uint64_t)(L->v[i].horizontal ? v->col : v->row);
         key[L->v[i].word] |= pos << L->v[i].shift;
-    }
-}
-
-void rh_layout_decode(const rh_layout *L, const uint64_t *key, rh_puzzle *p)
-{
-    for (int i = 0; i < L->vehicle_count; i++) {
-        const int pos = rh_layout_pos(L, key, i);
-        if (L->v[i].horizontal)
-            p->vehicles[i].col = pos;
-        else
-            p->vehicles[i].row = pos;
     }
 }

@@ -2,8 +2,12 @@
  *
  * A state is the offset of every vehicle along its own line, each in a bit field just wide
  * enough for its range (2 bits for a truck on 6x6, 3 for a car). Fields never straddle words
- * and bit 63 of every word stays clear, so a word 0 of all ones can mark an empty table slot.
- * Everything here is derived once per search from the puzzle and then only read. */
+ * and bit 63 of every word stays clear, so the table can mark occupied slots with it.
+ *
+ * Occupancy is two bitboards, one row-major and one column-major, so that the line a vehicle
+ * slides along is one lane of one of them. Boards up to 8x8 use 8-bit lanes in one word, larger
+ * ones 16-bit lanes in four. Each vehicle's cells at each offset are precomputed for both
+ * boards, so building the occupancy of a state costs two ORs a vehicle. */
 #ifndef RH_LAYOUT_H
 #define RH_LAYOUT_H
 
@@ -11,56 +15,62 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "budget.h"
 #include "rushhour/puzzle.h"
 
 #define RH_KEY_WORDS_MAX 10 /* 128 vehicles of 4 bits, 15 fields a word */
+#define RH_OCC_WORDS_MAX 4  /* 16 lanes of 16 bits */
+#define RH_SMALL_BOARD 8    /* up to this size: one word, 8-bit lanes */
 
 typedef struct {
     uint8_t word, shift; /* where the field lives */
+    uint8_t field;       /* the field's mask, before shifting */
     uint8_t horizontal;
     uint8_t length;
     uint8_t line;   /* its row if horizontal, its column if vertical */
     uint8_t maxpos; /* the largest offset: board_size - length */
+    uint32_t masks; /* index in rh_layout.masks of its cells at offset 0 */
 } rh_vslot;
 
 typedef struct {
-    int n;             /* board size */
-    int kw;            /* words per key */
+    int n;    /* board size */
+    int kw;   /* words per key */
+    int ow;   /* words per bitboard: 1 or 4 */
+    int lane; /* bits per lane: 8 or 16 */
     int vehicle_count;
     int target;
     int exit_row;
+    uint32_t beyond; /* the bits of a lane past the board's edge, all set */
     rh_vslot v[RH_VEHICLES_MAX];
-    /* Bit j of wall_rows[r] is a wall at (r, j); bit i of wall_cols[c] a wall at (i, c). Bits
-     * from n up are set too, so a run of free cells always ends at a set bit. */
+    /* Walls as lane masks: bit j of wall_rows[r] is a wall at (r, j), bit i of wall_cols[c]
+     * one at (i, c); and as the two bitboards, [0..ow) row-major then [ow..2ow) column-major. */
     uint32_t wall_rows[RH_BOARD_MAX];
     uint32_t wall_cols[RH_BOARD_MAX];
+    uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
+    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow].
+     * Charged to the search's budget; see rh_layout_init. */
+    uint64_t *masks;
+    size_t masks_bytes;
 } rh_layout;
 
-/* Occupancy of one position: rows[r] and cols[c] as bit masks, walls and edges included. */
+/* Occupancy of one position: both bitboards, walls included, and every vehicle's offset. */
 typedef struct {
-    uint32_t rows[RH_BOARD_MAX];
-    uint32_t cols[RH_BOARD_MAX];
+    uint64_t board[2 * RH_OCC_WORDS_MAX];
     uint8_t pos[RH_VEHICLES_MAX];
 } rh_occupancy;
 
-/* Builds the layout of a checked puzzle. */
-void rh_layout_init(rh_layout *L, const rh_puzzle *p);
+/* Builds the layout of a checked puzzle; false when the budget refuses the mask table.
+ * Release with rh_layout_free. */
+bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b);
+void rh_layout_free(rh_layout *L, rh_budget *b);
 
 /* Packs the positions of `p` into `key` (L->kw words). */
 void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key);
 
-/* Copies the positions in `key` into the vehicles of `p` (which has L's vehicles). */
-void rh_layout_decode(const rh_layout *L, const uint64_t *key, rh_puzzle *p);
-
-static inline uint64_t rh_field_mask(const rh_vslot *s)
-{
-    return s->maxpos >= 8 ? 15u : s->maxpos >= 4 ? 7u : s->maxpos >= 2 ? 3u : 1u;
-}
-
 static inline int rh_layout_pos(const rh_layout *L, const uint64_t *key, int i)
 {
     const rh_vslot *s = &L->v[i];
-    return (int)((key[s->word] >> s->shift) & rh_field_mask(s));
+    return (int)((key[s->word] >> s->shift) & s->field);
 }
 
 static inline bool rh_layout_is_goal(const rh_layout *L, const uint64_t *key)
@@ -74,41 +84,55 @@ static inline void rh_key_move(const rh_layout *L, uint64_t *key, int i, int del
     key[L->v[i].word] += (uint64_t)(int64_t)delta << L->v[i].shift;
 }
 
-static inline void rh_occupancy_mark(rh_occupancy *o, const rh_vslot *s, int pos, bool set)
+/* `small` must equal L->ow == 1; passing the constant lets the compiler drop the loops. */
+#define RH_OW(L, small) ((small) ? 1 : (L)->ow)
+#define RH_LANE(L, small) ((small) ? 8 : (L)->lane)
+
+static inline const uint64_t *rh_vehicle_cells(const rh_layout *L, int i, int pos, bool small)
 {
-    const uint32_t run = ((1u << s->length) - 1) << pos, bit = 1u << s->line;
-    uint32_t *along = s->horizontal ? o->rows : o->cols;
-    uint32_t *across = s->horizontal ? o->cols : o->rows;
-    if (set) {
-        along[s->line] |= run;
-        for (int k = 0; k < s->length; k++) across[pos + k] |= bit;
-    } else {
-        along[s->line] &= ~run;
-        for (int k = 0; k < s->length; k++) across[pos + k] &= ~bit;
-    }
+    return L->masks + L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small);
 }
 
 /* Decodes `key` into `o`: every vehicle's offset and the occupied cells. */
-static inline void rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o)
+static inline __attribute__((always_inline)) void
+rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o, bool small)
 {
-    const int n = L->n;
-    memcpy(o->rows, L->wall_rows, sizeof(uint32_t) * (size_t)n);
-    memcpy(o->cols, L->wall_cols, sizeof(uint32_t) * (size_t)n);
+    const int words = 2 * RH_OW(L, small);
+    for (int w = 0; w < words; w++) o->board[w] = L->wall_board[w];
     for (int i = 0; i < L->vehicle_count; i++) {
-        const rh_vslot *s = &L->v[i];
-        const int pos = (int)((key[s->word] >> s->shift) & rh_field_mask(s));
+        const int pos = rh_layout_pos(L, key, i);
+        const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
         o->pos[i] = (uint8_t)pos;
-        rh_occupancy_mark(o, s, pos, true);
+        for (int w = 0; w < words; w++) o->board[w] |= m[w];
     }
 }
 
+/* Moves vehicle i of `o` to offset `to` (its cells leave the old offset). */
+static inline void rh_occupancy_move(const rh_layout *L, rh_occupancy *o, int i, int to)
+{
+    const uint64_t *from = rh_vehicle_cells(L, i, o->pos[i], false);
+    const uint64_t *dest = rh_vehicle_cells(L, i, to, false);
+    for (int w = 0; w < 2 * L->ow; w++) o->board[w] ^= from[w] ^ dest[w];
+    o->pos[i] = (uint8_t)to;
+}
+
+/* Lane `line` of a bitboard (`column` picks the column-major one), with the cells past the
+ * edge set, so that a run of free cells always ends at a set bit. */
+static inline __attribute__((always_inline)) uint32_t
+rh_occupancy_line(const rh_layout *L, const rh_occupancy *o, bool column, int line, bool small)
+{
+    const int lane = RH_LANE(L, small), bit = line * lane;
+    const uint64_t *board = o->board + (column ? RH_OW(L, small) : 0);
+    return ((uint32_t)(board[bit >> 6] >> (bit & 63)) & ((1u << lane) - 1)) | L->beyond;
+}
+
 /* The offsets vehicle i can reach in one move: [*lo, *hi], its own offset included. */
-static inline void rh_layout_range(const rh_layout *L, const rh_occupancy *o, int i, int *lo,
-                                   int *hi)
+static inline __attribute__((always_inline)) void
+rh_layout_range(const rh_layout *L, const rh_occupancy *o, int i, int *lo, int *hi, bool small)
 {
     const rh_vslot *s = &L->v[i];
     const int pos = o->pos[i];
-    const uint32_t line = s->horizontal ? o->rows[s->line] : o->cols[s->line];
+    const uint32_t line = rh_occupancy_line(L, o, !s->horizontal, s->line, small);
     *hi = pos + __builtin_ctz(line >> (pos + s->length));
     const uint32_t below = line & ((1u << pos) - 1);
     *lo = below ? 32 - __builtin_clz(below) : 0;

@@ -10,7 +10,7 @@ static const char *const limit_names[] = {"none", "nodes", "memory", "time", "ca
 static const char *const metric_names[] = {"moves", "slides"};
 static const char *const algorithm_names[] = {"bfs", "astar", "fast"};
 
-#define NAME_OF(table, v)                                                                        \
+#define NAME_OF(table, v)                                                                          \
     ((unsigned)(v) < sizeof table / sizeof table[0] ? table[(unsigned)(v)] : "unknown")
 
 const char *rh_status_name(rh_status s)

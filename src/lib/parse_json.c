@@ -18,8 +18,11 @@ static bool read_int(rh_diags *d, const cJSON *item, const char *field, int *out
 {
     if (!cJSON_IsNumber(item)) {
         rh_diags_add(d, field, "must be an integer, not %s",
-                     cJSON_IsString(item) ? "a string" : cJSON_IsBool(item) ? "a boolean"
-                     : cJSON_IsNull(item) ? "null" : cJSON_IsArray(item) ? "an array" : "an object");
+                     cJSON_IsString(item)  ? "a string"
+                     : cJSON_IsBool(item)  ? "a boolean"
+                     : cJSON_IsNull(item)  ? "null"
+                     : cJSON_IsArray(item) ? "an array"
+                                           : "an object");
         return false;
     }
     const double v = item->valuedouble;
@@ -59,8 +62,7 @@ static void check_keys(rh_diags *d, const cJSON *obj, const char *path, const ch
     }
 }
 
-static bool read_orientation(rh_diags *d, const cJSON *item, const char *field,
-                             rh_orientation *out)
+static bool read_orientation(rh_diags *d, const cJSON *item, const char *field, rh_orientation *out)
 {
     const char *s = cJSON_GetStringValue(item);
     if (s && (strcasecmp(s, "H") == 0 || strcasecmp(s, "horizontal") == 0)) {
@@ -122,7 +124,8 @@ static bool read_vehicle(rh_diags *d, const cJSON *obj, int i, rh_vehicle *v)
     return ok;
 }
 
-static void read_walls(rh_diags *d, const cJSON *walls, rh_puzzle *out)
+/* Reads the well-formed walls into `out`; wsrc[k] is the input index of stored wall k. */
+static void read_walls(rh_diags *d, const cJSON *walls, rh_puzzle *out, int *wsrc)
 {
     char f[RH_DIAG_FIELD_MAX];
     if (!cJSON_IsArray(walls)) {
@@ -143,7 +146,10 @@ static void read_walls(rh_diags *d, const cJSON *walls, rh_puzzle *out)
         }
         bool ok = read_int(d, w->child, f, &c.row);
         ok &= read_int(d, w->child->next, f, &c.col);
-        if (ok) out->walls[out->wall_count++] = c;
+        if (ok) {
+            wsrc[out->wall_count] = k;
+            out->walls[out->wall_count++] = c;
+        }
     }
 }
 
@@ -168,8 +174,9 @@ static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
     bool exit_given = false;
     if (exit) exit_given = read_int(d, exit, "exit_row", &out->exit_row);
     char target_id[RH_ID_MAX + 1] = "X";
-    bool target_ok = !target || read_id(d, target, "target", target_id);
-    if (walls) read_walls(d, walls, out);
+    const bool target_ok = !target || read_id(d, target, "target", target_id);
+    int wsrc[RH_WALLS_MAX];
+    if (walls) read_walls(d, walls, out, wsrc);
 
     /* src[k]: the input index of the k-th well-formed vehicle. */
     int src[RH_VEHICLES_MAX];
@@ -187,20 +194,19 @@ static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
             if (read_vehicle(d, v, i, slot)) {
                 src[out->vehicle_count++] = i;
             } else {
-                const cJSON *id = cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "id") : NULL;
+                const cJSON *id =
+                    cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "id") : NULL;
                 if (cJSON_IsString(id) && strcmp(id->valuestring, target_id) == 0)
                     target_dropped = true;
             }
         }
     }
-    if (!size_ok || !target_ok || !cJSON_IsArray(vehicles) ||
-        cJSON_GetArraySize(vehicles) > RH_VEHICLES_MAX) {
-        return RH_EINVALID; /* the rule checks need a size, a target and the vehicles */
-    }
-    out->target = rh_puzzle_find(out, target_id);
-    if (out->target < 0 && target_dropped) out->target = RH_TARGET_UNCHECKED;
+    if (!size_ok || !cJSON_IsArray(vehicles) || cJSON_GetArraySize(vehicles) > RH_VEHICLES_MAX)
+        return RH_EINVALID; /* the rule checks need a size and the vehicles */
+    out->target = target_ok ? rh_puzzle_find(out, target_id) : RH_TARGET_UNCHECKED;
+    if (out->target == -1 && target_dropped) out->target = RH_TARGET_UNCHECKED;
     if (!exit_given) out->exit_row = out->target >= 0 ? out->vehicles[out->target].row : 0;
-    int err = rh_puzzle_check_indexed(d, out, NULL, target_id, src);
+    int err = rh_puzzle_check_indexed(d, out, NULL, target_id, src, wsrc);
     return err == RH_OK && d->count + d->dropped == before ? RH_OK : RH_EINVALID;
 }
 
@@ -209,8 +215,9 @@ static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
 {
     const cJSON *grid = cJSON_GetObjectItemCaseSensitive(doc, "grid");
     const cJSON *target = cJSON_GetObjectItemCaseSensitive(doc, "target");
+    /* An unreadable target is reported here; the empty id then skips the target rules. */
     char target_id[RH_ID_MAX + 1];
-    if (target && !read_id(d, target, "target", target_id)) return RH_EINVALID;
+    if (target && !read_id(d, target, "target", target_id)) target_id[0] = '\0';
     const char *rows[RH_BOARD_MAX];
     size_t lens[RH_BOARD_MAX];
     if (cJSON_IsString(grid)) {
@@ -251,8 +258,8 @@ static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
 
 int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *const *extra)
 {
-    static const char *const vehicles_keys[] = {"board_size", "exit_row", "vehicles", "walls",
-                                                "target", NULL};
+    static const char *const vehicles_keys[] = {"board_size", "exit_row", "vehicles",
+                                                "walls",      "target",   NULL};
     static const char *const grid_keys[] = {"grid", "target", NULL};
     static const char *const board_keys[] = {"board", NULL};
     memset(out, 0, sizeof *out);

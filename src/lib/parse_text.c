@@ -5,6 +5,7 @@
 #include "rushhour/error.h"
 #include "rushhour/parse.h"
 #include "parse_internal.h"
+#include "puzzle_internal.h"
 
 typedef struct {
     int count, first, min_r, min_c, max_r, max_c;
@@ -22,8 +23,7 @@ static bool add_vehicle(rh_puzzle *out, rh_diags *d, const char *field, unsigned
     const bool row = c->min_r == c->max_r, col = c->min_c == c->max_c;
     const int span = row ? c->max_c - c->min_c + 1 : c->max_r - c->min_r + 1;
     if (c->count < 2) {
-        rh_diags_add(d, field, "vehicle '%c' has a single cell; a vehicle covers 2 or more",
-                     ch);
+        rh_diags_add(d, field, "vehicle '%c' has a single cell; a vehicle covers 2 or more", ch);
         return false;
     }
     if ((!row && !col) || span != c->count) {
@@ -63,8 +63,8 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
     for (int r = 0; r < nrows; r++) {
         if (lens[r] != (size_t)nrows) {
             snprintf(f, sizeof f, "%s[%d]", field, r);
-            rh_diags_add(d, f, "row %d has %zu characters; a %d-row grid needs %d in every row",
-                         r, lens[r], nrows, nrows);
+            rh_diags_add(d, f, "row %d has %zu characters; a %d-row grid needs %d in every row", r,
+                         lens[r], nrows, nrows);
             continue;
         }
         for (int c = 0; c < nrows; c++) {
@@ -76,8 +76,10 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
             }
             if (!is_vehicle_char(ch)) {
                 snprintf(f, sizeof f, "%s[%d]", field, r);
-                rh_diags_add(d, f, "character 0x%02x at column %d is not '.', 'o', '#', a letter "
-                             "or a digit", ch, c);
+                rh_diags_add(d, f,
+                             "character 0x%02x at column %d is not '.', 'o', '#', a letter "
+                             "or a digit",
+                             ch, c);
                 continue;
             }
             cells *s = &seen[ch];
@@ -92,11 +94,12 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
     /* Vehicles in order of first appearance, so ids and indices are stable. */
     for (int k = 0; k < order; k++)
         for (int ch = 0; ch < 256; ch++)
-            if (seen[ch].count && seen[ch].first == k) add_vehicle(out, d, field, (unsigned char)ch, &seen[ch]);
+            if (seen[ch].count && seen[ch].first == k)
+                add_vehicle(out, d, field, (unsigned char)ch, &seen[ch]);
     if (d->count + d->dropped != before) return RH_EINVALID;
 
     const char *tid = target ? target : rh_puzzle_find(out, "X") >= 0 ? "X" : "x";
-    out->target = rh_puzzle_find(out, tid);
+    out->target = *tid ? rh_puzzle_find(out, tid) : RH_TARGET_UNCHECKED;
     out->exit_row = out->target >= 0 ? out->vehicles[out->target].row : 0;
     return rh_puzzle_check(d, out, field, tid);
 }
@@ -106,8 +109,10 @@ int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, c
     int n = 0;
     while ((size_t)(n + 1) * (size_t)(n + 1) <= len) n++;
     if ((size_t)n * (size_t)n != len || n < RH_BOARD_MIN || n > RH_BOARD_MAX) {
-        rh_diags_add(d, field, "the board has %zu characters; it must be N*N for N from %d to %d "
-                     "(36 for 6x6)", len, RH_BOARD_MIN, RH_BOARD_MAX);
+        rh_diags_add(d, field,
+                     "the board has %zu characters; it must be N*N for N from %d to %d "
+                     "(36 for 6x6)",
+                     len, RH_BOARD_MIN, RH_BOARD_MAX);
         memset(out, 0, sizeof *out);
         return RH_EINVALID;
     }
@@ -153,8 +158,8 @@ int rh_parse_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
         cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
         size_t at = end && end >= text ? (size_t)(end - text) : 0;
         if (doc)
-            while (at < len && (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' ||
-                                text[at] == '\n'))
+            while (at < len &&
+                   (text[at] == ' ' || text[at] == '\t' || text[at] == '\r' || text[at] == '\n'))
                 at++;
         if (!doc || at != len) {
             rh_diags_add(d, "", "the body is not valid JSON (error at byte %zu)", at);

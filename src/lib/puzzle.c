@@ -20,10 +20,10 @@ static const char *vfield(char *buf, size_t n, const char *form, const int *sour
     return buf;
 }
 
-static const char *wfield(char *buf, size_t n, const char *form, int k)
+static const char *wfield(char *buf, size_t n, const char *form, const int *wsrc, int k)
 {
     if (form) return form;
-    snprintf(buf, n, "walls[%d]", k);
+    snprintf(buf, n, "walls[%d]", wsrc ? wsrc[k] : k);
     return buf;
 }
 
@@ -37,8 +37,7 @@ static bool id_is_valid(const char *id)
 }
 
 /* Range checks of one vehicle; true when its cells are all on the board. */
-static bool check_vehicle(rh_diags *d, const rh_puzzle *p, int i, const char *form,
-                          const int *src)
+static bool check_vehicle(rh_diags *d, const rh_puzzle *p, int i, const char *form, const int *src)
 {
     const rh_vehicle *v = &p->vehicles[i];
     const int n = p->board_size;
@@ -50,8 +49,8 @@ static bool check_vehicle(rh_diags *d, const rh_puzzle *p, int i, const char *fo
     }
     if (v->length < 2 || v->length > n - 1) {
         rh_diags_add(d, vfield(f, sizeof f, form, src, i, "length"),
-                     "vehicle %s has length %d; lengths run from 2 to %d on a %dx%d board",
-                     v->id, v->length, n - 1, n, n);
+                     "vehicle %s has length %d; lengths run from 2 to %d on a %dx%d board", v->id,
+                     v->length, n - 1, n, n);
         ok = false;
     }
     if (v->row < 0 || v->row >= n) {
@@ -61,8 +60,7 @@ static bool check_vehicle(rh_diags *d, const rh_puzzle *p, int i, const char *fo
     }
     if (v->col < 0 || v->col >= n) {
         rh_diags_add(d, vfield(f, sizeof f, form, src, i, "col"),
-                     "vehicle %s: col %d is off the board (columns 0 to %d)", v->id, v->col,
-                     n - 1);
+                     "vehicle %s: col %d is off the board (columns 0 to %d)", v->id, v->col, n - 1);
         ok = false;
     }
     if (!ok) return false;
@@ -94,18 +92,18 @@ static void check_target(rh_diags *d, const rh_puzzle *p, const char *target_id)
 
 int rh_puzzle_check(rh_diags *d, const rh_puzzle *p, const char *form, const char *target_id)
 {
-    return rh_puzzle_check_indexed(d, p, form, target_id, NULL);
+    return rh_puzzle_check_indexed(d, p, form, target_id, NULL, NULL);
 }
 
 int rh_puzzle_check_indexed(rh_diags *d, const rh_puzzle *p, const char *form,
-                            const char *target_id, const int *src)
+                            const char *target_id, const int *src, const int *wsrc)
 {
     const int before = d->count + d->dropped;
     const int n = p->board_size;
     char f[RH_DIAG_FIELD_MAX];
     if (n < RH_BOARD_MIN || n > RH_BOARD_MAX) {
-        rh_diags_add(d, "board_size", "board_size %d is out of range (%d to %d)", n,
-                     RH_BOARD_MIN, RH_BOARD_MAX);
+        rh_diags_add(d, "board_size", "board_size %d is out of range (%d to %d)", n, RH_BOARD_MIN,
+                     RH_BOARD_MAX);
         return RH_EINVALID; /* every other rule is relative to the size */
     }
     if (p->exit_row < 0 || p->exit_row >= n)
@@ -124,10 +122,10 @@ int rh_puzzle_check_indexed(rh_diags *d, const rh_puzzle *p, const char *form,
     for (int k = 0; k < p->wall_count; k++) {
         rh_cell w = p->walls[k];
         if (w.row < 0 || w.row >= n || w.col < 0 || w.col >= n) {
-            rh_diags_add(d, wfield(f, sizeof f, form, k), "wall (%d, %d) is off the board",
+            rh_diags_add(d, wfield(f, sizeof f, form, wsrc, k), "wall (%d, %d) is off the board",
                          w.row, w.col);
         } else if (owner[w.row][w.col] != -1) {
-            rh_diags_add(d, wfield(f, sizeof f, form, k), "wall (%d, %d) is listed twice",
+            rh_diags_add(d, wfield(f, sizeof f, form, wsrc, k), "wall (%d, %d) is listed twice",
                          w.row, w.col);
         } else {
             owner[w.row][w.col] = -2 - k;
@@ -155,11 +153,12 @@ int rh_puzzle_check_indexed(rh_diags *d, const rh_puzzle *p, const char *form,
                 if (o <= -2)
                     rh_diags_add(d, vfield(f, sizeof f, form, src, i, NULL),
                                  "vehicle %s covers walls[%d] at (row %d, col %d)", v->id,
-                                 -2 - o, r, c);
+                                 wsrc ? wsrc[-2 - o] : -2 - o, r, c);
                 else
-                    rh_diags_add(d, vfield(f, sizeof f, form, src, i, NULL),
-                                 "vehicle %s overlaps vehicle %s (vehicles[%d]) at (row %d, col %d)",
-                                 v->id, p->vehicles[o].id, src ? src[o] : o, r, c);
+                    rh_diags_add(
+                        d, vfield(f, sizeof f, form, src, i, NULL),
+                        "vehicle %s overlaps vehicle %s (vehicles[%d]) at (row %d, col %d)", v->id,
+                        p->vehicles[o].id, src ? src[o] : o, r, c);
             }
         }
     }

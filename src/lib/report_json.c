@@ -50,7 +50,8 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
             cJSON *b = cJSON_CreateArray();
             ok = b && cJSON_AddItemToArray(rows, b);
             for (int row = 0; ok && row < cur.board_size; row++)
-                ok = cJSON_AddItemToArray(b, cJSON_CreateString(board + row * (cur.board_size + 1)));
+                ok =
+                    cJSON_AddItemToArray(b, cJSON_CreateString(board + row * (cur.board_size + 1)));
         }
     }
     ok = ok && cJSON_AddNumberToObject(sol, "move_count", r->move_count) &&

@@ -26,7 +26,7 @@ static bool buckets_push(buckets *bk, rh_budget *b, size_t f, const uint64_t *ke
         bk->q = q;
         bk->count = count;
     }
-    return rh_queue_push(&bk->q[f], b, key, kw);
+    return rh_queue_push(&bk->q[f], b, key, 0, kw);
 }
 
 static void buckets_free(buckets *bk, rh_budget *b)
@@ -36,8 +36,8 @@ static void buckets_free(buckets *bk, rh_budget *b)
 }
 
 static inline __attribute__((always_inline)) rh_outcome
-astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool unit,
-      int weight, uint64_t *goal, const int kw)
+astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool unit, int weight,
+      uint64_t *goal, const int kw)
 {
     buckets bk = {.kw = kw};
     rh_occupancy o;
@@ -46,7 +46,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
-    rh_layout_occupancy(L, start, &o);
+    rh_layout_occupancy(L, start, &o, false);
     int h = rh_heuristic(L, &o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
     if (!buckets_push(&bk, b, (size_t)weight * (size_t)h, start, kw)) return RH_STOPPED;
@@ -66,7 +66,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
         const unsigned g = t->depth[rh_table_find(t, cur, kw)];
-        rh_layout_occupancy(L, cur, &o);
+        rh_layout_occupancy(L, cur, &o, false);
         h = rh_heuristic(L, &o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
         if (h == 0) {
@@ -79,7 +79,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         if (ng > DEPTH_MAX) continue;
         for (int i = 0; i < L->vehicle_count; i++) {
             int lo, hi;
-            rh_layout_range(L, &o, i, &lo, &hi);
+            rh_layout_range(L, &o, i, &lo, &hi, false);
             const int p = o.pos[i];
             if (unit) {
                 lo = lo < p - 1 ? p - 1 : lo;
@@ -99,13 +99,9 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
                 t->depth[slot] = (uint16_t)ng;
                 t->via[slot] = rh_via_encode(i, to - p);
                 /* The child's bound, from this occupancy with vehicle i moved. */
-                rh_occupancy_mark(&o, &L->v[i], p, false);
-                rh_occupancy_mark(&o, &L->v[i], to, true);
-                o.pos[i] = (uint8_t)to;
+                rh_occupancy_move(L, &o, i, to);
                 const int ch = rh_heuristic(L, &o, unit);
-                rh_occupancy_mark(&o, &L->v[i], to, false);
-                rh_occupancy_mark(&o, &L->v[i], p, true);
-                o.pos[i] = (uint8_t)p;
+                rh_occupancy_move(L, &o, i, p);
                 if (ch == RH_H_DEAD) continue;
                 const size_t cf = ng + (size_t)weight * (size_t)ch;
                 if (!buckets_push(&bk, b, cf, child, kw)) {

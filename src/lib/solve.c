@@ -15,8 +15,7 @@ static const rh_search_options default_options = RH_SEARCH_OPTIONS_INIT;
 
 /* Walks back from `goal` to the start through the moves recorded in the table, then merges
  * consecutive moves of one vehicle (single-cell slides become one move). */
-static int rebuild_path(rh_result *out, const rh_table *t, const rh_layout *L,
-                        const uint64_t *goal)
+static int rebuild_path(rh_result *out, const rh_table *t, const rh_layout *L, const uint64_t *goal)
 {
     uint64_t key[RH_KEY_WORDS_MAX];
     const int kw = L->kw;
@@ -65,15 +64,15 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
     rh_budget budget;
     rh_budget_init(&budget, opt);
     rh_layout L;
-    rh_layout_init(&L, p);
+    const bool laid_out = rh_layout_init(&L, p, &budget);
     uint64_t start[RH_KEY_WORDS_MAX], goal[RH_KEY_WORDS_MAX], goals = 0;
     rh_layout_encode(&L, p, start);
 
     const bool unit = opt->metric == RH_METRIC_SLIDES;
     const bool bfs = opt->algorithm == RH_ALGO_BFS;
-    rh_table t;
+    rh_table t = {0};
     rh_outcome outcome = RH_STOPPED;
-    if (rh_table_init(&t, &budget, L.kw, true, !bfs) == RH_OK) {
+    if (laid_out && rh_table_init(&t, &budget, L.kw, true, !bfs) == RH_OK) {
         if (bfs)
             outcome = rh_search_bfs(&t, &budget, &L, start, unit, true, goal, &goals);
         else
@@ -89,6 +88,7 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
     if (out->status != RH_SOLVED) out->optimal = out->status == RH_UNSOLVABLE;
     const uint64_t stored = t.count;
     rh_table_free(&t);
+    rh_layout_free(&L, &budget);
     rh_budget_stats(&budget, &out->stats, stored);
     return err;
 }
@@ -109,17 +109,18 @@ int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_optio
     rh_budget budget;
     rh_budget_init(&budget, opt);
     rh_layout L;
-    rh_layout_init(&L, p);
+    const bool laid_out = rh_layout_init(&L, p, &budget);
     uint64_t start[RH_KEY_WORDS_MAX], unused[RH_KEY_WORDS_MAX];
     rh_layout_encode(&L, p, start);
-    rh_table t;
+    rh_table t = {0};
     rh_outcome outcome = RH_STOPPED;
-    if (rh_table_init(&t, &budget, L.kw, false, false) == RH_OK)
+    if (laid_out && rh_table_init(&t, &budget, L.kw, false, false) == RH_OK)
         outcome = rh_search_bfs(&t, &budget, &L, start, true, false, unused, &out->goal_states);
     out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;
     out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;
     out->states = t.count;
     rh_table_free(&t);
+    rh_layout_free(&L, &budget);
     rh_budget_stats(&budget, &out->stats, out->states);
     return RH_OK;
 }

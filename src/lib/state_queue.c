@@ -11,6 +11,7 @@ void rh_queue_init(rh_queue *q, int kw)
 void rh_queue_free(rh_queue *q, rh_budget *b)
 {
     rh_budget_free(b, q->keys, q->cap * sizeof(uint64_t) * (size_t)q->kw);
+    rh_budget_free(b, q->tags, q->cap * sizeof(uint16_t));
     *q = (rh_queue){.kw = q->kw};
 }
 
@@ -18,13 +19,22 @@ bool rh_queue_grow(rh_queue *q, rh_budget *b)
 {
     const size_t kw = (size_t)q->kw, cap = q->cap ? q->cap * 2 : INITIAL_CAP;
     uint64_t *keys = rh_budget_calloc(b, cap * sizeof(uint64_t) * kw);
-    if (!keys) return false;
-    /* Unwrap the ring into the new array, oldest first. */
-    for (size_t i = 0; i < q->len; i++)
-        memcpy(keys + i * kw, q->keys + ((q->head + i) & (q->cap - 1)) * kw,
-               sizeof(uint64_t) * kw);
-    rh_budget_free(b, q->keys, q->cap * sizeof(uint64_t) * kw);
+    uint16_t *tags = keys ? rh_budget_calloc(b, cap * sizeof(uint16_t)) : NULL;
+    if (!tags) {
+        rh_budget_free(b, keys, keys ? cap * sizeof(uint64_t) * kw : 0);
+        return false;
+    }
+    /* Unwrap the ring into the new arrays, oldest first. */
+    for (size_t i = 0; i < q->len; i++) {
+        const size_t from = (q->head + i) & (q->cap - 1);
+        memcpy(keys + i * kw, q->keys + from * kw, sizeof(uint64_t) * kw);
+        tags[i] = q->tags[from];
+    }
+    const size_t len = q->len;
+    rh_queue_free(q, b);
     q->keys = keys;
+    q->tags = tags;
+    q->len = len;
     q->cap = cap;
     q->head = 0;
     return true;

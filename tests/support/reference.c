@@ -44,7 +44,8 @@ static int parse_json_line(rh_ref *r, const char *line, int index)
     const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "name"));
     rh_diags d;
     rh_diags_init(&d);
-    int err = !answer || rh_parse_cjson(&r->puzzle, &d, cJSON_GetObjectItemCaseSensitive(doc, "puzzle"), NULL);
+    int err = !answer ||
+              rh_parse_cjson(&r->puzzle, &d, cJSON_GetObjectItemCaseSensitive(doc, "puzzle"), NULL);
     if (!err) {
         if (name)
             snprintf(r->name, sizeof r->name, "%s", name);
@@ -55,7 +56,8 @@ static int parse_json_line(rh_ref *r, const char *line, int index)
         r->solvable = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(answer, "solvable"));
         r->min_moves = cJSON_IsNumber(moves) ? moves->valueint : -1;
         r->min_slides = cJSON_IsNumber(slides) ? slides->valueint : -1;
-        r->reachable = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(answer, "reachable"));
+        r->reachable =
+            (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(answer, "reachable"));
     }
     cJSON_Delete(doc);
     return err ? -1 : 0;
@@ -82,8 +84,10 @@ int rh_ref_load(rh_ref_set *out, const char *file)
         rh_ref *r = &items[out->count];
         memset(r, 0, sizeof *r);
         err = tsv ? parse_tsv_line(r, line) : parse_json_line(r, line, out->count);
-        if (err) fprintf(stderr, "reference: bad entry %d in %s\n", out->count + 1, file);
-        else out->count++;
+        if (err)
+            fprintf(stderr, "reference: bad entry %d in %s\n", out->count + 1, file);
+        else
+            out->count++;
     }
     free(line);
     fclose(f);

@@ -52,8 +52,8 @@ int rh_replay(const rh_puzzle *p, const rh_move *moves, const char *const *dirs,
             const int head = step > 0 ? v->length : -1, tail = step > 0 ? 0 : v->length - 1;
             const int er = row[i] + (!h) * head, ec = col[i] + h * head;
             if (er < 0 || ec < 0 || er >= n || ec >= n || grid[er][ec] != EMPTY) {
-                snprintf(why, why_len, "move %d (%s by %d): blocked or off the board at (%d,%d)",
-                         m, v->id, d, er, ec);
+                snprintf(why, why_len, "move %d (%s by %d): blocked or off the board at (%d,%d)", m,
+                         v->id, d, er, ec);
                 return -1;
             }
             grid[er][ec] = i;
