@@ -29,6 +29,16 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         L->wall_rows[k] = L->beyond;
         L->wall_cols[k] = L->beyond;
     }
+    const int lanes = L->ow * 64 / L->lane;
+    for (int r = 0; r < lanes; r++)
+        for (int c = 0; c < L->lane; c++)
+            if (r >= n || c >= n) set_cell(L, L->wall_board, r, c);
+    for (int w = 0; w < 64; w += L->lane) {
+        L->not_lane_first |= UINT64_C(1) << w;
+        L->not_lane_last |= UINT64_C(1) << (w + L->lane - 1);
+    }
+    L->not_lane_first = ~L->not_lane_first;
+    L->not_lane_last = ~L->not_lane_last;
     for (int k = 0; k < p->wall_count; k++) {
         L->wall_rows[p->walls[k].row] |= 1u << p->walls[k].col;
         L->wall_cols[p->walls[k].col] |= 1u << p->walls[k].row;
@@ -52,6 +62,7 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         s->word = (uint8_t)word;
         s->shift = (uint8_t)used;
         used += bits;
+        s->lane_bit = (uint16_t)((s->horizontal ? 0 : L->ow * 64) + s->line * L->lane);
         s->masks = (uint32_t)masks;
         masks += (size_t)(s->maxpos + 1) * 2u * (size_t)L->ow;
     }

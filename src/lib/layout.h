@@ -27,9 +27,10 @@ typedef struct {
     uint8_t field;       /* the field's mask, before shifting */
     uint8_t horizontal;
     uint8_t length;
-    uint8_t line;   /* its row if horizontal, its column if vertical */
-    uint8_t maxpos; /* the largest offset: board_size - length */
-    uint32_t masks; /* index in rh_layout.masks of its cells at offset 0 */
+    uint8_t line;      /* its row if horizontal, its column if vertical */
+    uint8_t maxpos;    /* the largest offset: board_size - length */
+    uint16_t lane_bit; /* bit index, over both boards, of its lane's first cell */
+    uint32_t masks;    /* index in rh_layout.masks of its cells at offset 0 */
 } rh_vslot;
 
 typedef struct {
@@ -40,10 +41,12 @@ typedef struct {
     int vehicle_count;
     int target;
     int exit_row;
-    uint32_t beyond; /* the bits of a lane past the board's edge, all set */
+    uint32_t beyond;                        /* the bits of a lane past the board's edge, all set */
+    uint64_t not_lane_first, not_lane_last; /* every bit but each lane's first / last */
     rh_vslot v[RH_VEHICLES_MAX];
     /* Walls as lane masks: bit j of wall_rows[r] is a wall at (r, j), bit i of wall_cols[c]
-     * one at (i, c); and as the two bitboards, [0..ow) row-major then [ow..2ow) column-major. */
+     * one at (i, c); and as the two bitboards, [0..ow) row-major then [ow..2ow) column-major,
+     * where every cell past the board's edge counts as a wall. */
     uint32_t wall_rows[RH_BOARD_MAX];
     uint32_t wall_cols[RH_BOARD_MAX];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];

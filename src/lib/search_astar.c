@@ -2,6 +2,7 @@
  * so the open list is one LIFO stack of keys per f (LIFO favours the deepest states of a
  * bucket, which reaches the goal with the fewest expansions). */
 #include "heuristic.h"
+#include "movegen.h"
 #include "search_internal.h"
 #include "state_queue.h"
 
@@ -40,14 +41,15 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
       uint64_t *goal, const int kw)
 {
     buckets bk = {.kw = kw};
-    rh_occupancy o;
+    rh_movegen gen;
+    uint16_t moves[RH_MOVES_MAX];
     bool added;
     size_t slot = rh_table_insert(t, start, kw, &added);
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
-    rh_layout_occupancy(L, start, &o, false);
-    int h = rh_heuristic(L, &o, unit);
+    rh_movegen_load(L, start, &gen, unit, false);
+    int h = rh_heuristic(L, &gen.o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
     if (!buckets_push(&bk, b, (size_t)weight * (size_t)h, start, kw)) return RH_STOPPED;
 
@@ -66,8 +68,8 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
         const unsigned g = t->depth[rh_table_find(t, cur, kw)];
-        rh_layout_occupancy(L, cur, &o, false);
-        h = rh_heuristic(L, &o, unit);
+        rh_movegen_load(L, cur, &gen, unit, false);
+        h = rh_heuristic(L, &gen.o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
         if (h == 0) {
             memcpy(goal, cur, sizeof(uint64_t) * (size_t)kw);
@@ -77,39 +79,32 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         b->expanded++;
         const unsigned ng = g + 1;
         if (ng > DEPTH_MAX) continue;
-        for (int i = 0; i < L->vehicle_count; i++) {
-            int lo, hi;
-            rh_layout_range(L, &o, i, &lo, &hi, false);
-            const int p = o.pos[i];
-            if (unit) {
-                lo = lo < p - 1 ? p - 1 : lo;
-                hi = hi > p + 1 ? p + 1 : hi;
+        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves);
+        b->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);
+            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+            rh_key_move(L, child, i, delta);
+            slot = rh_table_insert(t, child, kw, &added);
+            if (slot == RH_SLOT_NONE) {
+                outcome = RH_STOPPED;
+                goto done;
             }
-            for (int to = lo; to <= hi; to++) {
-                if (to == p) continue;
-                memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-                rh_key_move(L, child, i, to - p);
-                b->generated++;
-                slot = rh_table_insert(t, child, kw, &added);
-                if (slot == RH_SLOT_NONE) {
-                    outcome = RH_STOPPED;
-                    goto done;
-                }
-                if (!added && (!reopen || t->depth[slot] <= ng)) continue;
-                t->depth[slot] = (uint16_t)ng;
-                t->via[slot] = rh_via_encode(i, to - p);
-                /* The child's bound, from this occupancy with vehicle i moved. */
-                rh_occupancy_move(L, &o, i, to);
-                const int ch = rh_heuristic(L, &o, unit);
-                rh_occupancy_move(L, &o, i, p);
-                if (ch == RH_H_DEAD) continue;
-                const size_t cf = ng + (size_t)weight * (size_t)ch;
-                if (!buckets_push(&bk, b, cf, child, kw)) {
-                    outcome = RH_STOPPED;
-                    goto done;
-                }
-                if (cf < f) f = cf; /* only a weight above 1 can go below the current f */
+            if (!added && (!reopen || t->depth[slot] <= ng)) continue;
+            t->depth[slot] = (uint16_t)ng;
+            t->via[slot] = moves[k];
+            /* The child's bound, from this occupancy with vehicle i moved. */
+            const int p = gen.o.pos[i];
+            rh_occupancy_move(L, &gen.o, i, p + delta);
+            const int ch = rh_heuristic(L, &gen.o, unit);
+            rh_occupancy_move(L, &gen.o, i, p);
+            if (ch == RH_H_DEAD) continue;
+            const size_t cf = ng + (size_t)weight * (size_t)ch;
+            if (!buckets_push(&bk, b, cf, child, kw)) {
+                outcome = RH_STOPPED;
+                goto done;
             }
+            if (cf < f) f = cf; /* only a weight above 1 can go below the current f */
         }
     }
 done:

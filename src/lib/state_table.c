@@ -5,7 +5,8 @@
 #include "layout.h"
 #include "state_table.h"
 
-#define INITIAL_BITS 10
+/* 4096 slots: 32 KiB of one-word keys, past the first few doublings of most searches. */
+#define INITIAL_BITS 12
 
 /* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget. */
 static bool alloc_arrays(rh_table *t, int bits)
@@ -21,6 +22,7 @@ static bool alloc_arrays(rh_table *t, int bits)
         return false;
     }
     t->cap = cap;
+    t->grow_at = cap / 4 * 3;
     t->bits = bits;
     t->count = 0;
     return true;

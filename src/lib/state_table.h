@@ -23,6 +23,7 @@ typedef struct {
     uint16_t *via;   /* (vehicle << 5) | (delta + 16); RH_VIA_START for the start */
     uint16_t *depth; /* moves from the start, for searches that revisit */
     size_t cap, count;
+    size_t grow_at; /* the count past which the table doubles: a load of 3/4 */
     int bits, kw;
     bool with_via, with_depth;
     rh_budget *budget;
@@ -61,14 +62,21 @@ static inline size_t rh_table_find(const rh_table *t, const uint64_t *key, int k
 /* Grows the table to twice its size; false when the budget refuses. */
 bool rh_table_grow(rh_table *t);
 
-/* Adds `key` unless present. Returns its slot and sets *added, or RH_SLOT_NONE when the table
- * would need to grow past the memory budget. `kw` must equal t->kw; passing the constant 1
- * lets the compiler specialise the common one-word case. */
-static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
+/* Starts loading the slot where a key of hash `h` would be looked up. */
+static inline void rh_table_prefetch(const rh_table *t, uint64_t h)
 {
-    if ((t->count + 1) * 4 > t->cap * 3 && !rh_table_grow(t)) return RH_SLOT_NONE;
+    __builtin_prefetch(t->keys + (h >> (64 - t->bits)) * (size_t)t->kw);
+}
+
+/* Adds `key`, whose rh_key_hash is `h`, unless present. Returns its slot and sets *added, or
+ * RH_SLOT_NONE when the table would need to grow past the memory budget. `kw` must equal
+ * t->kw; passing the constant 1 lets the compiler specialise the common one-word case. */
+static inline size_t rh_table_insert_hashed(rh_table *t, const uint64_t *key, uint64_t h, int kw,
+                                            bool *added)
+{
+    if (t->count >= t->grow_at && !rh_table_grow(t)) return RH_SLOT_NONE;
     const size_t mask = t->cap - 1;
-    for (size_t s = rh_key_hash(key, kw) >> (64 - t->bits);; s = (s + 1) & mask) {
+    for (size_t s = h >> (64 - t->bits);; s = (s + 1) & mask) {
         uint64_t *k = t->keys + s * (size_t)kw;
         if (!k[0]) {
             k[0] = key[0] | RH_OCCUPIED;
@@ -82,6 +90,11 @@ static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, b
             return s;
         }
     }
+}
+
+static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
+{
+    return rh_table_insert_hashed(t, key, rh_key_hash(key, kw), kw, added);
 }
 
 #endif

@@ -1,0 +1,90 @@
+/* Successor generation: the moves of a position, read off its bitboards.
+ *
+ * Every vehicle slides along one lane of one bitboard (a row of the row-major board if it is
+ * horizontal, a column of the column-major board if vertical). Single-cell slides are found
+ * bit-parallel: marking each vehicle's head (last cell) and tail (first cell), the cells some
+ * vehicle can slide into are (heads << 1) & free and (tails >> 1) & free, so the work follows
+ * the moves that exist rather than the vehicles; an owner table maps heads and tails back to
+ * vehicles. Slides of any distance need each vehicle's free run anyway, so they are found per
+ * vehicle with rh_layout_range. */
+#ifndef RH_MOVEGEN_H
+#define RH_MOVEGEN_H
+
+#include "layout.h"
+#include "search_internal.h"
+
+typedef struct {
+    rh_occupancy o;
+    uint64_t heads[2 * RH_OCC_WORDS_MAX], tails[2 * RH_OCC_WORDS_MAX];
+    uint8_t owner[2 * RH_OCC_WORDS_MAX * 64]; /* valid at the heads and tails only */
+} rh_movegen;
+
+/* Decodes `key` into `g`, with heads and tails only for single-cell slides (`unit`).
+ * `small` as in rh_layout_occupancy. */
+static inline __attribute__((always_inline)) void
+rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, bool unit, bool small)
+{
+    if (!unit) {
+        rh_layout_occupancy(L, key, &g->o, small);
+        return;
+    }
+    const int words = 2 * RH_OW(L, small);
+    for (int w = 0; w < words; w++) {
+        g->o.board[w] = L->wall_board[w];
+        g->heads[w] = g->tails[w] = 0;
+    }
+    for (int i = 0; i < L->vehicle_count; i++) {
+        const rh_vslot *s = &L->v[i];
+        const int pos = rh_layout_pos(L, key, i);
+        const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
+        g->o.pos[i] = (uint8_t)pos;
+        for (int w = 0; w < words; w++) g->o.board[w] |= m[w];
+        const unsigned tail = s->lane_bit + (unsigned)pos, head = tail + s->length - 1u;
+        g->tails[tail >> 6] |= UINT64_C(1) << (tail & 63);
+        g->heads[head >> 6] |= UINT64_C(1) << (head & 63);
+        g->owner[tail] = (uint8_t)i;
+        g->owner[head] = (uint8_t)i;
+    }
+}
+
+/* Upper bound of the moves of one position. */
+#define RH_MOVES_MAX (RH_VEHICLES_MAX * (RH_BOARD_MAX - 2))
+
+/* Lists the successors of the loaded position into `out` as rh_via_encode(vehicle, delta):
+ * single-cell slides when `unit`, else slides of any distance. Skips vehicle `skip_vehicle`
+ * entirely when skip_delta is 0, or only its slide by skip_delta. Returns the count. */
+static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout *L,
+                                                                 const rh_movegen *g, bool unit,
+                                                                 bool small, int skip_vehicle,
+                                                                 int skip_delta, uint16_t *out)
+{
+    int n = 0;
+    if (!unit) {
+        for (int i = 0; i < L->vehicle_count; i++) {
+            if (i == skip_vehicle && skip_delta == 0) continue;
+            int lo, hi;
+            rh_layout_range(L, &g->o, i, &lo, &hi, small);
+            /* rh_via_encode(i, d) is rh_via_encode(i, 0) + d. */
+            const int p = g->o.pos[i], base = rh_via_encode(i, 0);
+            for (int d = lo - p; d < 0; d++) out[n++] = (uint16_t)(base + d);
+            for (int d = 1; d <= hi - p; d++) out[n++] = (uint16_t)(base + d);
+        }
+        return n;
+    }
+    const int words = 2 * RH_OW(L, small);
+    for (int w = 0; w < words; w++) {
+        const uint64_t free = ~g->o.board[w];
+        for (int dir = 1; dir >= -1; dir -= 2) {
+            uint64_t into = dir > 0 ? (g->heads[w] << 1) & free & L->not_lane_first
+                                    : (g->tails[w] >> 1) & free & L->not_lane_last;
+            while (into) {
+                const int i = g->owner[w * 64 + __builtin_ctzll(into) - dir];
+                into &= into - 1;
+                if (i != skip_vehicle || dir != skip_delta) out[n++] = rh_via_encode(i, dir);
+            }
+        }
+    }
+    return n;
+}
+
+#endif
