@@ -81,6 +81,12 @@ static inline bool rh_layout_is_goal(const rh_layout *L, const uint64_t *key)
     return rh_layout_pos(L, key, L->target) == L->v[L->target].maxpos;
 }
 
+/* True when vehicle i at offset `pos` covers line `line` of the other axis. */
+static inline bool rh_layout_covers(const rh_layout *L, int i, int pos, int line)
+{
+    return pos <= line && line < pos + L->v[i].length;
+}
+
 /* Moves vehicle i by delta in a key: modular arithmetic on the word keeps the other fields. */
 static inline void rh_key_move(const rh_layout *L, uint64_t *key, int i, int delta)
 {

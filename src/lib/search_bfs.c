@@ -1,5 +1,6 @@
 /* Breadth-first search over packed states: minimum moves, minimum slides, and exploration of
  * a whole component. The frontier holds keys, so expanding a state never touches the table. */
+#include "heuristic.h"
 #include "movegen.h"
 #include "search_internal.h"
 #include "state_queue.h"
@@ -7,6 +8,21 @@
 /* Children handled together: their slots are prefetched before any is probed, so the cache
  * misses of a whole batch overlap instead of queueing one behind the other. */
 #define BATCH 32
+
+/* Stores the goal one move beyond `clear` (the target driven to the exit) into `goal`. */
+static rh_outcome drive_out(rh_table *t, const rh_layout *L, const uint64_t *clear, uint64_t *goal,
+                            int kw)
+{
+    const int target = L->target;
+    const int delta = L->v[target].maxpos - rh_layout_pos(L, clear, target);
+    memcpy(goal, clear, sizeof(uint64_t) * (size_t)kw);
+    rh_key_move(L, goal, target, delta);
+    bool added;
+    const size_t slot = rh_table_insert(t, goal, kw, &added);
+    if (slot == RH_SLOT_NONE) return RH_STOPPED;
+    t->via[slot] = rh_via_encode(target, delta);
+    return RH_FOUND;
+}
 
 /* Inlined for the classic case (one-word keys, a board of at most 8x8: kw = 1 and small) and
  * the general one, each with single-cell or any-distance moves, so that the inner loop carries
@@ -47,6 +63,11 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
         b->expanded++;
         rh_movegen_load(L, cur, &g, unit, small);
+        /* In the move metric the goal is one move beyond the first state whose way out is
+         * clear, and states are generated in order of depth: so the search can stop when such
+         * a state is generated rather than when it is expanded, a level earlier. A state's way
+         * out only clears when its sole blocker leaves the exit row. */
+        const int unblocker = !unit && stop_at_goal ? rh_sole_blocker(L, &g.o) : -1;
         const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves);
         b->generated += (uint64_t)n;
         for (int first = 0; first < n; first += BATCH) {
@@ -74,6 +95,12 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                         outcome = RH_FOUND;
                         goto done;
                     }
+                }
+                if (rh_via_vehicle(via) == unblocker &&
+                    !rh_layout_covers(L, unblocker, g.o.pos[unblocker] + rh_via_delta(via),
+                                      L->exit_row)) {
+                    outcome = drive_out(t, L, child[k], goal, kw);
+                    goto done;
                 }
                 if (!rh_queue_push(&q, b, child[k], via, kw)) {
                     outcome = RH_STOPPED;
