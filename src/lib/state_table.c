@@ -44,10 +44,14 @@ void rh_table_free(rh_table *t)
     t->cap = t->count = 0;
 }
 
+/* Below this many slots a table quadruples: its memory is small, and a lower load shortens
+ * the probe sequences of linear probing. Above, it doubles, to keep within memory budgets. */
+#define QUADRUPLE_BELOW_BITS 18
+
 bool rh_table_grow(rh_table *t)
 {
     rh_table old = *t;
-    if (!alloc_arrays(t, old.bits + 1)) {
+    if (!alloc_arrays(t, old.bits + (old.bits < QUADRUPLE_BELOW_BITS ? 2 : 1))) {
         *t = old;
         return false;
     }
