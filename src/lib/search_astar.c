@@ -51,12 +51,15 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     rh_movegen_load(L, start, &gen, unit, false);
     int h = rh_heuristic(L, &gen.o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
-    if (!buckets_push(&bk, b, (size_t)weight * (size_t)h, start, kw)) return RH_STOPPED;
+    rh_outcome outcome = RH_EXHAUSTED;
+    if (!buckets_push(&bk, b, (size_t)weight * (size_t)h, start, kw)) {
+        outcome = RH_STOPPED;
+        goto done;
+    }
 
     /* Re-opening a state found by a shorter path keeps plain A* exact whatever the heuristic;
      * weighted A* gives up that guarantee anyway, and re-opening would only slow it. */
     const bool reopen = weight == 1;
-    rh_outcome outcome = RH_EXHAUSTED;
     uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX];
     size_t f = 0;
     for (;;) {

@@ -8,19 +8,25 @@
 /* 4096 slots: 32 KiB of one-word keys, past the first few doublings of most searches. */
 #define INITIAL_BITS 12
 
-/* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget. */
+/* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget, with
+ * `t` untouched. */
 static bool alloc_arrays(rh_table *t, int bits)
 {
     const size_t cap = (size_t)1 << bits;
-    t->keys = rh_budget_calloc(t->budget, cap * sizeof(uint64_t) * (size_t)t->kw);
-    t->via = t->with_via ? rh_budget_calloc(t->budget, cap * sizeof(uint16_t)) : NULL;
-    t->depth = t->with_depth ? rh_budget_calloc(t->budget, cap * sizeof(uint16_t)) : NULL;
-    if (!t->keys || (t->with_via && !t->via) || (t->with_depth && !t->depth)) {
-        rh_budget_free(t->budget, t->keys, cap * sizeof(uint64_t) * (size_t)t->kw);
-        rh_budget_free(t->budget, t->via, t->via ? cap * sizeof(uint16_t) : 0);
-        rh_budget_free(t->budget, t->depth, t->depth ? cap * sizeof(uint16_t) : 0);
+    const size_t key_bytes = cap * sizeof(uint64_t) * (size_t)t->kw;
+    uint64_t *keys = rh_budget_calloc(t->budget, key_bytes);
+    uint16_t *via = keys && t->with_via ? rh_budget_calloc(t->budget, cap * sizeof *via) : NULL;
+    uint16_t *depth =
+        keys && t->with_depth ? rh_budget_calloc(t->budget, cap * sizeof *depth) : NULL;
+    if (!keys || (t->with_via && !via) || (t->with_depth && !depth)) {
+        rh_budget_free(t->budget, keys, keys ? key_bytes : 0);
+        rh_budget_free(t->budget, via, via ? cap * sizeof *via : 0);
+        rh_budget_free(t->budget, depth, depth ? cap * sizeof *depth : 0);
         return false;
     }
+    t->keys = keys;
+    t->via = via;
+    t->depth = depth;
     t->cap = cap;
     t->grow_at = cap / 4 * 3;
     t->bits = bits;

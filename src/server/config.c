@@ -1,0 +1,507 @@
+/* rushhourd's settings: one table gives each setting its flag, variable, default, meaning and
+ * parser, so loading, validation and --help can never disagree. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+
+#define KIB UINT64_C(1024)
+#define MIB (1024 * KIB)
+#define GIB (1024 * MIB)
+#define TIB (1024 * GIB)
+
+/* Values quoted in messages are cut to this many bytes: a message is one short line. */
+#define SHOWN_MAX 48
+
+typedef struct setting setting;
+
+/* Parses `text` into the setting's field of `cfg`, or writes why it cannot into `why`. */
+typedef bool (*parse_fn)(const setting *s, rhd_config *cfg, const char *text, char *why,
+                         size_t why_len);
+
+struct setting {
+    const char *flag; /* with its leading "--" */
+    const char *env;
+    const char *fallback; /* the default, parsed like any other value */
+    const char *meaning;
+    parse_fn parse;
+    size_t offset;
+    uint64_t min, max; /* numeric settings only; max == 0 for the others */
+};
+
+static bool parse_int(const setting *s, rhd_config *cfg, const char *text, char *why,
+                      size_t why_len);
+static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
+                       size_t why_len);
+static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
+                        size_t why_len);
+static bool parse_address(const setting *s, rhd_config *cfg, const char *text, char *why,
+                          size_t why_len);
+static bool parse_origins(const setting *s, rhd_config *cfg, const char *text, char *why,
+                          size_t why_len);
+static bool parse_level(const setting *s, rhd_config *cfg, const char *text, char *why,
+                        size_t why_len);
+
+#define AT(field) offsetof(rhd_config, field)
+
+static const setting settings[] = {
+    {"--bind", "RUSHHOURD_BIND", "0.0.0.0", "address to listen on, IPv4 or IPv6", parse_address,
+     AT(bind), 0, 0},
+    {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", parse_int, AT(port), 0,
+     65535},
+    {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core",
+     parse_int, AT(http_threads), 0, 256},
+    {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_int,
+     AT(workers), 0, 1024},
+    {"--queue-length", "RUSHHOURD_QUEUE_LENGTH", "64", "searches waiting for a worker; 503 beyond",
+     parse_int, AT(queue_length), 1, 100000},
+    {"--max-body-bytes", "RUSHHOURD_MAX_BODY_BYTES", "64KiB", "largest request body; 413 beyond",
+     parse_size, AT(max_body_bytes), KIB, 16 * MIB},
+    {"--max-nodes", "RUSHHOURD_MAX_NODES", "20000000", "most nodes one search may expand",
+     parse_count, AT(max_nodes), 1, UINT64_C(1000000000000)},
+    {"--timeout-ms", "RUSHHOURD_TIMEOUT_MS", "5000",
+     "search time when the request sets none; at most --timeout-max-ms", parse_int, AT(timeout_ms),
+     1, 600000},
+    {"--timeout-max-ms", "RUSHHOURD_TIMEOUT_MAX_MS", "30000", "most search time a request may ask",
+     parse_int, AT(timeout_max_ms), 1, 600000},
+    {"--memory-budget-bytes", "RUSHHOURD_MEMORY_BUDGET_BYTES", "1GiB",
+     "memory of all searches together; each gets budget / workers", parse_size,
+     AT(memory_budget_bytes), MIB, TIB},
+    {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_int,
+     AT(max_connections), 1, 100000},
+    {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP", "128",
+     "open connections per client address; 0: unlimited", parse_int, AT(max_connections_per_ip), 0,
+     100000},
+    {"--idle-timeout-s", "RUSHHOURD_IDLE_TIMEOUT_S", "30",
+     "seconds before an idle connection closes", parse_int, AT(idle_timeout_s), 1, 3600},
+    {"--header-memory-bytes", "RUSHHOURD_HEADER_MEMORY_BYTES", "32KiB",
+     "memory for one request's headers; 431 beyond", parse_size, AT(header_memory_bytes), 4 * KIB,
+     MIB},
+    {"--grace-s", "RUSHHOURD_GRACE_S", "20", "seconds to drain on SIGTERM", parse_int, AT(grace_s),
+     0, 3600},
+    {"--cors-origins", "RUSHHOURD_CORS_ORIGINS", "",
+     "CORS: comma-separated exact origins, or *; empty: off", parse_origins, AT(cors_origins), 0,
+     0},
+    {"--log-level", "RUSHHOURD_LOG_LEVEL", "info", "least level logged: debug, info, warn, error",
+     parse_level, AT(log_level), 0, 0},
+};
+
+#define SETTING_COUNT (sizeof settings / sizeof settings[0])
+
+static const char *const level_names[] = {"debug", "info", "warn", "error"};
+
+const char *rhd_log_level_name(rhd_log_level level)
+{
+    return (unsigned)level < sizeof level_names / sizeof level_names[0]
+               ? level_names[(unsigned)level]
+               : "unknown";
+}
+
+/* ---- numbers ---- */
+
+/* Byte counts print with the largest binary suffix that divides them exactly. */
+static void format_number(char *out, size_t len, uint64_t v, bool bytes)
+{
+    static const struct {
+        const char *suffix;
+        uint64_t unit;
+    } units[] = {{"TiB", TIB}, {"GiB", GIB}, {"MiB", MIB}, {"KiB", KIB}};
+    if (bytes && v)
+        for (size_t k = 0; k < sizeof units / sizeof units[0]; k++)
+            if (v % units[k].unit == 0) {
+                snprintf(out, len, "%" PRIu64 "%s", v / units[k].unit, units[k].suffix);
+                return;
+            }
+    snprintf(out, len, "%" PRIu64, v);
+}
+
+/* `text` as it may appear in a one-line message: short, printable ASCII only. */
+static void shown(char *out, size_t len, const char *text)
+{
+    size_t n = 0;
+    for (; text[n] && n < SHOWN_MAX && n + 1 < len; n++) {
+        const unsigned char c = (unsigned char)text[n];
+        out[n] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+    }
+    out[n] = '\0';
+    if (text[n] && n + 4 <= len) strcpy(out + n, "...");
+}
+
+static bool is_bytes(const setting *s)
+{
+    return s->parse == parse_size;
+}
+
+/* A decimal integer in the setting's range, with a binary suffix when the setting is a size.
+ * strtoull alone would accept spaces, signs and "0x": only digits get that far. */
+static bool parse_number(const setting *s, const char *text, uint64_t *out, char *why,
+                         size_t why_len)
+{
+    char show[SHOWN_MAX + 4];
+    shown(show, sizeof show, text);
+    if (!*text) {
+        snprintf(why, why_len, "empty value, expected a decimal integer");
+        return false;
+    }
+    if (*text < '0' || *text > '9') {
+        snprintf(why, why_len, "%s is not a decimal integer", show);
+        return false;
+    }
+    errno = 0;
+    char *end;
+    uint64_t v = strtoull(text, &end, 10);
+    bool overflow = errno == ERANGE;
+    if (*end && is_bytes(s)) {
+        const uint64_t unit = strcmp(end, "KiB") == 0   ? KIB
+                              : strcmp(end, "MiB") == 0 ? MIB
+                              : strcmp(end, "GiB") == 0 ? GIB
+                              : strcmp(end, "TiB") == 0 ? TIB
+                                                        : 0;
+        if (!unit) {
+            snprintf(why, why_len,
+                     "%s is not a number of bytes (digits, then KiB, MiB, GiB or TiB)", show);
+            return false;
+        }
+        overflow = overflow || v > UINT64_MAX / unit;
+        v *= unit;
+    } else if (*end) {
+        snprintf(why, why_len, "%s is not a decimal integer", show);
+        return false;
+    }
+    const uint64_t max = is_bytes(s) && s->max > SIZE_MAX ? SIZE_MAX : s->max;
+    if (overflow || v < s->min || v > max) {
+        char lo[24], hi[24];
+        format_number(lo, sizeof lo, s->min, is_bytes(s));
+        format_number(hi, sizeof hi, max, is_bytes(s));
+        snprintf(why, why_len, "%s is out of range (%s..%s)", show, lo, hi);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_int(const setting *s, rhd_config *cfg, const char *text, char *why,
+                      size_t why_len)
+{
+    uint64_t v;
+    if (!parse_number(s, text, &v, why, why_len)) return false;
+    *(int *)((char *)cfg + s->offset) = (int)v; /* every int range ends far below INT_MAX */
+    return true;
+}
+
+static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
+                       size_t why_len)
+{
+    uint64_t v;
+    if (!parse_number(s, text, &v, why, why_len)) return false;
+    *(size_t *)((char *)cfg + s->offset) = (size_t)v;
+    return true;
+}
+
+static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
+                        size_t why_len)
+{
+    uint64_t v;
+    if (!parse_number(s, text, &v, why, why_len)) return false;
+    *(uint64_t *)((char *)cfg + s->offset) = v;
+    return true;
+}
+
+/* ---- words ---- */
+
+static bool parse_address(const setting *s, rhd_config *cfg, const char *text, char *why,
+                          size_t why_len)
+{
+    char show[SHOWN_MAX + 4];
+    shown(show, sizeof show, text);
+    unsigned char addr[16];
+    if (strlen(text) >= sizeof cfg->bind ||
+        (inet_pton(AF_INET, text, addr) != 1 && inet_pton(AF_INET6, text, addr) != 1)) {
+        snprintf(why, why_len, "%s is not an IPv4 or IPv6 address", show);
+        return false;
+    }
+    strcpy((char *)cfg + s->offset, text);
+    return true;
+}
+
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t';
+}
+
+/* Calls `each` on every entry of a comma list with the blanks around it trimmed; stops when it
+ * returns true and returns that. Empty entries are skipped. */
+static bool each_origin(const char *list, bool (*each)(const char *entry, size_t n, void *arg),
+                        void *arg)
+{
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        const char *a = p, *b = end;
+        while (a < b && is_blank(*a)) a++;
+        while (b > a && is_blank(b[-1])) b--;
+        if (b > a && each(a, (size_t)(b - a), arg)) return true;
+        p = *end ? end + 1 : end;
+    }
+    return false;
+}
+
+static bool has_space_inside(const char *entry, size_t n, void *arg)
+{
+    (void)arg;
+    for (size_t k = 0; k < n; k++)
+        if ((unsigned char)entry[k] <= 0x20 || entry[k] == 0x7f) return true;
+    return false;
+}
+
+/* Origins never contain blanks, so one inside an entry is a list separated the wrong way,
+ * which would otherwise silently allow nothing. */
+static bool parse_origins(const setting *s, rhd_config *cfg, const char *text, char *why,
+                          size_t why_len)
+{
+    char show[SHOWN_MAX + 4];
+    shown(show, sizeof show, text);
+    if (strlen(text) >= sizeof cfg->cors_origins) {
+        snprintf(why, why_len, "%s is longer than %zu bytes", show, sizeof cfg->cors_origins - 1);
+        return false;
+    }
+    if (each_origin(text, has_space_inside, NULL)) {
+        snprintf(why, why_len, "%s: an origin contains a blank (separate origins with commas)",
+                 show);
+        return false;
+    }
+    strcpy((char *)cfg + s->offset, text);
+    return true;
+}
+
+static bool parse_level(const setting *s, rhd_config *cfg, const char *text, char *why,
+                        size_t why_len)
+{
+    for (size_t k = 0; k < sizeof level_names / sizeof level_names[0]; k++)
+        if (strcmp(text, level_names[k]) == 0) {
+            *(rhd_log_level *)((char *)cfg + s->offset) = (rhd_log_level)k;
+            return true;
+        }
+    char show[SHOWN_MAX + 4];
+    shown(show, sizeof show, text);
+    snprintf(why, why_len, "%s is not one of debug, info, warn, error", show);
+    return false;
+}
+
+/* ---- loading ---- */
+
+/* The problems found so far: whole lines only, so a short buffer never ends mid-message. */
+typedef struct {
+    char *buf;
+    size_t len, used;
+    int count;
+} problems;
+
+__attribute__((format(printf, 2, 3))) static void report(problems *p, const char *fmt, ...)
+{
+    char line[256];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (n < 0) return;
+    size_t k = (size_t)n < sizeof line - 1 ? (size_t)n : sizeof line - 2;
+    line[k++] = '\n';
+    line[k] = '\0';
+    p->count++;
+    if (p->buf && p->used + k < p->len) {
+        memcpy(p->buf + p->used, line, k + 1);
+        p->used += k;
+    }
+}
+
+/* Where a setting's value came from, as messages name it. */
+typedef struct {
+    const char *name;
+    bool bad;
+} origin_of;
+
+static void apply(const setting *s, rhd_config *cfg, const char *text, const char *name,
+                  origin_of *from, problems *p)
+{
+    char why[200];
+    from->name = name;
+    from->bad = !s->parse(s, cfg, text, why, sizeof why);
+    if (from->bad) report(p, "%s: %s", name, why);
+}
+
+static const setting *find_flag(const char *name, size_t n)
+{
+    for (size_t k = 0; k < SETTING_COUNT; k++)
+        if (strlen(settings[k].flag) == n && strncmp(settings[k].flag, name, n) == 0)
+            return &settings[k];
+    return NULL;
+}
+
+/* Like getenv, the first definition wins. */
+static const char *find_env(char **envp, const char *name)
+{
+    const size_t n = strlen(name);
+    for (char **e = envp; e && *e; e++)
+        if (strncmp(*e, name, n) == 0 && (*e)[n] == '=') return *e + n + 1;
+    return NULL;
+}
+
+static size_t index_of(size_t offset)
+{
+    size_t k = 0;
+    while (settings[k].offset != offset) k++;
+    return k;
+}
+
+static void check_timeouts(const rhd_config *cfg, const origin_of *from, problems *p)
+{
+    const size_t t = index_of(AT(timeout_ms)), m = index_of(AT(timeout_max_ms));
+    if (from[t].bad || from[m].bad || cfg->timeout_ms <= cfg->timeout_max_ms) return;
+    report(p, "%s: %d is more than %s (%d)", from[t].name, cfg->timeout_ms, from[m].name,
+           cfg->timeout_max_ms);
+}
+
+static int clamp(int v, int lo, int hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Unknown RUSHHOURD_* variables are ignored on purpose: orchestrators add their own (Kubernetes
+ * service links would define RUSHHOURD_SERVICE_HOST for a service named rushhourd). An unknown
+ * flag is reported, and takes the next argument along as its likely value, so one typo makes
+ * one message. */
+int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cores, char *err,
+                    size_t err_len)
+{
+    problems p = {err, err_len, 0, 0};
+    if (err && err_len) err[0] = '\0';
+    origin_of from[SETTING_COUNT];
+    memset(cfg, 0, sizeof *cfg);
+
+    for (size_t k = 0; k < SETTING_COUNT; k++) {
+        const setting *s = &settings[k];
+        apply(s, cfg, s->fallback, s->flag, &from[k], &p);
+        /* An empty variable counts as unset, as shells and compose files often leave them. */
+        const char *v = find_env(envp, s->env);
+        if (v && *v) apply(s, cfg, v, s->env, &from[k], &p);
+    }
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (!arg) continue;
+        char show[SHOWN_MAX + 4];
+        if (strncmp(arg, "--", 2) != 0) {
+            shown(show, sizeof show, arg);
+            report(&p, "%s: unexpected argument (settings are --name value)", show);
+            continue;
+        }
+        const char *eq = strchr(arg, '=');
+        const size_t name_len = eq ? (size_t)(eq - arg) : strlen(arg);
+        const setting *s = find_flag(arg, name_len);
+        const char *value = eq ? eq + 1 : NULL;
+        if (!eq && i + 1 < argc && argv[i + 1] && strncmp(argv[i + 1], "--", 2) != 0)
+            value = argv[++i];
+        if (!s) {
+            char name[SHOWN_MAX + 4];
+            snprintf(name, sizeof name, "%.*s", (int)name_len, arg);
+            shown(show, sizeof show, name);
+            report(&p, "%s: unknown flag (see --help)", show);
+            continue;
+        }
+        if (!value) {
+            report(&p, "%s: missing value", s->flag);
+            continue;
+        }
+        apply(s, cfg, value, s->flag, &from[s - settings], &p);
+    }
+
+    check_timeouts(cfg, from, &p);
+    if (cores < 1) cores = 1;
+    if (cfg->http_threads == 0) cfg->http_threads = clamp(cores, 1, 256);
+    if (cfg->workers == 0) cfg->workers = clamp(cores, 1, 1024);
+    return p.count ? -1 : 0;
+}
+
+/* ---- help ---- */
+
+typedef struct {
+    char *buf;
+    size_t len, used;
+} text_out;
+
+__attribute__((format(printf, 2, 3))) static void put(text_out *t, const char *fmt, ...)
+{
+    if (!t->len || t->used >= t->len - 1) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(t->buf + t->used, t->len - t->used, fmt, ap);
+    va_end(ap);
+    if (n > 0) t->used += (size_t)n < t->len - t->used ? (size_t)n : t->len - t->used - 1;
+}
+
+static void default_text(char *out, size_t len, const setting *s)
+{
+    snprintf(out, len, "%s", *s->fallback ? s->fallback : "\"\"");
+}
+
+void rhd_config_usage(char *out, size_t len)
+{
+    text_out t = {out, len, 0};
+    if (len) out[0] = '\0';
+    int wf = (int)strlen("FLAG"), we = (int)strlen("VARIABLE"), wd = (int)strlen("DEFAULT");
+    for (size_t k = 0; k < SETTING_COUNT; k++) {
+        char d[64];
+        default_text(d, sizeof d, &settings[k]);
+        if ((int)strlen(settings[k].flag) > wf) wf = (int)strlen(settings[k].flag);
+        if ((int)strlen(settings[k].env) > we) we = (int)strlen(settings[k].env);
+        if ((int)strlen(d) > wd) wd = (int)strlen(d);
+    }
+    put(&t, "Settings (a flag, as --name value or --name=value, wins over its variable, which wins "
+            "over the default).\n"
+            "Sizes are bytes, or digits followed by KiB, MiB, GiB or TiB.\n\n");
+    put(&t, "  %-*s  %-*s  %-*s  %s\n", wf, "FLAG", we, "VARIABLE", wd, "DEFAULT", "MEANING");
+    for (size_t k = 0; k < SETTING_COUNT; k++) {
+        const setting *s = &settings[k];
+        char d[64], range[64] = "";
+        default_text(d, sizeof d, s);
+        if (s->max) {
+            char lo[24], hi[24];
+            format_number(lo, sizeof lo, s->min, is_bytes(s));
+            format_number(hi, sizeof hi, s->max, is_bytes(s));
+            snprintf(range, sizeof range, " (%s..%s)", lo, hi);
+        }
+        put(&t, "  %-*s  %-*s  %-*s  %s%s\n", wf, s->flag, we, s->env, wd, d, s->meaning, range);
+    }
+}
+
+/* ---- derived values ---- */
+
+size_t rhd_config_search_memory(const rhd_config *cfg)
+{
+    return cfg->workers > 0 ? cfg->memory_budget_bytes / (size_t)cfg->workers
+                            : cfg->memory_budget_bytes;
+}
+
+typedef struct {
+    const char *origin;
+    size_t n;
+} wanted_origin;
+
+static bool matches(const char *entry, size_t n, void *arg)
+{
+    const wanted_origin *w = arg;
+    return (n == 1 && entry[0] == '*') || (n == w->n && memcmp(entry, w->origin, n) == 0);
+}
+
+bool rhd_config_origin_allowed(const rhd_config *cfg, const char *origin)
+{
+    if (!origin || !*origin) return false;
+    wanted_origin w = {origin, strlen(origin)};
+    return each_origin(cfg->cors_origins, matches, &w);
+}

@@ -1,0 +1,58 @@
+/* rushhourd's configuration: every setting has a flag and an environment variable of the same
+ * meaning (flags win), a default, and a validity check. One table drives parsing, --help and
+ * the README's configuration table. */
+#ifndef RHD_CONFIG_H
+#define RHD_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { RHD_LOG_DEBUG = 0, RHD_LOG_INFO, RHD_LOG_WARN, RHD_LOG_ERROR } rhd_log_level;
+
+typedef struct {
+    char bind[64];         /* --bind, RUSHHOURD_BIND: IPv4 or IPv6 address, default 0.0.0.0 */
+    int port;              /* --port, RUSHHOURD_PORT: 0..65535 (0: any free port), 8080 */
+    int http_threads;      /* --http-threads, RUSHHOURD_HTTP_THREADS: 1..256, 0 = cores */
+    int workers;           /* --workers, RUSHHOURD_WORKERS: 1..1024, 0 = cores */
+    int queue_length;      /* --queue-length, RUSHHOURD_QUEUE_LENGTH: 1..100000, 64 */
+    size_t max_body_bytes; /* --max-body-bytes, RUSHHOURD_MAX_BODY_BYTES: 1 KiB..16 MiB, 64 KiB */
+    uint64_t max_nodes;    /* --max-nodes, RUSHHOURD_MAX_NODES: per search, 1..1e12, 20,000,000 */
+    int timeout_ms; /* --timeout-ms, RUSHHOURD_TIMEOUT_MS: default search time, 1..timeout_max_ms,
+                       5000 */
+    int timeout_max_ms; /* --timeout-max-ms, RUSHHOURD_TIMEOUT_MAX_MS: the most a client may
+                           ask, 1..600000, 30000 */
+    size_t
+        memory_budget_bytes; /* --memory-budget-bytes, RUSHHOURD_MEMORY_BUDGET_BYTES: all searches
+                                together, 1 MiB..1 TiB, 1 GiB; each search gets budget / workers */
+    int max_connections;     /* --max-connections, RUSHHOURD_MAX_CONNECTIONS: 1..100000, 1024 */
+    int max_connections_per_ip; /* --max-connections-per-ip, RUSHHOURD_MAX_CONNECTIONS_PER_IP: 0 =
+                                   unlimited, 128 */
+    int idle_timeout_s;         /* --idle-timeout-s, RUSHHOURD_IDLE_TIMEOUT_S: 1..3600, 30 */
+    size_t header_memory_bytes; /* --header-memory-bytes, RUSHHOURD_HEADER_MEMORY_BYTES: 4 KiB..1
+                                   MiB, 32 KiB */
+    int grace_s;             /* --grace-s, RUSHHOURD_GRACE_S: drain time on SIGTERM, 0..3600, 20 */
+    char cors_origins[512];  /* --cors-origins, RUSHHOURD_CORS_ORIGINS: comma list, or "*", default
+                                "" (off) */
+    rhd_log_level log_level; /* --log-level, RUSHHOURD_LOG_LEVEL: debug|info|warn|error, info */
+} rhd_config;
+
+/* Fills `cfg` with the defaults, then the environment (`envp`, NULL-terminated "K=V" strings),
+ * then the flags argv[1..argc) ("--name value" or "--name=value"). Returns 0, or -1 with one
+ * message per problem, each ending in '\n', in `err` (every bad setting is reported, not only
+ * the first). Zero thread counts are resolved to `cores`. Pure: reads only its arguments. */
+int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cores, char *err,
+                    size_t err_len);
+
+/* Writes the settings table (flag, variable, default, meaning), one line each, for --help. */
+void rhd_config_usage(char *out, size_t len);
+
+/* Bytes each search may use: memory_budget_bytes / workers. */
+size_t rhd_config_search_memory(const rhd_config *cfg);
+
+/* True when `origin` (exactly, as the browser sends it) is allowed by cors_origins. */
+bool rhd_config_origin_allowed(const rhd_config *cfg, const char *origin);
+
+const char *rhd_log_level_name(rhd_log_level level);
+
+#endif

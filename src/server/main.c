@@ -1,0 +1,128 @@
+/* rushhourd: the service's entry point. Configuration from flags and environment, JSON logs,
+ * then serve until SIGTERM or SIGINT, drain within the grace period, and exit 0.
+ *
+ *   rushhourd [--flag value ...]   serve (see --help for every setting)
+ *   rushhourd --healthcheck        exit 0 when the local instance answers /healthz (for
+ *                                  container health checks without curl) */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "rushhour/search.h"
+#include "server.h"
+
+extern char **environ;
+
+static int cores(void)
+{
+    const long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* GET /healthz on the configured port of this host; 0 when it answers 200. */
+static int healthcheck(const rhd_config *cfg)
+{
+    const bool v6 = strchr(cfg->bind, ':') != NULL;
+    struct sockaddr_storage addr = {0};
+    socklen_t len;
+    if (v6) {
+        struct sockaddr_in6 *a = (struct sockaddr_in6 *)&addr;
+        a->sin6_family = AF_INET6;
+        a->sin6_port = htons((uint16_t)cfg->port);
+        a->sin6_addr = in6addr_loopback;
+        len = sizeof *a;
+    } else {
+        struct sockaddr_in *a = (struct sockaddr_in *)&addr;
+        a->sin_family = AF_INET;
+        a->sin_port = htons((uint16_t)cfg->port);
+        a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        len = sizeof *a;
+    }
+    const int fd = socket(addr.ss_family, SOCK_STREAM, 0);
+    if (fd < 0) return 1;
+    struct timeval tv = {2, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    static const char request[] = "GET /healthz HTTP/1.0\r\n\r\n";
+    char reply[64] = {0};
+    const bool ok = connect(fd, (struct sockaddr *)&addr, len) == 0 &&
+                    write(fd, request, sizeof request - 1) == (ssize_t)(sizeof request - 1) &&
+                    read(fd, reply, sizeof reply - 1) > 12 && strncmp(reply, "HTTP/1.", 7) == 0 &&
+                    strncmp(reply + 9, "200", 3) == 0;
+    close(fd);
+    return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    static char usage[8192], err[4096];
+    bool check = false;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            rhd_config_usage(usage, sizeof usage);
+            printf("usage: rushhourd [--flag value ...] | --healthcheck | --version\n\n%s", usage);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("rushhourd %s\n", RHD_VERSION);
+            return 0;
+        }
+        if (strcmp(argv[i], "--healthcheck") == 0) {
+            check = true;
+            argv[i--] = argv[--argc]; /* the rest are ordinary settings */
+        }
+    }
+    rhd_config cfg;
+    if (rhd_config_load(&cfg, environ, argc, argv, cores(), err, sizeof err) != 0) {
+        fprintf(stderr, "rushhourd: invalid configuration:\n%s", err);
+        return 2;
+    }
+    if (check) return healthcheck(&cfg);
+
+    /* Signals are taken by sigwait in this thread only: block them before any thread starts. */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    rhd_log_set_level(cfg.log_level);
+
+    rhd_server *server;
+    if (rhd_server_start(&server, &cfg, err, sizeof err) != 0) {
+        char fields[4200], escaped[4100];
+        rhd_json_escape(escaped, sizeof escaped, err);
+        snprintf(fields, sizeof fields, "\"error\":\"%s\"", escaped);
+        rhd_log(RHD_LOG_ERROR, "start_failed", fields);
+        return 1;
+    }
+    char fields[512];
+    snprintf(fields, sizeof fields,
+             "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"http_threads\":%d,\"workers\":%d,"
+             "\"queue_length\":%d,\"search_memory_bytes\":%zu",
+             RHD_VERSION, cfg.bind, rhd_server_port(server), cfg.http_threads, cfg.workers,
+             cfg.queue_length, rhd_config_search_memory(&cfg));
+    rhd_log(RHD_LOG_INFO, "start", fields);
+    rhd_server_set_ready(server, true);
+
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0 && errno == EINTR) continue;
+    const uint64_t t0 = rh_clock_us();
+    snprintf(fields, sizeof fields, "\"signal\":\"%s\",\"grace_s\":%d",
+             sig == SIGINT ? "SIGINT" : "SIGTERM", cfg.grace_s);
+    rhd_log(RHD_LOG_INFO, "draining", fields);
+    rhd_server_drain(server, t0 + (uint64_t)cfg.grace_s * 1000000u);
+    rhd_server_stop(server);
+    snprintf(fields, sizeof fields, "\"drain_us\":%llu", (unsigned long long)(rh_clock_us() - t0));
+    rhd_log(RHD_LOG_INFO, "stop", fields);
+    return 0;
+}

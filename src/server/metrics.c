@@ -1,0 +1,310 @@
+/* The process-wide Prometheus registry. Every series is a fixed slot of relaxed atomics, so
+ * updates from HTTP and worker threads never lock; rendering reads them one by one, which is
+ * all a scrape needs (no cross-series snapshot). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "metrics.h"
+
+enum { METHOD_GET, METHOD_POST, METHOD_HEAD, METHOD_OPTIONS, METHOD_OTHER, METHOD_COUNT };
+static const char *const method_names[METHOD_COUNT] = {"GET", "POST", "HEAD", "OPTIONS", "OTHER"};
+
+/* Every status 100..599 has its own slot, so any code is counted exactly without a lock;
+ * the last slot takes whatever is outside that range. */
+#define CODE_FIRST 100
+#define CODE_LAST 599
+#define CODE_SLOTS (CODE_LAST - CODE_FIRST + 2)
+
+enum { ALGO_BFS, ALGO_ASTAR, ALGO_FAST, ALGO_OTHER, ALGO_COUNT };
+static const char *const algorithm_names[ALGO_COUNT] = {"bfs", "astar", "fast", "other"};
+
+static const char *const reject_names[RHD_REJECT_COUNT] = {"queue_full", "shutting_down",
+                                                           "body_too_large", "invalid"};
+
+/* Bucket bounds in the unit the value is kept in, and as the `le` label shows them. */
+typedef struct {
+    const uint64_t *bounds;
+    const char *const *labels;
+    size_t count; /* finite buckets; +Inf follows */
+} buckets;
+
+static const uint64_t duration_bounds_us[] = {100,     250,     500,     1000,     2500,    5000,
+                                              10000,   25000,   50000,   100000,   250000,  500000,
+                                              1000000, 2500000, 5000000, 10000000, 30000000};
+static const char *const duration_labels[] = {
+    "0.0001", "0.00025", "0.0005", "0.001", "0.0025", "0.005", "0.01", "0.025", "0.05",
+    "0.1",    "0.25",    "0.5",    "1",     "2.5",    "5",     "10",   "30"};
+static const buckets duration_buckets = {duration_bounds_us, duration_labels,
+                                         sizeof duration_bounds_us / sizeof duration_bounds_us[0]};
+
+static const uint64_t node_bounds[] = {10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000};
+static const char *const node_labels[] = {"10",     "100",     "1000",     "10000",
+                                          "100000", "1000000", "10000000", "100000000"};
+static const buckets node_buckets = {node_bounds, node_labels,
+                                     sizeof node_bounds / sizeof node_bounds[0]};
+
+#define BUCKETS_MAX 17
+
+/* Counts per bucket, not cumulative: one increment per observation. The count is the sum of
+ * the buckets, so the rendered _count always equals the +Inf bucket. */
+typedef struct {
+    atomic_uint_fast64_t bucket[BUCKETS_MAX + 1];
+    atomic_uint_fast64_t sum; /* microseconds, or nodes */
+} histogram;
+
+static struct {
+    atomic_uint_fast64_t requests[RHD_ROUTE_COUNT][METHOD_COUNT][CODE_SLOTS];
+    histogram request_duration[RHD_ROUTE_COUNT];
+    histogram search_duration[ALGO_COUNT];
+    histogram search_nodes;
+    atomic_int_fast64_t queue_depth, in_flight;
+    atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
+} registry;
+
+static void add(atomic_uint_fast64_t *c, uint64_t v)
+{
+    atomic_fetch_add_explicit(c, v, memory_order_relaxed);
+}
+
+static uint64_t get(atomic_uint_fast64_t *c)
+{
+    return atomic_load_explicit(c, memory_order_relaxed);
+}
+
+static void zero(atomic_uint_fast64_t *c, size_t n)
+{
+    for (size_t k = 0; k < n; k++) atomic_store_explicit(&c[k], 0, memory_order_relaxed);
+}
+
+static void zero_histogram(histogram *h)
+{
+    zero(h->bucket, BUCKETS_MAX + 1);
+    zero(&h->sum, 1);
+}
+
+void rhd_metrics_reset(void)
+{
+    zero(&registry.requests[0][0][0], sizeof registry.requests / sizeof registry.requests[0][0][0]);
+    for (int r = 0; r < RHD_ROUTE_COUNT; r++) zero_histogram(&registry.request_duration[r]);
+    for (int a = 0; a < ALGO_COUNT; a++) zero_histogram(&registry.search_duration[a]);
+    zero_histogram(&registry.search_nodes);
+    atomic_store_explicit(&registry.queue_depth, 0, memory_order_relaxed);
+    atomic_store_explicit(&registry.in_flight, 0, memory_order_relaxed);
+    zero(registry.rejected, RHD_REJECT_COUNT);
+}
+
+const char *rhd_route_name(rhd_route r)
+{
+    switch (r) {
+    case RHD_ROUTE_SOLVE: return "/v1/solve";
+    case RHD_ROUTE_HEALTHZ: return "/healthz";
+    case RHD_ROUTE_READYZ: return "/readyz";
+    case RHD_ROUTE_METRICS: return "/metrics";
+    case RHD_ROUTE_VERSION: return "/version";
+    case RHD_ROUTE_OPENAPI: return "/openapi.yaml";
+    default: return "other";
+    }
+}
+
+static void observe(histogram *h, const buckets *b, uint64_t v)
+{
+    size_t k = 0;
+    while (k < b->count && v > b->bounds[k]) k++;
+    add(&h->bucket[k], 1);
+    add(&h->sum, v);
+}
+
+/* Methods are case-sensitive (RFC 9110), so "get" is not GET. */
+static int method_index(const char *method)
+{
+    for (int m = 0; method && m < METHOD_OTHER; m++)
+        if (strcmp(method, method_names[m]) == 0) return m;
+    return METHOD_OTHER;
+}
+
+void rhd_metrics_request(rhd_route route, const char *method, int status, uint64_t duration_us)
+{
+    if ((unsigned)route >= RHD_ROUTE_COUNT) route = RHD_ROUTE_OTHER;
+    const int code =
+        status >= CODE_FIRST && status <= CODE_LAST ? status - CODE_FIRST : CODE_SLOTS - 1;
+    add(&registry.requests[route][method_index(method)][code], 1);
+    observe(&registry.request_duration[route], &duration_buckets, duration_us);
+}
+
+void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded)
+{
+    int a = 0;
+    while (a < ALGO_OTHER && !(algorithm && strcmp(algorithm, algorithm_names[a]) == 0)) a++;
+    observe(&registry.search_duration[a], &duration_buckets, duration_us);
+    observe(&registry.search_nodes, &node_buckets, nodes_expanded);
+}
+
+void rhd_metrics_rejected(rhd_reject_reason reason)
+{
+    if ((unsigned)reason < RHD_REJECT_COUNT) add(&registry.rejected[reason], 1);
+}
+
+void rhd_metrics_queue_depth_add(int delta)
+{
+    atomic_fetch_add_explicit(&registry.queue_depth, delta, memory_order_relaxed);
+}
+
+void rhd_metrics_in_flight_add(int delta)
+{
+    atomic_fetch_add_explicit(&registry.in_flight, delta, memory_order_relaxed);
+}
+
+/* ---- rendering ---- */
+
+typedef struct {
+    char *text;
+    size_t used, cap;
+    bool failed;
+} out_buf;
+
+__attribute__((format(printf, 2, 3))) static void put(out_buf *o, const char *fmt, ...)
+{
+    if (o->failed) return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        const int n = vsnprintf(o->text + o->used, o->cap - o->used, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            o->failed = true;
+            return;
+        }
+        if ((size_t)n < o->cap - o->used) {
+            o->used += (size_t)n;
+            return;
+        }
+        size_t cap = o->cap * 2;
+        while (cap - o->used <= (size_t)n) cap *= 2;
+        char *grown = realloc(o->text, cap);
+        if (!grown) {
+            o->failed = true;
+            return;
+        }
+        o->text = grown;
+        o->cap = cap;
+    }
+}
+
+static void header(out_buf *o, const char *name, const char *type, const char *help)
+{
+    put(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
+}
+
+/* One histogram series; `label` is `name="value",` or "" for none. Durations are kept in
+ * microseconds and shown in seconds, printed from integers so no digit is lost. */
+static void put_histogram(out_buf *o, const char *name, const char *label, histogram *h,
+                          const buckets *b, bool micros)
+{
+    uint64_t total = 0;
+    for (size_t k = 0; k <= b->count; k++) {
+        total += get(&h->bucket[k]);
+        put(o, "%s_bucket{%sle=\"%s\"} %" PRIu64 "\n", name, label,
+            k < b->count ? b->labels[k] : "+Inf", total);
+    }
+    /* Without a label the trailing comma goes, and so do the braces. */
+    const size_t llen = strlen(label);
+    const int shown = llen ? (int)llen - 1 : 0;
+    const char *open = llen ? "{" : "", *close = llen ? "}" : "";
+    const uint64_t sum = get(&h->sum);
+    if (micros)
+        put(o, "%s_sum%s%.*s%s %" PRIu64 ".%06" PRIu64 "\n", name, open, shown, label, close,
+            sum / 1000000, sum % 1000000);
+    else
+        put(o, "%s_sum%s%.*s%s %" PRIu64 "\n", name, open, shown, label, close, sum);
+    put(o, "%s_count%s%.*s%s %" PRIu64 "\n", name, open, shown, label, close, total);
+}
+
+static void put_requests(out_buf *o)
+{
+    static const char name[] = "rushhourd_http_requests_total";
+    header(o, name, "counter", "HTTP requests answered, by route, method and status code.");
+    for (int r = 0; r < RHD_ROUTE_COUNT; r++)
+        for (int m = 0; m < METHOD_COUNT; m++)
+            for (int c = 0; c < CODE_SLOTS; c++) {
+                const uint64_t n = get(&registry.requests[r][m][c]);
+                if (!n) continue;
+                char code[8];
+                if (c == CODE_SLOTS - 1)
+                    strcpy(code, "other");
+                else
+                    snprintf(code, sizeof code, "%d", c + CODE_FIRST);
+                put(o, "%s{route=\"%s\",method=\"%s\",code=\"%s\"} %" PRIu64 "\n", name,
+                    rhd_route_name((rhd_route)r), method_names[m], code, n);
+            }
+}
+
+static void put_durations(out_buf *o)
+{
+    static const char req[] = "rushhourd_http_request_duration_seconds";
+    header(o, req, "histogram", "Time from a request's arrival to its answer, by route.");
+    for (int r = 0; r < RHD_ROUTE_COUNT; r++) {
+        char label[64];
+        snprintf(label, sizeof label, "route=\"%s\",", rhd_route_name((rhd_route)r));
+        put_histogram(o, req, label, &registry.request_duration[r], &duration_buckets, true);
+    }
+    static const char search[] = "rushhourd_search_duration_seconds";
+    header(o, search, "histogram", "Time one search ran on a worker, by algorithm.");
+    for (int a = 0; a < ALGO_COUNT; a++) {
+        char label[64];
+        snprintf(label, sizeof label, "algorithm=\"%s\",", algorithm_names[a]);
+        put_histogram(o, search, label, &registry.search_duration[a], &duration_buckets, true);
+    }
+    static const char nodes[] = "rushhourd_search_nodes_expanded";
+    header(o, nodes, "histogram", "Nodes one search expanded.");
+    put_histogram(o, nodes, "", &registry.search_nodes, &node_buckets, false);
+}
+
+static void put_gauge(out_buf *o, const char *name, const char *help, atomic_int_fast64_t *g)
+{
+    header(o, name, "gauge", help);
+    put(o, "%s %" PRId64 "\n", name, (int64_t)atomic_load_explicit(g, memory_order_relaxed));
+}
+
+/* The version comes from the build, but escaping it keeps the output valid whatever it is. */
+static void put_build_info(out_buf *o, const char *version)
+{
+    header(o, "rushhourd_build_info", "gauge", "Always 1; the version label names the build.");
+    put(o, "rushhourd_build_info{version=\"");
+    for (const char *p = version ? version : ""; *p; p++) {
+        if (*p == '\\' || *p == '"')
+            put(o, "\\%c", *p);
+        else if (*p == '\n')
+            put(o, "\\n");
+        else
+            put(o, "%c", *p);
+    }
+    put(o, "\"} 1\n");
+}
+
+char *rhd_metrics_render(const char *version)
+{
+    out_buf o = {malloc(16384), 0, 16384, false};
+    if (!o.text) return NULL;
+    o.text[0] = '\0';
+    put_requests(&o);
+    put_durations(&o);
+    put_gauge(&o, "rushhourd_queue_depth", "Searches waiting for a worker.", &registry.queue_depth);
+    put_gauge(&o, "rushhourd_searches_in_flight", "Searches running on a worker.",
+              &registry.in_flight);
+    header(&o, "rushhourd_rejected_requests_total", "counter",
+           "Requests refused before a search, by reason.");
+    for (int k = 0; k < RHD_REJECT_COUNT; k++)
+        put(&o, "rushhourd_rejected_requests_total{reason=\"%s\"} %" PRIu64 "\n", reject_names[k],
+            get(&registry.rejected[k]));
+    put_build_info(&o, version);
+    if (o.failed) {
+        free(o.text);
+        return NULL;
+    }
+    return o.text;
+}

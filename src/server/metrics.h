@@ -1,0 +1,61 @@
+/* Prometheus metrics of rushhourd: lock-free counters, gauges and histograms, rendered in the
+ * text exposition format (version 0.0.4). One process-wide registry, updated from any thread. */
+#ifndef RHD_METRICS_H
+#define RHD_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The routes requests are counted under. */
+typedef enum {
+    RHD_ROUTE_SOLVE = 0,
+    RHD_ROUTE_HEALTHZ,
+    RHD_ROUTE_READYZ,
+    RHD_ROUTE_METRICS,
+    RHD_ROUTE_VERSION,
+    RHD_ROUTE_OPENAPI,
+    RHD_ROUTE_OTHER, /* anything unrouted (404s) */
+    RHD_ROUTE_COUNT
+} rhd_route;
+
+typedef enum {
+    RHD_REJECT_QUEUE_FULL = 0,
+    RHD_REJECT_SHUTTING_DOWN,
+    RHD_REJECT_BODY_TOO_LARGE,
+    RHD_REJECT_INVALID, /* 400, 415 */
+    RHD_REJECT_COUNT
+} rhd_reject_reason;
+
+/* Resets the registry (tests). Not thread-safe against concurrent updates. */
+void rhd_metrics_reset(void);
+
+const char *rhd_route_name(rhd_route r); /* "/v1/solve", ..., "other" */
+
+/* One finished request: its route, method ("GET", "POST", other methods counted as "OTHER"),
+ * status code (any 100..599) and duration. */
+void rhd_metrics_request(rhd_route route, const char *method, int status, uint64_t duration_us);
+
+/* One finished search: algorithm name ("bfs", "astar", "fast"), its duration and the nodes it
+ * expanded. */
+void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded);
+
+void rhd_metrics_rejected(rhd_reject_reason reason);
+
+/* Gauges the pool updates: +1 / -1. */
+void rhd_metrics_queue_depth_add(int delta);
+void rhd_metrics_in_flight_add(int delta);
+
+/* Renders every metric, with # HELP and # TYPE lines, into a new malloc'd NUL-terminated string
+ * (the caller frees it), or NULL when out of memory. Includes
+ *   rushhourd_http_requests_total{route,method,code} counter
+ *   rushhourd_http_request_duration_seconds{route} histogram
+ *   rushhourd_search_duration_seconds{algorithm} histogram
+ *   rushhourd_search_nodes_expanded histogram
+ *   rushhourd_queue_depth, rushhourd_searches_in_flight gauges
+ *   rushhourd_rejected_requests_total{reason} counter ("queue_full", "shutting_down",
+ *     "body_too_large", "invalid")
+ *   rushhourd_build_info{version} gauge 1
+ * `version` is the build's version string. */
+char *rhd_metrics_render(const char *version);
+
+#endif

@@ -1,0 +1,47 @@
+/* The solver worker pool: a fixed set of threads taking jobs from one bounded FIFO. The HTTP
+ * threads only enqueue; every search runs here. A full queue refuses at once (the caller
+ * answers 503), and a draining pool refuses everything new. */
+#ifndef RHD_POOL_H
+#define RHD_POOL_H
+
+#include <stdatomic.h>
+#include <stdint.h>
+
+typedef struct rhd_job rhd_job;
+
+/* A unit of work, embedded in the caller's own state, which stays the caller's: the pool only
+ * links it into its queue, then on a worker thread calls run(job) (the search, which may read
+ * `cancel`) and, once the pool holds no reference to it any more, done(job), which hands it
+ * back (the service resumes the connection there, after which the job may be freed). */
+struct rhd_job {
+    void (*run)(rhd_job *job);
+    void (*done)(rhd_job *job);
+    atomic_int cancel;    /* set by the pool when the drain deadline passes */
+    uint64_t enqueued_us; /* set by rhd_pool_submit */
+    rhd_job *next;        /* the pool's link */
+};
+
+typedef struct rhd_pool rhd_pool;
+
+enum { RHD_POOL_OK = 0, RHD_POOL_FULL = 1, RHD_POOL_CLOSED = 2 };
+
+/* Starts `workers` threads with a queue of `queue_length` jobs. Returns 0 or -1 (errno). */
+int rhd_pool_start(rhd_pool **out, int workers, int queue_length);
+
+/* Enqueues `job` (its run set by the caller). Returns RHD_POOL_OK, RHD_POOL_FULL or
+ * RHD_POOL_CLOSED (draining). */
+int rhd_pool_submit(rhd_pool *p, rhd_job *job);
+
+/* Refuses new jobs, then waits until every queued and running job has finished. When
+ * `deadline_us` (rh_clock_us time) passes first, sets the cancel flag of every job still
+ * queued or running, and keeps waiting: searches stop at their next budget check. */
+void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us);
+
+/* Joins the threads and frees the pool; call after rhd_pool_drain. */
+void rhd_pool_stop(rhd_pool *p);
+
+/* Jobs queued and not yet started; jobs running. */
+int rhd_pool_queued(rhd_pool *p);
+int rhd_pool_running(rhd_pool *p);
+
+#endif

@@ -1,0 +1,71 @@
+/* Setting a request's reply: JSON documents, RFC 9457 problems, and fixed texts. The reply is
+ * only recorded here; server.c turns it into an MHD response on the MHD thread. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "request.h"
+
+/* Problem types are URNs: stable identifiers that do not pretend to be web pages. */
+#define PROBLEM_BASE "urn:rushhourd:problem:"
+
+static void set_reply(rhd_request *r, int status, const char *type, char *text, size_t len,
+                      bool is_static)
+{
+    if (r->reply && !r->reply_static) free(r->reply);
+    r->status = status;
+    r->content_type = type;
+    r->reply = text;
+    r->reply_len = len;
+    r->reply_static = is_static;
+}
+
+void rhd_reply_static(rhd_request *r, int status, const char *content_type, const char *text,
+                      size_t len)
+{
+    set_reply(r, status, content_type, (char *)text, len, true);
+}
+
+void rhd_reply_owned(rhd_request *r, int status, const char *content_type, char *text, size_t len)
+{
+    set_reply(r, status, content_type, text, len, false);
+}
+
+static const char out_of_memory[] =
+    "{\"type\":\"" PROBLEM_BASE "internal\",\"title\":\"Out of memory\",\"status\":500}";
+
+void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
+{
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    if (!text) {
+        rhd_reply_static(r, 500, "application/problem+json", out_of_memory,
+                         sizeof out_of_memory - 1);
+        return;
+    }
+    rhd_reply_owned(r, status, status >= 400 ? "application/problem+json" : "application/json",
+                    text, strlen(text));
+}
+
+void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
+                       const char *detail, cJSON *extra)
+{
+    char type[128];
+    snprintf(type, sizeof type, PROBLEM_BASE "%s", slug);
+    cJSON *doc = cJSON_CreateObject();
+    if (doc && cJSON_AddStringToObject(doc, "type", type) &&
+        cJSON_AddStringToObject(doc, "title", title) &&
+        cJSON_AddNumberToObject(doc, "status", status) &&
+        (!detail || cJSON_AddStringToObject(doc, "detail", detail)) &&
+        cJSON_AddStringToObject(doc, "request_id", r->request_id)) {
+        while (extra && extra->child) {
+            cJSON *item = cJSON_DetachItemViaPointer(extra, extra->child);
+            cJSON_AddItemToObject(doc, item->string, item);
+        }
+    } else {
+        cJSON_Delete(doc);
+        doc = NULL;
+    }
+    cJSON_Delete(extra);
+    rhd_reply_json(r, status, doc);
+}

@@ -1,0 +1,81 @@
+/* One HTTP request's state, from its first header to its completion callback, and the
+ * functions that answer it. Shared by the router (server.c) and the routes. */
+#ifndef RHD_REQUEST_H
+#define RHD_REQUEST_H
+
+#include <microhttpd.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+#include "metrics.h"
+#include "pool.h"
+#include "rushhour/rushhour.h"
+
+typedef struct rhd_server rhd_server;
+
+#define RHD_REQUEST_ID_MAX 64
+
+typedef enum {
+    RHD_READING,  /* receiving the body */
+    RHD_QUEUED,   /* suspended while a worker searches */
+    RHD_REPLYING, /* a reply is ready to be queued on the MHD thread */
+    RHD_ANSWERED, /* MHD owns the response */
+} rhd_phase;
+
+/* What /v1/solve hands to a worker and gets back. */
+typedef struct {
+    rh_puzzle puzzle;
+    rh_search_options options;
+    bool include_boards;
+    uint64_t parse_us;
+    rh_result result;
+} rhd_solve_job;
+
+typedef struct rhd_request {
+    rhd_job job; /* the worker pool's link; see solve.c */
+    rhd_server *server;
+    const rhd_config *cfg;
+    struct MHD_Connection *conn;
+    rhd_route route;
+    const char *method; /* MHD's, valid until completion */
+    char request_id[RHD_REQUEST_ID_MAX + 1];
+    char origin[256]; /* the Origin header when CORS allows it, else "" */
+    uint64_t start_us;
+    rhd_phase phase;
+    bool suspended; /* the connection waits for MHD_resume_connection before replying */
+    /* The body, grown by doubling up to the configured limit. */
+    char *body;
+    size_t body_len, body_cap;
+    bool body_too_big;
+    /* The reply, built off the MHD thread when a search was involved. */
+    int status;
+    char *reply; /* handed to MHD: freed by it unless reply_static */
+    size_t reply_len;
+    bool reply_static;
+    const char *content_type;
+    const char *allow; /* the Allow header of a 405 */
+    int retry_after;   /* seconds, or 0 for none */
+    /* For the log line. */
+    const char *algorithm;
+    uint64_t nodes;
+    rhd_solve_job *solve; /* /v1/solve only */
+} rhd_request;
+
+/* Sets a JSON reply from `doc` (consumed) with `status`. */
+void rhd_reply_json(rhd_request *r, int status, cJSON *doc);
+
+/* Sets an RFC 9457 problem reply: type "urn:rushhourd:problem:<slug>", title, status, detail and,
+ * when `extra` is not NULL, its members merged in (consumed). */
+void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
+                       const char *detail, cJSON *extra);
+
+/* Sets a reply from a static text (not copied). */
+void rhd_reply_static(rhd_request *r, int status, const char *content_type, const char *text,
+                      size_t len);
+
+/* Sets a reply taking ownership of a malloc'd text. */
+void rhd_reply_owned(rhd_request *r, int status, const char *content_type, char *text, size_t len);
+
+#endif

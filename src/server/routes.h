@@ -1,0 +1,23 @@
+/* The handlers behind the router: each runs on the MHD thread once the body is complete and
+ * either sets a reply or, for /v1/solve, suspends the connection and queues a search. */
+#ifndef RHD_ROUTES_H
+#define RHD_ROUTES_H
+
+#include "request.h"
+
+/* Server facts the handlers read. */
+bool rhd_server_is_ready(const rhd_server *s);
+rhd_pool *rhd_server_pool(rhd_server *s);
+
+void rhd_route_solve(rhd_request *r);
+void rhd_route_healthz(rhd_request *r);
+void rhd_route_readyz(rhd_request *r);
+void rhd_route_metrics(rhd_request *r);
+void rhd_route_version(rhd_request *r);
+void rhd_route_openapi(rhd_request *r);
+
+/* The embedded openapi.yaml (generated at build time). */
+extern const char rhd_openapi_yaml[];
+extern const size_t rhd_openapi_yaml_len;
+
+#endif

@@ -1,0 +1,385 @@
+/* The HTTP front of rushhourd: libmicrohttpd in epoll thread-pool mode, per-request state,
+ * routing, body reading within limits, request ids, CORS, the access log, and the graceful
+ * drain. Searches never run on these threads: solve.c hands them to the worker pool. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "log.h"
+#include "routes.h"
+#include "server.h"
+
+struct rhd_server {
+    rhd_config cfg;
+    struct MHD_Daemon *daemon;
+    rhd_pool *pool;
+    atomic_bool ready, draining;
+    atomic_int active; /* requests begun and not completed */
+    MHD_socket quiesced;
+    int port;
+    uint64_t id_seed;
+    atomic_uint_fast64_t id_counter;
+};
+
+typedef struct {
+    const char *path;
+    rhd_route id;
+    bool post; /* POST only, else GET and HEAD */
+    void (*handle)(rhd_request *r);
+} route;
+
+static const route routes[] = {
+    {"/v1/solve", RHD_ROUTE_SOLVE, true, rhd_route_solve},
+    {"/healthz", RHD_ROUTE_HEALTHZ, false, rhd_route_healthz},
+    {"/readyz", RHD_ROUTE_READYZ, false, rhd_route_readyz},
+    {"/metrics", RHD_ROUTE_METRICS, false, rhd_route_metrics},
+    {"/version", RHD_ROUTE_VERSION, false, rhd_route_version},
+    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, rhd_route_openapi},
+};
+
+static const route *find_route(const char *url)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
+        if (strcmp(routes[i].path, url) == 0) return &routes[i];
+    return NULL;
+}
+
+bool rhd_server_is_ready(const rhd_server *s)
+{
+    return atomic_load(&s->ready) && !atomic_load(&s->draining);
+}
+
+rhd_pool *rhd_server_pool(rhd_server *s)
+{
+    return s->pool;
+}
+
+/* A client's id is echoed when it is short and plain; otherwise one is made up. */
+static void assign_request_id(rhd_server *s, rhd_request *r)
+{
+    const char *given = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, "X-Request-Id");
+    size_t n = given ? strlen(given) : 0;
+    bool ok = n >= 1 && n <= RHD_REQUEST_ID_MAX;
+    for (size_t i = 0; ok && i < n; i++) {
+        const char c = given[i];
+        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+             c == '-' || c == '_' || c == '.' || c == ':';
+    }
+    if (ok) {
+        memcpy(r->request_id, given, n + 1);
+        return;
+    }
+    const uint64_t k = atomic_fetch_add(&s->id_counter, 1);
+    uint64_t x = (s->id_seed ^ k) * UINT64_C(0x9E3779B97F4A7C15);
+    x ^= x >> 31;
+    snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)x);
+}
+
+static bool media_type_accepted(const char *type)
+{
+    if (!type) return true; /* sniffed: JSON if it starts with '{', else a text board */
+    size_t n = strcspn(type, ";");
+    while (n && (type[n - 1] == ' ' || type[n - 1] == '\t')) n--;
+    return (n == 16 && strncasecmp(type, "application/json", n) == 0) ||
+           (n == 10 && strncasecmp(type, "text/plain", n) == 0) ||
+           (n > 5 && strncasecmp(type + n - 5, "+json", 5) == 0);
+}
+
+/* Checks made on the headers alone, before any body is read. Sets a reply when the request
+ * is already answered. */
+static void check_headers(rhd_request *r, const route *rt)
+{
+    if (!rt) {
+        rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
+        return;
+    }
+    const bool get = strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0;
+    const bool post = strcmp(r->method, "POST") == 0;
+    r->allow = rt->post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
+    if (strcmp(r->method, "OPTIONS") == 0) {
+        rhd_reply_static(r, 204, NULL, "", 0); /* CORS preflight; headers in send_reply */
+        return;
+    }
+    if (rt->post ? !post : !get) {
+        rhd_reply_problem(r, 405, "method-not-allowed", "Method Not Allowed", NULL, NULL);
+        return;
+    }
+    if (!rt->post) return;
+    const char *length =
+        MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length && strtoull(length, NULL, 10) > r->cfg->max_body_bytes) {
+        rhd_metrics_rejected(RHD_REJECT_BODY_TOO_LARGE);
+        rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
+                          "the body is larger than the server accepts", NULL);
+        return;
+    }
+    const char *type =
+        MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    if (!media_type_accepted(type)) {
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_problem(r, 415, "unsupported-media-type", "Unsupported Media Type",
+                          "send application/json, or text/plain for a text board", NULL);
+    }
+}
+
+static rhd_request *request_new(rhd_server *s, struct MHD_Connection *c, const char *url,
+                                const char *method)
+{
+    rhd_request *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    atomic_fetch_add(&s->active, 1);
+    r->server = s;
+    r->cfg = &s->cfg;
+    r->conn = c;
+    r->method = method;
+    r->start_us = rh_clock_us();
+    r->phase = RHD_READING;
+    const route *rt = find_route(url);
+    r->route = rt ? rt->id : RHD_ROUTE_OTHER;
+    assign_request_id(s, r);
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    if (origin && strlen(origin) < sizeof r->origin && rhd_config_origin_allowed(&s->cfg, origin))
+        strcpy(r->origin, origin);
+    check_headers(r, rt);
+    if (r->reply || r->status) r->phase = RHD_REPLYING;
+    return r;
+}
+
+/* Appends a chunk of the body, or marks the body too big and drops it. */
+static void take_body(rhd_request *r, const char *data, size_t n)
+{
+    if (r->body_too_big) return;
+    if (r->body_len + n > r->cfg->max_body_bytes) {
+        r->body_too_big = true;
+        free(r->body);
+        r->body = NULL;
+        r->body_len = r->body_cap = 0;
+        return;
+    }
+    if (r->body_len + n + 1 > r->body_cap) {
+        size_t cap = r->body_cap ? r->body_cap : 1024;
+        while (cap < r->body_len + n + 1) cap *= 2;
+        char *body = realloc(r->body, cap);
+        if (!body) {
+            r->body_too_big = true; /* answered as 413: the server cannot hold it */
+            return;
+        }
+        r->body = body;
+        r->body_cap = cap;
+    }
+    memcpy(r->body + r->body_len, data, n);
+    r->body_len += n;
+    r->body[r->body_len] = '\0';
+}
+
+static void add_header(struct MHD_Response *resp, const char *name, const char *value)
+{
+    if (value && *value) MHD_add_response_header(resp, name, value);
+}
+
+static enum MHD_Result send_reply(rhd_request *r)
+{
+    struct MHD_Response *resp = MHD_create_response_from_buffer(
+        r->reply_len, r->reply ? r->reply : (char *)"",
+        r->reply && !r->reply_static ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!resp) return MHD_NO;
+    if (!r->reply_static) r->reply = NULL; /* MHD frees it now */
+    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
+    add_header(resp, "X-Request-Id", r->request_id);
+    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    /* While draining, keep-alive connections close after their reply. */
+    if (atomic_load(&r->server->draining)) add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    if (r->status == 405 || r->status == 204) add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
+    if (r->retry_after > 0) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%d", r->retry_after);
+        add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
+    if (r->origin[0]) {
+        add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, r->origin);
+        add_header(resp, MHD_HTTP_HEADER_VARY, "Origin");
+        add_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
+        if (r->status == 204) {
+            add_header(resp, "Access-Control-Allow-Methods", r->allow);
+            add_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
+            add_header(resp, "Access-Control-Max-Age", "600");
+        }
+    }
+    const enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    r->phase = RHD_ANSWERED;
+    return ok;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload,
+                                  size_t *upload_size, void **state)
+{
+    (void)version;
+    rhd_server *s = cls;
+    rhd_request *r = *state;
+    if (!r) {
+        if (!(r = request_new(s, c, url, method))) return MHD_NO;
+        *state = r;
+        return r->phase == RHD_REPLYING ? send_reply(r) : MHD_YES;
+    }
+    switch (r->phase) {
+    case RHD_READING:
+        if (*upload_size) {
+            take_body(r, upload, *upload_size);
+            *upload_size = 0;
+            return MHD_YES;
+        }
+        if (r->body_too_big) {
+            rhd_metrics_rejected(RHD_REJECT_BODY_TOO_LARGE);
+            rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
+                              "the body is larger than the server accepts", NULL);
+        } else {
+            find_route(url)->handle(r);
+        }
+        /* A suspended connection is answered when MHD calls back after its resumption. */
+        return r->suspended ? MHD_YES : send_reply(r);
+    case RHD_REPLYING: return send_reply(r);
+    case RHD_QUEUED:
+    case RHD_ANSWERED:
+    default:
+        *upload_size = 0; /* the rest of a body already answered */
+        return MHD_YES;
+    }
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **state,
+                         enum MHD_RequestTerminationCode why)
+{
+    (void)cls;
+    (void)c;
+    rhd_request *r = *state;
+    if (!r) return;
+    *state = NULL;
+    const uint64_t duration = rh_clock_us() - r->start_us;
+    const int status = r->phase == RHD_ANSWERED ? r->status : 0;
+    if (status) rhd_metrics_request(r->route, r->method, status, duration);
+    char fields[1024], id[2 * RHD_REQUEST_ID_MAX + 1];
+    rhd_json_escape(id, sizeof id, r->request_id);
+    int n = snprintf(fields, sizeof fields,
+                     "\"request_id\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,"
+                     "\"duration_us\":%llu",
+                     id, r->method, rhd_route_name(r->route), status, (unsigned long long)duration);
+    if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
+        snprintf(fields + n, sizeof fields - (size_t)n, ",\"algorithm\":\"%s\",\"nodes\":%llu",
+                 r->algorithm, (unsigned long long)r->nodes);
+    if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && n > 0 && (size_t)n < sizeof fields)
+        snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
+    rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
+    free(r->body);
+    if (r->reply && !r->reply_static) free(r->reply);
+    if (r->solve) rh_result_free(&r->solve->result);
+    free(r->solve);
+    atomic_fetch_sub(&r->server->active, 1);
+    free(r);
+}
+
+static void mhd_logger(void *cls, const char *fmt, va_list ap)
+{
+    (void)cls;
+    char msg[512], escaped[1100], fields[1200];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    msg[strcspn(msg, "\n")] = '\0';
+    rhd_json_escape(escaped, sizeof escaped, msg);
+    snprintf(fields, sizeof fields, "\"message\":\"%s\"", escaped);
+    rhd_log(RHD_LOG_WARN, "libmicrohttpd", fields);
+}
+
+int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t err_len)
+{
+    rhd_server *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, err_len, "out of memory");
+        return -1;
+    }
+    s->cfg = *cfg;
+    s->quiesced = MHD_INVALID_SOCKET;
+    s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
+    struct sockaddr_storage addr = {0};
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_ERROR_LOG;
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&addr;
+    if (inet_pton(AF_INET, cfg->bind, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)cfg->port);
+    } else if (inet_pton(AF_INET6, cfg->bind, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)cfg->port);
+        flags |= MHD_USE_IPv6;
+    } else {
+        snprintf(err, err_len, "bad bind address '%s'", cfg->bind);
+        free(s);
+        return -1;
+    }
+    if (rhd_pool_start(&s->pool, cfg->workers, cfg->queue_length) != 0) {
+        snprintf(err, err_len, "cannot start %d workers", cfg->workers);
+        free(s);
+        return -1;
+    }
+    s->daemon = MHD_start_daemon(
+        flags, (uint16_t)cfg->port, NULL, NULL, on_request, s, MHD_OPTION_EXTERNAL_LOGGER,
+        mhd_logger, NULL, MHD_OPTION_SOCK_ADDR, &addr, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)cfg->http_threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_ip,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->idle_timeout_s,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->header_memory_bytes,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+    if (!s->daemon) {
+        snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
+        rhd_pool_drain(s->pool, 0);
+        rhd_pool_stop(s->pool);
+        free(s);
+        return -1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    s->port = info ? info->port : cfg->port;
+    *out = s;
+    return 0;
+}
+
+int rhd_server_port(const rhd_server *s)
+{
+    return s->port;
+}
+
+void rhd_server_set_ready(rhd_server *s, bool ready)
+{
+    atomic_store(&s->ready, ready);
+}
+
+void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
+{
+    atomic_store(&s->draining, true);
+    s->quiesced = MHD_quiesce_daemon(s->daemon);
+    /* Every job resumes its connection when it ends, so once the pool is idle no connection
+     * is left suspended. */
+    rhd_pool_drain(s->pool, deadline_us);
+    /* Then the replies in flight are sent; idle keep-alive connections are simply closed by
+     * MHD_stop_daemon. */
+    while (atomic_load(&s->active) > 0 && rh_clock_us() < deadline_us) {
+        struct timespec pause = {0, 5 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+void rhd_server_stop(rhd_server *s)
+{
+    if (!s) return;
+    MHD_stop_daemon(s->daemon);
+    if (s->quiesced != MHD_INVALID_SOCKET) close(s->quiesced);
+    rhd_pool_stop(s->pool);
+    free(s);
+}

@@ -1,0 +1,31 @@
+/* The rushhourd HTTP server: a libmicrohttpd daemon (epoll thread pool, suspend/resume) in
+ * front of the solver worker pool. Start, report the bound port, drain, stop. */
+#ifndef RHD_SERVER_H
+#define RHD_SERVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+typedef struct rhd_server rhd_server;
+
+/* Starts the workers and the HTTP daemon, not yet ready (/readyz answers 503 until
+ * rhd_server_set_ready). Returns 0, or -1 with a message in `err`. `cfg` is copied. */
+int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t err_len);
+
+/* The TCP port the daemon listens on (useful when the configured port was 0). */
+int rhd_server_port(const rhd_server *s);
+
+void rhd_server_set_ready(rhd_server *s, bool ready);
+
+/* Graceful drain: readiness off, no new connections or searches, every queued and running
+ * search finished (cancelled at `deadline_us`, rh_clock_us time), every suspended connection
+ * answered, then waits for open connections to finish until the deadline. */
+void rhd_server_drain(rhd_server *s, uint64_t deadline_us);
+
+/* Stops the daemon and the workers and frees everything; call after rhd_server_drain. */
+void rhd_server_stop(rhd_server *s);
+
+#endif

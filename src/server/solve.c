@@ -1,0 +1,210 @@
+/* POST /v1/solve: read the puzzle and its options on the MHD thread, search on a worker, and
+ * build the reply there too, so the MHD threads only route and copy bytes. */
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "routes.h"
+
+#define CONTAINER(job) ((rhd_request *)((char *)(job)-offsetof(rhd_request, job)))
+
+static bool read_count(rh_diags *d, const cJSON *item, const char *field, uint64_t *out)
+{
+    const double v = cJSON_IsNumber(item) ? item->valuedouble : -1;
+    if (!cJSON_IsNumber(item) || !isfinite(v) || v != trunc(v) || v < 1 || v > 1e15) {
+        rh_diags_add(d, field, "must be a positive integer");
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
+}
+
+/* The "options" member: every problem is added to `d`. Budgets are capped by the server's. */
+static void read_options(rhd_request *r, rh_diags *d, const cJSON *options)
+{
+    rhd_solve_job *job = r->solve;
+    uint64_t timeout_ms = (uint64_t)r->cfg->timeout_ms;
+    job->options.max_nodes = r->cfg->max_nodes;
+    if (options) {
+        if (!cJSON_IsObject(options)) {
+            rh_diags_add(d, "options", "must be an object");
+            options = NULL;
+        }
+        for (const cJSON *o = options ? options->child : NULL; o; o = o->next) {
+            char field[RH_DIAG_FIELD_MAX];
+            snprintf(field, sizeof field, "options.%s", o->string);
+            const char *text = cJSON_GetStringValue(o);
+            uint64_t n;
+            if (strcmp(o->string, "algorithm") == 0) {
+                if (rh_algorithm_parse(&job->options.algorithm, text))
+                    rh_diags_add(d, field, "must be \"bfs\", \"astar\" or \"fast\"");
+            } else if (strcmp(o->string, "metric") == 0) {
+                if (rh_metric_parse(&job->options.metric, text))
+                    rh_diags_add(d, field, "must be \"moves\" or \"slides\"");
+            } else if (strcmp(o->string, "max_nodes") == 0) {
+                if (read_count(d, o, field, &n) && n < job->options.max_nodes)
+                    job->options.max_nodes = n;
+            } else if (strcmp(o->string, "timeout_ms") == 0) {
+                if (read_count(d, o, field, &n))
+                    timeout_ms =
+                        n < (uint64_t)r->cfg->timeout_max_ms ? n : (uint64_t)r->cfg->timeout_max_ms;
+            } else if (strcmp(o->string, "include_boards") == 0) {
+                if (cJSON_IsBool(o))
+                    job->include_boards = cJSON_IsTrue(o);
+                else
+                    rh_diags_add(d, field, "must be true or false");
+            } else {
+                rh_diags_add(d, field, "unknown option");
+            }
+        }
+    }
+    job->options.max_memory = rhd_config_search_memory(r->cfg);
+    /* Kept in the deadline field until the job is queued, when it becomes absolute. */
+    job->options.deadline_us = timeout_ms * 1000u;
+}
+
+/* Parses the body into r->solve; on failure sets the 400 reply. */
+static bool parse_request(rhd_request *r)
+{
+    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
+    if (!d) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return false;
+    }
+    rh_diags_init(d);
+    const uint64_t t0 = rh_clock_us();
+    const char *body = r->body ? r->body : "";
+    size_t i = 0;
+    while (i < r->body_len && strchr(" \t\r\n", body[i])) i++;
+    int err;
+    if (i < r->body_len && body[i] == '{') {
+        const char *end = NULL;
+        cJSON *doc = cJSON_ParseWithLengthOpts(body, r->body_len, &end, 0);
+        size_t at = end && end >= body ? (size_t)(end - body) : 0;
+        while (doc && at < r->body_len && strchr(" \t\r\n", body[at])) at++;
+        if (!doc || at != r->body_len) {
+            cJSON_Delete(doc);
+            free(d);
+            char detail[96];
+            snprintf(detail, sizeof detail, "the body is not valid JSON (error at byte %zu)", at);
+            rhd_metrics_rejected(RHD_REJECT_INVALID);
+            rhd_reply_problem(r, 400, "invalid-json", "Bad Request", detail, NULL);
+            return false;
+        }
+        static const char *const extra[] = {"options", NULL};
+        err = rh_parse_cjson(&r->solve->puzzle, d, doc, extra);
+        read_options(r, d, cJSON_GetObjectItemCaseSensitive(doc, "options"));
+        cJSON_Delete(doc);
+        if (d->count) err = RH_EINVALID;
+    } else {
+        err = rh_parse_text(&r->solve->puzzle, d, body, r->body_len);
+        read_options(r, d, NULL);
+    }
+    r->solve->parse_us = rh_clock_us() - t0;
+    if (err != RH_OK) {
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        cJSON *extra = cJSON_CreateObject();
+        cJSON *errors = rh_report_diags(d);
+        if (extra && errors)
+            cJSON_AddItemToObject(extra, "errors", errors);
+        else
+            cJSON_Delete(errors);
+        char detail[64];
+        snprintf(detail, sizeof detail, "the puzzle has %d problem%s", d->count + d->dropped,
+                 d->count + d->dropped == 1 ? "" : "s");
+        rhd_reply_problem(r, 400, "invalid-puzzle", "Invalid Puzzle", detail, extra);
+    }
+    free(d);
+    return err == RH_OK;
+}
+
+static cJSON *timing(uint64_t queue, uint64_t parse, uint64_t solve, uint64_t total)
+{
+    cJSON *t = cJSON_CreateObject();
+    if (t) {
+        cJSON_AddNumberToObject(t, "queue", (double)queue);
+        cJSON_AddNumberToObject(t, "parse", (double)parse);
+        cJSON_AddNumberToObject(t, "solve", (double)solve);
+        cJSON_AddNumberToObject(t, "total", (double)total);
+    }
+    return t;
+}
+
+/* On a worker: the search and the reply. */
+static void run(rhd_job *job)
+{
+    rhd_request *r = CONTAINER(job);
+    rhd_solve_job *s = r->solve;
+    const uint64_t started = rh_clock_us();
+    s->options.deadline_us += job->enqueued_us; /* time spent queued counts */
+    s->options.cancel = &job->cancel;
+    rh_result *res = &s->result;
+    if (rh_solve(res, &s->puzzle, &s->options) != RH_OK) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    r->algorithm = rh_algorithm_name(s->options.algorithm);
+    r->nodes = res->stats.nodes_expanded;
+    rhd_metrics_search(r->algorithm, res->stats.elapsed_us, res->stats.nodes_expanded);
+    cJSON *doc = rh_report_result(&s->puzzle, res, s->include_boards);
+    const uint64_t total = rh_clock_us() - r->start_us;
+    if (doc) {
+        cJSON_AddItemToObject(
+            doc, "timing_us",
+            timing(started - job->enqueued_us, s->parse_us, res->stats.elapsed_us, total));
+    }
+    if (res->status != RH_LIMIT_REACHED) {
+        rhd_reply_json(r, 200, doc);
+    } else if (res->limit == RH_LIMIT_CANCELLED) {
+        cJSON_Delete(doc);
+        r->retry_after = 1;
+        rhd_metrics_rejected(RHD_REJECT_SHUTTING_DOWN);
+        rhd_reply_problem(r, 503, "shutting-down", "Service Unavailable",
+                          "the server is shutting down; retry on another instance", NULL);
+    } else {
+        char detail[128];
+        snprintf(detail, sizeof detail, "the search reached its %s limit before an answer",
+                 rh_limit_name(res->limit));
+        /* The limit document carries status, limit, stats and timings: the stats so far. */
+        if (doc) cJSON_DeleteItemFromObjectCaseSensitive(doc, "status");
+        rhd_reply_problem(r, 422, "search-limit", "Search Limit Reached", detail, doc);
+    }
+}
+
+static void done(rhd_job *job)
+{
+    rhd_request *r = CONTAINER(job);
+    r->phase = RHD_REPLYING;
+    MHD_resume_connection(r->conn);
+}
+
+void rhd_route_solve(rhd_request *r)
+{
+    r->solve = calloc(1, sizeof *r->solve);
+    if (!r->solve) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    rh_search_options defaults = RH_SEARCH_OPTIONS_INIT;
+    r->solve->options = defaults;
+    if (!parse_request(r)) return;
+    r->job.run = run;
+    r->job.done = done;
+    /* Suspend first: a worker may finish and resume before this function returns. */
+    r->phase = RHD_QUEUED;
+    r->suspended = true;
+    MHD_suspend_connection(r->conn);
+    const int rc = rhd_pool_submit(rhd_server_pool(r->server), &r->job);
+    if (rc == RHD_POOL_OK) return;
+    r->retry_after = 1;
+    rhd_metrics_rejected(rc == RHD_POOL_FULL ? RHD_REJECT_QUEUE_FULL : RHD_REJECT_SHUTTING_DOWN);
+    rhd_reply_problem(r, 503, rc == RHD_POOL_FULL ? "queue-full" : "shutting-down",
+                      "Service Unavailable",
+                      rc == RHD_POOL_FULL ? "every solver is busy and the queue is full"
+                                          : "the server is shutting down",
+                      NULL);
+    r->phase = RHD_REPLYING;
+    MHD_resume_connection(r->conn);
+}

@@ -1,0 +1,462 @@
+/* The `rushhour` binary end to end: spawned with posix_spawn, stdin from a file, stdout and
+ * stderr captured separately, exit codes checked (0 answer, 1 I/O, 2 invalid/usage, 3 limit). */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#ifndef RH_CLI
+#error "RH_CLI must name the rushhour binary"
+#endif
+#ifndef RH_SOURCE_DIR
+#error "RH_SOURCE_DIR must name the source tree"
+#endif
+
+extern char **environ;
+
+static const char jam01_text[] = "bb...g\na..c.g\naxxc.g\na..c..\ne...ff\ne.ddd.\n";
+static const char hardest51_board[] = "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"}";
+
+typedef struct {
+    int code; /* exit status, or -1 if the process did not exit normally */
+    char *out, *err;
+} run_result;
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    cr_assert_not_null(buf);
+    size_t n;
+    while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += n;
+        if (cap - len - 1 == 0) {
+            cap *= 2;
+            buf = realloc(buf, cap);
+            cr_assert_not_null(buf);
+        }
+    }
+    fclose(f);
+    buf[len] = '\0';
+    return buf;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f, "cannot create %s", path);
+    cr_assert_eq(fwrite(text, 1, strlen(text), f), strlen(text));
+    cr_assert_eq(fclose(f), 0);
+}
+
+/* Runs the CLI with `args` (NULL-terminated, the program name excluded) and `input` on stdin
+ * (NULL: an empty stdin). */
+static run_result run_cli(const char *const *args, const char *input)
+{
+    char dir[] = "/tmp/rh_cli_test_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char in_path[64], out_path[64], err_path[64];
+    snprintf(in_path, sizeof in_path, "%s/in", dir);
+    snprintf(out_path, sizeof out_path, "%s/out", dir);
+    snprintf(err_path, sizeof err_path, "%s/err", dir);
+    write_file(in_path, input ? input : "");
+
+    const char *argv[32];
+    int argc = 0;
+    argv[argc++] = RH_CLI;
+    for (int i = 0; args[i]; i++) {
+        cr_assert_lt(argc, 31);
+        argv[argc++] = args[i];
+    }
+    argv[argc] = NULL;
+
+    posix_spawn_file_actions_t fa;
+    cr_assert_eq(posix_spawn_file_actions_init(&fa), 0);
+    posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
+    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    pid_t pid;
+    const int err = posix_spawn(&pid, RH_CLI, &fa, NULL, (char *const *)argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    cr_assert_eq(err, 0, "cannot run %s: %s", RH_CLI, strerror(err));
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+
+    run_result r;
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    unlink(in_path);
+    unlink(out_path);
+    unlink(err_path);
+    rmdir(dir);
+    return r;
+}
+
+static void run_free(run_result *r)
+{
+    free(r->out);
+    free(r->err);
+}
+
+/* stdout as exactly one JSON object followed by a newline. */
+static cJSON *parse_out(const run_result *r)
+{
+    const char *end = NULL;
+    cJSON *doc = cJSON_ParseWithOpts(r->out, &end, 0);
+    cr_assert_not_null(doc, "stdout is not JSON: \"%s\" (stderr \"%s\")", r->out, r->err);
+    cr_assert(cJSON_IsObject(doc));
+    cr_expect_str_eq(end, "\n", "stdout holds more than one JSON document: \"%s\"", r->out);
+    return doc;
+}
+
+static const cJSON *get(const cJSON *obj, const char *key)
+{
+    return cJSON_GetObjectItemCaseSensitive(obj, key);
+}
+
+static const char *get_string(const cJSON *obj, const char *key)
+{
+    const cJSON *v = get(obj, key);
+    cr_assert(cJSON_IsString(v), "\"%s\" is missing or not a string", key);
+    return v->valuestring;
+}
+
+static double get_number(const cJSON *obj, const char *key)
+{
+    const cJSON *v = get(obj, key);
+    cr_assert(cJSON_IsNumber(v), "\"%s\" is missing or not a number", key);
+    return v->valuedouble;
+}
+
+/* The JSON puzzle named `name` in classic.jsonl, as text. */
+static char *classic_puzzle(const char *name)
+{
+    const char *dir = getenv("RH_PUZZLES_DIR");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/classic.jsonl", dir ? dir : RH_SOURCE_DIR "/../shared/puzzles");
+    char *all = slurp(path);
+    char *found = NULL, *save = NULL;
+    for (char *line = strtok_r(all, "\n", &save); line && !found;
+         line = strtok_r(NULL, "\n", &save)) {
+        cJSON *doc = cJSON_Parse(line);
+        const char *n = cJSON_GetStringValue(get(doc, "name"));
+        if (n && strcmp(n, name) == 0) found = cJSON_PrintUnformatted(get(doc, "puzzle"));
+        cJSON_Delete(doc);
+    }
+    free(all);
+    cr_assert_not_null(found, "classic.jsonl has no puzzle %s", name);
+    return found;
+}
+
+/* A solve that answered: exit 0, nothing on stderr, one JSON document. */
+static cJSON *expect_answer(const run_result *r)
+{
+    cr_assert_eq(r->code, 0, "exit %d, stderr \"%s\"", r->code, r->err);
+    cr_expect_str_eq(r->err, "", "stderr: \"%s\"", r->err);
+    return parse_out(r);
+}
+
+Test(solve, jam01_stdin)
+{
+    const char *args[] = {"solve", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cr_expect(cJSON_IsTrue(get(doc, "optimal")));
+    cr_expect_str_eq(get_string(doc, "algorithm"), "bfs");
+    cr_expect_str_eq(get_string(doc, "metric"), "moves");
+    const cJSON *sol = get(doc, "solution");
+    cr_assert(cJSON_IsObject(sol));
+    cr_expect_eq(get_number(sol, "move_count"), 8);
+    cr_expect_eq(get_number(sol, "slide_count"), 16);
+    cr_expect_eq(cJSON_GetArraySize(get(sol, "moves")), 8);
+    cr_expect_null(get(sol, "boards"));
+    cr_expect(cJSON_IsObject(get(doc, "stats")));
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, dash_reads_stdin)
+{
+    const char *args[] = {"solve", "-", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, metric_slides)
+{
+    const char *args[] = {"solve", "--metric", "slides", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "metric"), "slides");
+    cr_expect_eq(get_number(get(doc, "solution"), "slide_count"), 16);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, algorithm_astar)
+{
+    const char *args[] = {"solve", "--algorithm", "astar", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "algorithm"), "astar");
+    cr_expect(cJSON_IsTrue(get(doc, "optimal")));
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, algorithm_fast)
+{
+    const char *args[] = {"solve", "--algorithm", "fast", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cr_expect_str_eq(get_string(doc, "algorithm"), "fast");
+    cr_expect(cJSON_IsFalse(get(doc, "optimal")));
+    cr_expect_geq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, generous_limits)
+{
+    const char *args[] = {"solve",    "--max-nodes",  "1000000", "--max-memory",
+                          "67108864", "--timeout-ms", "60000",   NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, file_argument)
+{
+    const char *args[] = {"solve", RH_SOURCE_DIR "/examples/jam01.json", NULL};
+    run_result r = run_cli(args, NULL);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, hardest_board_notation)
+{
+    const char *args[] = {"solve", NULL};
+    run_result r = run_cli(args, hardest51_board);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    run_free(&r);
+
+    const char *file_args[] = {"solve", RH_SOURCE_DIR "/examples/hardest51.json", NULL};
+    r = run_cli(file_args, NULL);
+    doc = expect_answer(&r);
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(solve, invalid_input)
+{
+    const char *input =
+        "{\"board_size\": 6, \"exit_row\": 2, \"vehicles\": ["
+        "{\"id\": \"X\", \"row\": 2, \"col\": 0, \"length\": 2, \"orientation\": \"H\"},"
+        "{\"id\": \"A\", \"row\": 0, \"col\": 0, \"length\": 2, \"orientation\": \"Q\"},"
+        "{\"id\": \"B\", \"row\": 4, \"col\": 0, \"length\": 9, \"orientation\": \"V\"}]}";
+    const char *args[] = {"solve", NULL};
+    run_result r = run_cli(args, input);
+    cr_expect_eq(r.code, 2, "exit %d", r.code);
+    cr_expect_str_eq(r.out, "", "stdout: \"%s\"", r.out);
+    int lines = 0;
+    char *save = NULL;
+    for (char *line = strtok_r(r.err, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        lines++;
+        const char *colon = strstr(line, ": ");
+        cr_expect_not_null(colon, "line \"%s\" is not `field: message`", line);
+        if (colon) {
+            cr_expect_gt(colon - line, 0, "line \"%s\" has no field", line);
+            cr_expect_gt(strlen(colon + 2), 0, "line \"%s\" has no message", line);
+        }
+    }
+    cr_expect_eq(lines, 2, "%d lines on stderr", lines);
+    run_free(&r);
+    /* The two fields at fault, in order. */
+    r = run_cli(args, input);
+    cr_expect_eq(strncmp(r.err, "vehicles[1].orientation: ", 25), 0, "stderr: \"%s\"", r.err);
+    cr_expect_not_null(strstr(r.err, "\nvehicles[2].length: "), "stderr: \"%s\"", r.err);
+    run_free(&r);
+}
+
+Test(solve, node_limit)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"solve", "--max-nodes", "10", NULL};
+    run_result r = run_cli(args, big);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "nodes");
+    cr_expect_null(get(doc, "solution"));
+    cr_expect_eq(get_number(get(doc, "stats"), "nodes_expanded"), 10);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(big);
+}
+
+Test(solve, memory_limit)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"solve", "--max-memory", "65536", NULL};
+    run_result r = run_cli(args, big);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "memory");
+    cr_expect_leq(get_number(get(doc, "stats"), "peak_memory_bytes"), 65536);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(big);
+}
+
+Test(solve, unsolvable)
+{
+    char *locked = classic_puzzle("locked-truck");
+    const char *args[] = {"solve", NULL};
+    run_result r = run_cli(args, locked);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "unsolvable");
+    cr_expect_null(get(doc, "solution"));
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(locked);
+}
+
+Test(solve, show)
+{
+    const char *args[] = {"solve", "--show", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cr_assert_eq(r.code, 0, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_not_null(strstr(r.out, "move 8/8"), "stdout: \"%s\"", r.out);
+    cr_expect_null(strstr(r.out, "move 9/"), "stdout: \"%s\"", r.out);
+    /* The exit marker on the exit row of the start board, and at the end the target out. */
+    cr_expect_not_null(strstr(r.out, "axxc.g >"), "stdout: \"%s\"", r.out);
+    cr_expect_not_null(strstr(r.out, "xx >\n"), "stdout: \"%s\"", r.out);
+    cr_expect_not_null(strstr(r.out, "8 moves"), "stdout: \"%s\"", r.out);
+    run_free(&r);
+}
+
+Test(explore, jam01)
+{
+    const char *args[] = {"explore", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_not_null(strstr(r.out, "\"states\":1247"), "stdout: \"%s\"", r.out);
+    cr_expect_eq(get_number(doc, "states"), 1247);
+    cr_expect_str_eq(get_string(doc, "status"), "complete");
+    cr_expect_gt(get_number(doc, "goal_states"), 0);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(explore, node_limit)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"explore", "--max-nodes", "10", NULL};
+    run_result r = run_cli(args, big);
+    cr_expect_eq(r.code, 3, "exit %d", r.code);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "nodes");
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(big);
+}
+
+/* A usage error: exit 2, nothing on stdout, a message on stderr. */
+static void expect_usage_error(const char *const *args, const char *needle)
+{
+    run_result r = run_cli(args, jam01_text);
+    cr_expect_eq(r.code, 2, "%s: exit %d", needle, r.code);
+    cr_expect_str_eq(r.out, "", "%s: stdout \"%s\"", needle, r.out);
+    cr_expect_not_null(strstr(r.err, needle), "stderr lacks \"%s\": \"%s\"", needle, r.err);
+    run_free(&r);
+}
+
+Test(usage, unknown_option)
+{
+    const char *args[] = {"solve", "--frobnicate", NULL};
+    expect_usage_error(args, "--frobnicate");
+}
+
+Test(usage, unknown_command)
+{
+    const char *args[] = {"frobnicate", NULL};
+    expect_usage_error(args, "frobnicate");
+}
+
+Test(usage, no_command)
+{
+    const char *args[] = {NULL};
+    expect_usage_error(args, "usage");
+}
+
+Test(usage, bad_metric)
+{
+    const char *args[] = {"solve", "--metric", "bogus", NULL};
+    expect_usage_error(args, "bogus");
+}
+
+Test(usage, bad_algorithm)
+{
+    const char *args[] = {"solve", "--algorithm", "dfs", NULL};
+    expect_usage_error(args, "dfs");
+}
+
+Test(usage, bad_number)
+{
+    const char *args[] = {"solve", "--max-nodes", "-5", NULL};
+    expect_usage_error(args, "--max-nodes");
+    const char *missing[] = {"solve", "--max-nodes", NULL};
+    expect_usage_error(missing, "--max-nodes");
+}
+
+Test(usage, solve_options_not_for_explore)
+{
+    const char *args[] = {"explore", "--metric", "slides", NULL};
+    expect_usage_error(args, "--metric");
+}
+
+Test(usage, two_files)
+{
+    const char *args[] = {"solve", RH_SOURCE_DIR "/examples/jam01.json",
+                          RH_SOURCE_DIR "/examples/jam01.txt", NULL};
+    expect_usage_error(args, "jam01.txt");
+}
+
+Test(io, missing_file)
+{
+    const char *args[] = {"solve", "/nonexistent/rushhour-test/puzzle.json", NULL};
+    run_result r = run_cli(args, NULL);
+    cr_expect_eq(r.code, 1, "exit %d", r.code);
+    cr_expect_str_eq(r.out, "");
+    cr_expect_not_null(strstr(r.err, "/nonexistent/rushhour-test/puzzle.json"), "stderr: \"%s\"",
+                       r.err);
+    run_free(&r);
+}
