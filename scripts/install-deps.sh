@@ -4,7 +4,7 @@
 set -eu
 PACKAGES="build-essential cmake pkg-config git ca-certificates
 libcjson-dev libmicrohttpd-dev libcriterion-dev libcurl4-openssl-dev
-clang libclang-rt-14-dev valgrind"
+clang libclang-rt-14-dev valgrind curl wrk"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive

@@ -61,8 +61,7 @@ static void explore(component *c, const rh_puzzle *p, size_t max_states)
     for (size_t head = 0; head < c->count; head++) {
         const int n = successors(c, &c->keys[head], true, next);
         for (int k = 0; k < n; k++) {
-            if (rh_table_insert(&c->table, &next[k], 1, &added) == RH_SLOT_NONE || !added)
-                continue;
+            if (rh_table_insert(&c->table, &next[k], 1, &added) == RH_SLOT_NONE || !added) continue;
             cr_assert_lt(c->count, max_states);
             c->keys[c->count++] = next[k];
         }

@@ -25,7 +25,9 @@ typedef struct {
     size_t
         memory_budget_bytes; /* --memory-budget-bytes, RUSHHOURD_MEMORY_BUDGET_BYTES: all searches
                                 together, 1 MiB..1 TiB, 1 GiB; each search gets budget / workers */
-    int max_connections;     /* --max-connections, RUSHHOURD_MAX_CONNECTIONS: 1..100000, 1024 */
+    size_t cache_bytes; /* --cache-bytes, RUSHHOURD_CACHE_BYTES: answer cache, 0..1 TiB, 64 MiB; 0 =
+                           off */
+    int max_connections;        /* --max-connections, RUSHHOURD_MAX_CONNECTIONS: 1..100000, 1024 */
     int max_connections_per_ip; /* --max-connections-per-ip, RUSHHOURD_MAX_CONNECTIONS_PER_IP: 0 =
                                    unlimited, 128 */
     int idle_timeout_s;         /* --idle-timeout-s, RUSHHOURD_IDLE_TIMEOUT_S: 1..3600, 30 */

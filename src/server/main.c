@@ -77,8 +77,10 @@ int main(int argc, char **argv)
             return 0;
         }
         if (strcmp(argv[i], "--healthcheck") == 0) {
-            check = true;
-            argv[i--] = argv[--argc]; /* the rest are ordinary settings */
+            check = true; /* the other arguments are ordinary settings: keep their order */
+            memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof *argv);
+            argc--;
+            i--;
         }
     }
     rhd_config cfg;
@@ -111,8 +113,8 @@ int main(int argc, char **argv)
              "\"queue_length\":%d,\"search_memory_bytes\":%zu",
              RHD_VERSION, cfg.bind, rhd_server_port(server), cfg.http_threads, cfg.workers,
              cfg.queue_length, rhd_config_search_memory(&cfg));
+    rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
-    rhd_server_set_ready(server, true);
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0 && errno == EINTR) continue;

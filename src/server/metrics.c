@@ -64,6 +64,7 @@ static struct {
     histogram search_nodes;
     atomic_int_fast64_t queue_depth, in_flight;
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
+    atomic_uint_fast64_t cache[2]; /* misses, hits */
 } registry;
 
 static void add(atomic_uint_fast64_t *c, uint64_t v)
@@ -96,6 +97,7 @@ void rhd_metrics_reset(void)
     atomic_store_explicit(&registry.queue_depth, 0, memory_order_relaxed);
     atomic_store_explicit(&registry.in_flight, 0, memory_order_relaxed);
     zero(registry.rejected, RHD_REJECT_COUNT);
+    zero(registry.cache, 2);
 }
 
 const char *rhd_route_name(rhd_route r)
@@ -142,6 +144,11 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
     while (a < ALGO_OTHER && !(algorithm && strcmp(algorithm, algorithm_names[a]) == 0)) a++;
     observe(&registry.search_duration[a], &duration_buckets, duration_us);
     observe(&registry.search_nodes, &node_buckets, nodes_expanded);
+}
+
+void rhd_metrics_cache(bool hit)
+{
+    add(&registry.cache[hit], 1);
 }
 
 void rhd_metrics_rejected(rhd_reject_reason reason)
@@ -301,6 +308,11 @@ char *rhd_metrics_render(const char *version)
     for (int k = 0; k < RHD_REJECT_COUNT; k++)
         put(&o, "rushhourd_rejected_requests_total{reason=\"%s\"} %" PRIu64 "\n", reject_names[k],
             get(&registry.rejected[k]));
+    header(&o, "rushhourd_cache_lookups_total", "counter",
+           "Answer cache lookups of valid solve requests, by result.");
+    put(&o, "rushhourd_cache_lookups_total{result=\"hit\"} %" PRIu64 "\n", get(&registry.cache[1]));
+    put(&o, "rushhourd_cache_lookups_total{result=\"miss\"} %" PRIu64 "\n",
+        get(&registry.cache[0]));
     put_build_info(&o, version);
     if (o.failed) {
         free(o.text);

@@ -3,6 +3,7 @@
 #ifndef RHD_METRICS_H
 #define RHD_METRICS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -41,6 +42,9 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
 
 void rhd_metrics_rejected(rhd_reject_reason reason);
 
+/* One answer cache lookup. */
+void rhd_metrics_cache(bool hit);
+
 /* Gauges the pool updates: +1 / -1. */
 void rhd_metrics_queue_depth_add(int delta);
 void rhd_metrics_in_flight_add(int delta);
@@ -54,6 +58,7 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_queue_depth, rushhourd_searches_in_flight gauges
  *   rushhourd_rejected_requests_total{reason} counter ("queue_full", "shutting_down",
  *     "body_too_large", "invalid")
+ *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
  *   rushhourd_build_info{version} gauge 1
  * `version` is the build's version string. */
 char *rhd_metrics_render(const char *version);

@@ -31,6 +31,8 @@ typedef struct {
     bool include_boards;
     uint64_t parse_us;
     rh_result result;
+    size_t key_len; /* the answer cache's key, when a cache is on */
+    char key[];
 } rhd_solve_job;
 
 typedef struct rhd_request {
@@ -60,6 +62,7 @@ typedef struct rhd_request {
     /* For the log line. */
     const char *algorithm;
     uint64_t nodes;
+    bool cached;
     rhd_solve_job *solve; /* /v1/solve only */
 } rhd_request;
 

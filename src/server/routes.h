@@ -3,11 +3,13 @@
 #ifndef RHD_ROUTES_H
 #define RHD_ROUTES_H
 
+#include "cache.h"
 #include "request.h"
 
 /* Server facts the handlers read. */
 bool rhd_server_is_ready(const rhd_server *s);
 rhd_pool *rhd_server_pool(rhd_server *s);
+rhd_cache *rhd_server_cache(rhd_server *s); /* NULL when caching is off */
 
 void rhd_route_solve(rhd_request *r);
 void rhd_route_healthz(rhd_request *r);

@@ -20,6 +20,7 @@ struct rhd_server {
     rhd_config cfg;
     struct MHD_Daemon *daemon;
     rhd_pool *pool;
+    rhd_cache *cache;
     atomic_bool ready, draining;
     atomic_int active; /* requests begun and not completed */
     MHD_socket quiesced;
@@ -59,6 +60,11 @@ bool rhd_server_is_ready(const rhd_server *s)
 rhd_pool *rhd_server_pool(rhd_server *s)
 {
     return s->pool;
+}
+
+rhd_cache *rhd_server_cache(rhd_server *s)
+{
+    return s->cache;
 }
 
 /* A client's id is echoed when it is short and plain; otherwise one is made up. */
@@ -273,8 +279,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
                      "\"duration_us\":%llu",
                      id, r->method, rhd_route_name(r->route), status, (unsigned long long)duration);
     if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
-        snprintf(fields + n, sizeof fields - (size_t)n, ",\"algorithm\":\"%s\",\"nodes\":%llu",
-                 r->algorithm, (unsigned long long)r->nodes);
+        snprintf(fields + n, sizeof fields - (size_t)n,
+                 ",\"algorithm\":\"%s\",\"nodes\":%llu,\"cached\":%s", r->algorithm,
+                 (unsigned long long)r->nodes, r->cached ? "true" : "false");
     if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
     rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
@@ -324,8 +331,10 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         free(s);
         return -1;
     }
+    s->cache = rhd_cache_new(cfg->cache_bytes);
     if (rhd_pool_start(&s->pool, cfg->workers, cfg->queue_length) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
+        rhd_cache_free(s->cache);
         free(s);
         return -1;
     }
@@ -341,6 +350,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
         rhd_pool_drain(s->pool, 0);
         rhd_pool_stop(s->pool);
+        rhd_cache_free(s->cache);
         free(s);
         return -1;
     }
@@ -364,6 +374,10 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
 {
     atomic_store(&s->draining, true);
     s->quiesced = MHD_quiesce_daemon(s->daemon);
+    /* MHD's threads may still hold the listening socket, so it is closed only after
+     * MHD_stop_daemon; shutting it down now makes the kernel refuse new connections instead
+     * of queueing them in the backlog until the drain ends. */
+    if (s->quiesced != MHD_INVALID_SOCKET) shutdown(s->quiesced, SHUT_RDWR);
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
     rhd_pool_drain(s->pool, deadline_us);
@@ -381,5 +395,6 @@ void rhd_server_stop(rhd_server *s)
     MHD_stop_daemon(s->daemon);
     if (s->quiesced != MHD_INVALID_SOCKET) close(s->quiesced);
     rhd_pool_stop(s->pool);
+    rhd_cache_free(s->cache);
     free(s);
 }

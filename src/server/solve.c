@@ -132,6 +132,29 @@ static cJSON *timing(uint64_t queue, uint64_t parse, uint64_t solve, uint64_t to
     return t;
 }
 
+/* Replies 200 with `answer` (a solve document without its closing brace) completed by
+ * `cached` and the timings. */
+static void reply_answer(rhd_request *r, const char *answer, size_t len, bool cached,
+                         uint64_t queue_us, uint64_t solve_us)
+{
+    char tail[192];
+    const uint64_t total = rh_clock_us() - r->start_us;
+    const int n = snprintf(tail, sizeof tail,
+                           ",\"cached\":%s,\"timing_us\":{\"queue\":%llu,\"parse\":%llu,"
+                           "\"solve\":%llu,\"total\":%llu}}",
+                           cached ? "true" : "false", (unsigned long long)queue_us,
+                           (unsigned long long)r->solve->parse_us, (unsigned long long)solve_us,
+                           (unsigned long long)total);
+    char *text = malloc(len + (size_t)n + 1);
+    if (!text) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    memcpy(text, answer, len);
+    memcpy(text + len, tail, (size_t)n + 1);
+    rhd_reply_owned(r, 200, "application/json", text, len + (size_t)n);
+}
+
 /* On a worker: the search and the reply. */
 static void run(rhd_job *job)
 {
@@ -145,18 +168,20 @@ static void run(rhd_job *job)
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;
     }
-    r->algorithm = rh_algorithm_name(s->options.algorithm);
     r->nodes = res->stats.nodes_expanded;
     rhd_metrics_search(r->algorithm, res->stats.elapsed_us, res->stats.nodes_expanded);
     cJSON *doc = rh_report_result(&s->puzzle, res, s->include_boards);
-    const uint64_t total = rh_clock_us() - r->start_us;
-    if (doc) {
-        cJSON_AddItemToObject(
-            doc, "timing_us",
-            timing(started - job->enqueued_us, s->parse_us, res->stats.elapsed_us, total));
-    }
     if (res->status != RH_LIMIT_REACHED) {
-        rhd_reply_json(r, 200, doc);
+        char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+        cJSON_Delete(doc);
+        if (!text) {
+            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+            return;
+        }
+        const size_t len = strlen(text) - 1; /* without the closing brace */
+        rhd_cache_put(rhd_server_cache(r->server), s->key, s->key_len, text, len);
+        reply_answer(r, text, len, false, started - job->enqueued_us, res->stats.elapsed_us);
+        cJSON_free(text);
     } else if (res->limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
         r->retry_after = 1;
@@ -167,8 +192,13 @@ static void run(rhd_job *job)
         char detail[128];
         snprintf(detail, sizeof detail, "the search reached its %s limit before an answer",
                  rh_limit_name(res->limit));
-        /* The limit document carries status, limit, stats and timings: the stats so far. */
-        if (doc) cJSON_DeleteItemFromObjectCaseSensitive(doc, "status");
+        /* The limit document carries the report's members but status: the stats so far. */
+        if (doc) {
+            cJSON_DeleteItemFromObjectCaseSensitive(doc, "status");
+            cJSON_AddItemToObject(doc, "timing_us",
+                                  timing(started - job->enqueued_us, s->parse_us,
+                                         res->stats.elapsed_us, rh_clock_us() - r->start_us));
+        }
         rhd_reply_problem(r, 422, "search-limit", "Search Limit Reached", detail, doc);
     }
 }
@@ -182,7 +212,8 @@ static void done(rhd_job *job)
 
 void rhd_route_solve(rhd_request *r)
 {
-    r->solve = calloc(1, sizeof *r->solve);
+    rhd_cache *cache = rhd_server_cache(r->server);
+    r->solve = calloc(1, sizeof *r->solve + (cache ? RHD_CACHE_KEY_MAX : 0));
     if (!r->solve) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;
@@ -190,6 +221,21 @@ void rhd_route_solve(rhd_request *r)
     rh_search_options defaults = RH_SEARCH_OPTIONS_INIT;
     r->solve->options = defaults;
     if (!parse_request(r)) return;
+    rhd_solve_job *s = r->solve;
+    r->algorithm = rh_algorithm_name(s->options.algorithm);
+    if (cache) {
+        s->key_len = rhd_cache_key(s->key, &s->puzzle, s->options.algorithm, s->options.metric,
+                                   s->include_boards);
+        size_t len;
+        char *answer = rhd_cache_get(cache, s->key, s->key_len, &len);
+        rhd_metrics_cache(answer != NULL);
+        if (answer) {
+            r->cached = true;
+            reply_answer(r, answer, len, true, 0, 0);
+            free(answer);
+            return;
+        }
+    }
     r->job.run = run;
     r->job.done = done;
     /* Suspend first: a worker may finish and resume before this function returns. */

@@ -1,0 +1,181 @@
+/* The answer cache: shards of chained hash tables, each with its own LRU list and lock. */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cache.h"
+
+#define SHARDS 16
+#define BUCKETS 1024 /* per shard; chains stay short at the sizes the byte limit allows */
+
+typedef struct entry {
+    struct entry *chain, *newer, *older;
+    uint64_t hash;
+    size_t key_len, len;
+    char data[]; /* the key, then the answer */
+} entry;
+
+typedef struct {
+    pthread_mutex_t lock;
+    entry *buckets[BUCKETS];
+    entry *newest, *oldest;
+    size_t bytes;
+} shard;
+
+struct rhd_cache {
+    size_t shard_bytes;
+    shard shards[SHARDS];
+};
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001B3);
+    return h ^ (h >> 29);
+}
+
+rhd_cache *rhd_cache_new(size_t max_bytes)
+{
+    if (!max_bytes) return NULL;
+    rhd_cache *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    c->shard_bytes = max_bytes / SHARDS;
+    for (int i = 0; i < SHARDS; i++) pthread_mutex_init(&c->shards[i].lock, NULL);
+    return c;
+}
+
+void rhd_cache_free(rhd_cache *c)
+{
+    if (!c) return;
+    for (int i = 0; i < SHARDS; i++) {
+        for (entry *e = c->shards[i].newest, *next; e; e = next) {
+            next = e->older;
+            free(e);
+        }
+        pthread_mutex_destroy(&c->shards[i].lock);
+    }
+    free(c);
+}
+
+size_t rhd_cache_key(char *out, const rh_puzzle *p, rh_algorithm algorithm, rh_metric metric,
+                     bool boards)
+{
+    size_t n = 0;
+    out[n++] = (char)algorithm;
+    out[n++] = (char)metric;
+    out[n++] = (char)boards;
+    out[n++] = (char)p->board_size;
+    out[n++] = (char)p->exit_row;
+    out[n++] = (char)p->target;
+    out[n++] = (char)p->vehicle_count;
+    for (int i = 0; i < p->vehicle_count; i++) {
+        const rh_vehicle *v = &p->vehicles[i];
+        const size_t id = strlen(v->id);
+        memcpy(out + n, v->id, id + 1); /* NUL-terminated, so ids cannot run together */
+        n += id + 1;
+        out[n++] = (char)v->row;
+        out[n++] = (char)v->col;
+        out[n++] = (char)v->length;
+        out[n++] = (char)v->orientation;
+    }
+    out[n++] = (char)(p->wall_count & 0xFF);
+    out[n++] = (char)(p->wall_count >> 8);
+    for (int k = 0; k < p->wall_count; k++) {
+        out[n++] = (char)p->walls[k].row;
+        out[n++] = (char)p->walls[k].col;
+    }
+    return n;
+}
+
+static shard *shard_of(rhd_cache *c, uint64_t h)
+{
+    return &c->shards[h >> 60];
+}
+
+static entry **slot_of(shard *s, uint64_t h)
+{
+    return &s->buckets[h % BUCKETS];
+}
+
+static entry *find(shard *s, uint64_t h, const char *key, size_t key_len)
+{
+    for (entry *e = *slot_of(s, h); e; e = e->chain)
+        if (e->hash == h && e->key_len == key_len && memcmp(e->data, key, key_len) == 0) return e;
+    return NULL;
+}
+
+static void unlink_lru(shard *s, entry *e)
+{
+    if (e->newer)
+        e->newer->older = e->older;
+    else
+        s->newest = e->older;
+    if (e->older)
+        e->older->newer = e->newer;
+    else
+        s->oldest = e->newer;
+}
+
+static void push_newest(shard *s, entry *e)
+{
+    e->newer = NULL;
+    e->older = s->newest;
+    if (s->newest) s->newest->newer = e;
+    s->newest = e;
+    if (!s->oldest) s->oldest = e;
+}
+
+static void evict(shard *s, entry *e)
+{
+    unlink_lru(s, e);
+    entry **p = slot_of(s, e->hash);
+    while (*p != e) p = &(*p)->chain;
+    *p = e->chain;
+    s->bytes -= sizeof *e + e->key_len + e->len;
+    free(e);
+}
+
+char *rhd_cache_get(rhd_cache *c, const char *key, size_t key_len, size_t *len)
+{
+    if (!c) return NULL;
+    const uint64_t h = hash_bytes(key, key_len);
+    shard *s = shard_of(c, h);
+    pthread_mutex_lock(&s->lock);
+    entry *e = find(s, h, key, key_len);
+    char *copy = e ? malloc(e->len + 1) : NULL;
+    if (copy) {
+        memcpy(copy, e->data + e->key_len, e->len);
+        copy[e->len] = '\0';
+        *len = e->len;
+        unlink_lru(s, e);
+        push_newest(s, e);
+    }
+    pthread_mutex_unlock(&s->lock);
+    return copy;
+}
+
+void rhd_cache_put(rhd_cache *c, const char *key, size_t key_len, const char *answer, size_t len)
+{
+    if (!c) return;
+    const size_t bytes = sizeof(entry) + key_len + len;
+    if (bytes > c->shard_bytes) return; /* would evict everything for one answer */
+    entry *e = malloc(bytes);
+    if (!e) return;
+    const uint64_t h = hash_bytes(key, key_len);
+    e->hash = h;
+    e->key_len = key_len;
+    e->len = len;
+    memcpy(e->data, key, key_len);
+    memcpy(e->data + key_len, answer, len);
+    shard *s = shard_of(c, h);
+    pthread_mutex_lock(&s->lock);
+    entry *old = find(s, h, key, key_len);
+    if (old) evict(s, old);
+    while (s->oldest && s->bytes + bytes > c->shard_bytes) evict(s, s->oldest);
+    e->chain = *slot_of(s, h);
+    *slot_of(s, h) = e;
+    push_newest(s, e);
+    s->bytes += bytes;
+    pthread_mutex_unlock(&s->lock);
+}

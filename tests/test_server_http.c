@@ -1,0 +1,1556 @@
+/* rushhourd end to end: the real binary, started per test on a free loopback port, driven
+ * over HTTP with libcurl. Covers the routes, every input form, the options, the problem
+ * documents, CORS, back-pressure (503), concurrency, the SIGTERM drain, --healthcheck, bad
+ * configuration and the JSON log. Threads never call cr_assert: they record what they saw and
+ * the test's main thread checks it. */
+#define _GNU_SOURCE /* strcasestr */
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <arpa/inet.h>
+#include <math.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "reference.h"
+#include "replay.h"
+#include "rushhour/rushhour.h"
+#include "server_harness.h"
+
+#ifndef RHD_BIN
+#error "RHD_BIN must name the rushhourd binary"
+#endif
+#ifndef RH_SOURCE_DIR
+#error "RH_SOURCE_DIR must name the source tree"
+#endif
+
+#define PROBLEM_PREFIX "urn:rushhourd:problem:"
+
+static const char hardest51[] = "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"}";
+static const char jam01_grid[] =
+    "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", \"e.ddd.\"]}";
+static const char unsolvable_walls[] =
+    "{\"board_size\":6,\"exit_row\":2,\"walls\":[[2,5]],\"vehicles\":[{\"id\":\"X\",\"row\":2,"
+    "\"col\":0,\"length\":2,\"orientation\":\"H\"}]}";
+
+/* Unsolvable (a wall at the exit) with a component of ~147k states: ~80 ms of BFS. */
+static const char moderate_unsolvable[] =
+    "{\"board_size\":9,\"exit_row\":0,\"walls\":[[0,8]],\"vehicles\":["
+    "{\"id\":\"X\",\"row\":0,\"col\":0,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"A\",\"row\":2,\"col\":1,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"B\",\"row\":3,\"col\":5,\"length\":2,\"orientation\":\"V\"},"
+    "{\"id\":\"C\",\"row\":5,\"col\":2,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"D\",\"row\":1,\"col\":3,\"length\":2,\"orientation\":\"V\"},"
+    "{\"id\":\"E\",\"row\":8,\"col\":0,\"length\":2,\"orientation\":\"H\"}]}";
+
+/* A sparse 16x16 board, unsolvable: its state space is far too large to finish, so the search
+ * runs until its 1.5 s deadline and answers 422. */
+static const char slow_16x16[] =
+    "{\"board_size\":16,\"exit_row\":0,\"walls\":[[0,15]],\"vehicles\":["
+    "{\"id\":\"X\",\"row\":0,\"col\":0,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"A\",\"row\":3,\"col\":2,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"B\",\"row\":6,\"col\":9,\"length\":2,\"orientation\":\"V\"},"
+    "{\"id\":\"C\",\"row\":9,\"col\":4,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"D\",\"row\":12,\"col\":12,\"length\":2,\"orientation\":\"V\"},"
+    "{\"id\":\"E\",\"row\":14,\"col\":1,\"length\":2,\"orientation\":\"H\"},"
+    "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"
+    "\"options\":{\"timeout_ms\":1500}}";
+
+static void setup(void)
+{
+    rhs_http_init();
+}
+
+/* A failed assertion leaves the test early: kill whatever server it started. */
+static void teardown(void)
+{
+    rhs_cleanup_all();
+}
+
+TestSuite(basic, .init = setup, .fini = teardown);
+TestSuite(solve, .init = setup, .fini = teardown);
+TestSuite(options, .init = setup, .fini = teardown);
+TestSuite(errors, .init = setup, .fini = teardown);
+TestSuite(cors, .init = setup, .fini = teardown);
+TestSuite(load, .init = setup, .fini = teardown);
+TestSuite(process, .init = setup, .fini = teardown);
+TestSuite(logs, .init = setup, .fini = teardown);
+
+/* ---- helpers (main thread: they assert) ---- */
+
+static rhs_server *start_server(const char *const *args)
+{
+    char err[2048];
+    rhs_server *s = rhs_start(RHD_BIN, args, 5000, err, sizeof err);
+    cr_assert_not_null(s, "rushhourd did not start: %s", err);
+    return s;
+}
+
+#define START(...) start_server((const char *const[]){__VA_ARGS__, NULL})
+
+/* After the server has exited: it writes its log to stdout only, so anything on stderr is
+ * forwarded (ctest's FAIL_REGULAR_EXPRESSION sees sanitizer reports) and must not be a
+ * sanitizer report. */
+static void check_stderr(rhs_server *s)
+{
+    char *err = rhs_stderr(s);
+    cr_assert_not_null(err);
+    if (*err) fprintf(stderr, "rushhourd stderr:\n%s\n", err);
+    cr_expect_null(strstr(err, "Sanitizer"), "sanitizer report from rushhourd:\n%s", err);
+    cr_expect_null(strstr(err, "runtime error:"), "UBSan report from rushhourd:\n%s", err);
+    free(err);
+}
+
+static void stop_server(rhs_server *s)
+{
+    const int code = rhs_stop(s, 10000);
+    cr_expect_eq(code, 0, "rushhourd exited with %d after SIGTERM", code);
+    check_stderr(s);
+    rhs_free(s);
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "cannot open %s", path);
+    cr_assert_eq(fseek(f, 0, SEEK_END), 0);
+    const long n = ftell(f);
+    cr_assert_geq(n, 0);
+    rewind(f);
+    char *text = malloc((size_t)n + 1);
+    cr_assert_not_null(text);
+    cr_assert_eq(fread(text, 1, (size_t)n, f), (size_t)n);
+    text[n] = '\0';
+    fclose(f);
+    return text;
+}
+
+static void get(int port, const char *path, rhs_response *r)
+{
+    cr_assert_eq(rhs_get(port, path, r), 0, "GET %s failed: %s", path, r->error);
+}
+
+static void post(int port, const char *content_type, const char *body, rhs_response *r)
+{
+    cr_assert_eq(rhs_post(port, "/v1/solve", content_type, body, r), 0, "POST /v1/solve failed: %s",
+                 r->error);
+}
+
+static void post_json(int port, const char *body, rhs_response *r)
+{
+    post(port, "application/json", body, r);
+}
+
+static cJSON *body_json(const rhs_response *r)
+{
+    cJSON *doc = cJSON_ParseWithLength(r->body, r->body_len);
+    cr_assert_not_null(doc, "the body is not JSON: %s", r->body);
+    cr_assert(cJSON_IsObject(doc), "the body is not a JSON object: %s", r->body);
+    return doc;
+}
+
+static const char *jstr(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    cr_assert(cJSON_IsString(v), "\"%s\" is not a string", key);
+    return v->valuestring;
+}
+
+static double jnum(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    cr_assert(cJSON_IsNumber(v), "\"%s\" is not a number", key);
+    return v->valuedouble;
+}
+
+static const cJSON *jobj(const cJSON *o, const char *key)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    cr_assert(cJSON_IsObject(v), "\"%s\" is not an object", key);
+    return v;
+}
+
+static bool valid_request_id(const char *id)
+{
+    const size_t n = strlen(id);
+    if (n < 1 || n > 64) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!(strchr("-_.:", id[i]) || (id[i] >= 'a' && id[i] <= 'z') ||
+              (id[i] >= 'A' && id[i] <= 'Z') || (id[i] >= '0' && id[i] <= '9')))
+            return false;
+    return true;
+}
+
+static void expect_content_type(const rhs_response *r, const char *type)
+{
+    char value[256];
+    cr_assert(rhs_header(r, "Content-Type", value, sizeof value), "no Content-Type");
+    cr_assert_eq(strncmp(value, type, strlen(type)), 0, "Content-Type is %s, expected %s", value,
+                 type);
+}
+
+/* Checks an RFC 9457 problem reply and returns its document (the caller deletes it). */
+static cJSON *expect_problem(const rhs_response *r, long status, const char *slug)
+{
+    cr_assert_eq(r->status, status, "status %ld, expected %ld; body: %s", r->status, status,
+                 r->body);
+    expect_content_type(r, "application/problem+json");
+    cJSON *doc = body_json(r);
+    char type[128];
+    snprintf(type, sizeof type, PROBLEM_PREFIX "%s", slug);
+    cr_assert_str_eq(jstr(doc, "type"), type);
+    cr_assert_gt(strlen(jstr(doc, "title")), 0);
+    cr_assert_eq(jnum(doc, "status"), (double)status);
+    char id[128];
+    cr_assert(rhs_header(r, "X-Request-Id", id, sizeof id), "no X-Request-Id on a problem");
+    cr_assert_str_eq(jstr(doc, "request_id"), id);
+    return doc;
+}
+
+/* Whether `errors` (a problem's errors array) names `field`. */
+static bool lists_field(const cJSON *errors, const char *field)
+{
+    const cJSON *e;
+    cJSON_ArrayForEach(e, errors)
+    {
+        const cJSON *f = cJSON_GetObjectItemCaseSensitive(e, "field");
+        const cJSON *m = cJSON_GetObjectItemCaseSensitive(e, "message");
+        if (cJSON_IsString(f) && strcmp(f->valuestring, field) == 0 && cJSON_IsString(m) &&
+            m->valuestring[0])
+            return true;
+    }
+    return false;
+}
+
+/* ---- helpers safe on any thread: no assertions ---- */
+
+/* The puzzle a request body describes, parsed locally as the server should. */
+static int parse_local(rh_puzzle *p, const char *body)
+{
+    rh_diags *d = malloc(sizeof *d);
+    if (!d) return -1;
+    rh_diags_init(d);
+    int rc;
+    const char *t = body;
+    while (*t == ' ' || *t == '\n' || *t == '\t' || *t == '\r') t++;
+    if (*t == '{') {
+        cJSON *doc = cJSON_Parse(body);
+        static const char *const extra[] = {"options", NULL};
+        rc = doc ? rh_parse_cjson(p, d, doc, extra) : -1;
+        cJSON_Delete(doc);
+    } else {
+        rc = rh_parse_text(p, d, body, strlen(body));
+    }
+    free(d);
+    return rc == RH_OK ? 0 : -1;
+}
+
+/* Checks a solved document's solution against the puzzle and replays it with the independent
+ * checker. Returns the move count, or -1 with the reason in `why`. */
+static int verify_solution(const rh_puzzle *p, const cJSON *doc, char *why, size_t len)
+{
+    const cJSON *sol = cJSON_GetObjectItemCaseSensitive(doc, "solution");
+    const cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+    const cJSON *count = cJSON_GetObjectItemCaseSensitive(sol, "move_count");
+    const cJSON *slides = cJSON_GetObjectItemCaseSensitive(sol, "slide_count");
+    if (!cJSON_IsArray(moves) || !cJSON_IsNumber(count) || !cJSON_IsNumber(slides) ||
+        !cJSON_IsString(cJSON_GetObjectItemCaseSensitive(sol, "notation"))) {
+        snprintf(why, len, "solution lacks moves, move_count, slide_count or notation");
+        return -1;
+    }
+    const int n = cJSON_GetArraySize(moves);
+    if (n != (int)count->valuedouble) {
+        snprintf(why, len, "move_count %g but %d moves", count->valuedouble, n);
+        return -1;
+    }
+    rh_move *list = calloc((size_t)n + 1, sizeof *list);
+    const char **dirs = calloc((size_t)n + 1, sizeof *dirs);
+    int k = 0, total = 0, rc = -1;
+    if (!list || !dirs) {
+        snprintf(why, len, "out of memory");
+        goto out;
+    }
+    const cJSON *m;
+    cJSON_ArrayForEach(m, moves)
+    {
+        const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(m, "vehicle"));
+        const char *dir = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(m, "direction"));
+        const cJSON *dist = cJSON_GetObjectItemCaseSensitive(m, "distance");
+        const int v = id ? rh_puzzle_find(p, id) : -1;
+        if (v < 0 || !dir || !cJSON_IsNumber(dist) || dist->valuedouble < 1 ||
+            dist->valuedouble != floor(dist->valuedouble)) {
+            snprintf(why, len, "move %d is malformed", k);
+            goto out;
+        }
+        const int d = (int)dist->valuedouble;
+        int sign;
+        if (strcmp(dir, "right") == 0 || strcmp(dir, "down") == 0)
+            sign = 1;
+        else if (strcmp(dir, "left") == 0 || strcmp(dir, "up") == 0)
+            sign = -1;
+        else {
+            snprintf(why, len, "move %d has direction \"%s\"", k, dir);
+            goto out;
+        }
+        list[k] = (rh_move){v, sign * d};
+        dirs[k] = dir;
+        total += d;
+        k++;
+    }
+    if (total != (int)slides->valuedouble) {
+        snprintf(why, len, "slide_count %g but the distances add up to %d", slides->valuedouble,
+                 total);
+        goto out;
+    }
+    if (rh_replay(p, list, dirs, n, why, len) != 0) goto out;
+    rc = n;
+out:
+    free(list);
+    free(dirs);
+    return rc;
+}
+
+/* A {"grid": [...]} body for `p`, with `options` (a JSON object text) when not NULL. */
+static char *grid_body(const rh_puzzle *p, const char *options)
+{
+    char rows[RH_BOARD_MAX * (RH_BOARD_MAX + 1)];
+    rh_puzzle_render(rows, p);
+    cJSON *doc = cJSON_CreateObject();
+    cJSON *grid = cJSON_AddArrayToObject(doc, "grid");
+    for (int r = 0; r < p->board_size; r++)
+        cJSON_AddItemToArray(grid, cJSON_CreateString(rows + r * (p->board_size + 1)));
+    if (options) cJSON_AddItemToObject(doc, "options", cJSON_Parse(options));
+    char *text = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return text;
+}
+
+/* Waits until /metrics shows `series` at `at_least` or more (the request counters are updated
+ * when a response completes, which may be just after the client has it). Returns the value. */
+static double await_metric(int port, const char *series, double at_least)
+{
+    double v = -1;
+    for (int i = 0; i < 100; i++) {
+        rhs_response r;
+        get(port, "/metrics", &r);
+        v = rhs_metric_value(r.body, series);
+        rhs_response_free(&r);
+        if (v >= at_least) break;
+        rhs_sleep_ms(20);
+    }
+    return v;
+}
+
+/* ---- 1, 2: the small endpoints ---- */
+
+Test(basic, healthz_and_request_ids)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    get(port, "/healthz", &r);
+    cr_assert_eq(r.status, 200);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "status"), "ok");
+    cJSON_Delete(doc);
+    char id1[128], id2[128];
+    cr_assert(rhs_header(&r, "X-Request-Id", id1, sizeof id1), "no X-Request-Id");
+    cr_assert(valid_request_id(id1), "generated id \"%s\" is not a valid id", id1);
+    rhs_response_free(&r);
+    get(port, "/healthz", &r);
+    cr_assert(rhs_header(&r, "X-Request-Id", id2, sizeof id2));
+    cr_assert_str_neq(id1, id2, "two requests got the same generated id");
+    rhs_response_free(&r);
+
+    /* A valid client id is echoed. */
+    const char *echo[] = {"X-Request-Id: abc-123", NULL};
+    rhs_request req = {.method = "GET", .path = "/healthz", .headers = echo};
+    cr_assert_eq(rhs_http(port, &req, &r), 0, "%s", r.error);
+    cr_assert(rhs_header(&r, "X-Request-Id", id1, sizeof id1));
+    cr_assert_str_eq(id1, "abc-123");
+    rhs_response_free(&r);
+
+    /* Invalid ones (too long; with spaces; a forbidden character) are replaced. */
+    char long_id[160];
+    memset(long_id, 'a', 100);
+    long_id[100] = '\0';
+    char long_header[200];
+    snprintf(long_header, sizeof long_header, "X-Request-Id: %s", long_id);
+    const char *const bad[][2] = {
+        {long_header, NULL}, {"X-Request-Id: abc def", NULL}, {"X-Request-Id: a\"b<c>", NULL}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        rhs_request q = {.method = "GET", .path = "/healthz", .headers = bad[i]};
+        cr_assert_eq(rhs_http(port, &q, &r), 0, "%s", r.error);
+        cr_assert_eq(r.status, 200);
+        cr_assert(rhs_header(&r, "X-Request-Id", id1, sizeof id1), "no X-Request-Id");
+        cr_assert(valid_request_id(id1), "\"%s\" was not replaced by a valid id", id1);
+        cr_assert_str_neq(id1, long_id);
+        cr_assert_str_neq(id1, "abc def");
+        rhs_response_free(&r);
+    }
+    stop_server(s);
+}
+
+Test(basic, readyz_version_openapi)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    /* "start" is logged just before readiness is switched on: a 503 not-ready may come first. */
+    for (int i = 0; i < 100; i++) {
+        get(port, "/readyz", &r);
+        if (r.status == 200) break;
+        cJSON_Delete(expect_problem(&r, 503, "not-ready"));
+        rhs_response_free(&r);
+        rhs_sleep_ms(10);
+    }
+    cr_assert_eq(r.status, 200, "/readyz never became 200: %ld %s", r.status, r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *ready = body_json(&r);
+    cr_assert_str_eq(jstr(ready, "status"), "ready");
+    cJSON_Delete(ready);
+    rhs_response_free(&r);
+
+    get(port, "/version", &r);
+    cr_assert_eq(r.status, 200);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "name"), "rushhourd");
+    cr_assert_gt(strlen(jstr(doc, "version")), 0);
+    cr_assert_gt(strlen(jstr(doc, "library")), 0);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    get(port, "/openapi.yaml", &r);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(strncmp(r.body, "openapi: 3.1", 12), 0, "spec starts with: %.40s", r.body);
+    cr_assert_not_null(strstr(r.body, "/v1/solve:"));
+    rhs_response_free(&r);
+
+    /* HEAD answers like GET, without a body. */
+    rhs_request head = {.method = "HEAD", .path = "/healthz"};
+    cr_assert_eq(rhs_http(port, &head, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(r.body_len, 0);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(basic, metrics)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    get(port, "/metrics", &r);
+    cr_assert_eq(r.status, 200);
+    expect_content_type(&r, "text/plain");
+    cr_assert_not_null(strstr(r.body, "rushhourd_build_info"), "no build info:\n%s", r.body);
+    cr_assert_not_null(strstr(r.body, "# TYPE rushhourd_http_requests_total counter"));
+    rhs_response_free(&r);
+
+    post_json(port, jam01_grid, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    rhs_response_free(&r);
+    const char series[] =
+        "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\",code=\"200\"}";
+    const double v = await_metric(port, series, 1);
+    cr_assert_geq(v, 1, "%s is %g", series, v);
+    stop_server(s);
+}
+
+/* ---- 3: the input forms ---- */
+
+/* Posts `body`, expects a solved 200 whose solution replays legally in `moves` moves (-1: any
+ * count); returns the document. */
+static cJSON *solve_ok(int port, const char *content_type, const char *body, int moves)
+{
+    rh_puzzle *p = malloc(sizeof *p);
+    cr_assert_not_null(p);
+    cr_assert_eq(parse_local(p, body), 0, "the test's own puzzle does not parse: %s", body);
+    rhs_response r;
+    post(port, content_type, body, &r);
+    cr_assert_eq(r.status, 200, "status %ld: %s", r.status, r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    rhs_response_free(&r);
+    cr_assert_str_eq(jstr(doc, "status"), "solved");
+    char why[256] = "";
+    const int n = verify_solution(p, doc, why, sizeof why);
+    cr_assert_geq(n, 0, "illegal solution: %s", why);
+    if (moves >= 0) cr_assert_eq(n, moves, "%d moves, expected %d", n, moves);
+    const cJSON *timing = jobj(doc, "timing_us");
+    const double queue = jnum(timing, "queue"), parse = jnum(timing, "parse");
+    const double solve = jnum(timing, "solve"), total = jnum(timing, "total");
+    cr_assert(queue >= 0 && parse >= 0 && solve >= 0, "negative timings");
+    cr_assert_geq(total, solve, "total %g < solve %g", total, solve);
+    const cJSON *stats = jobj(doc, "stats");
+    cr_assert_gt(jnum(stats, "nodes_expanded"), 0);
+    free(p);
+    return doc;
+}
+
+Test(solve, vehicles_form)
+{
+    rhs_server *s = start_server(NULL);
+    char *body = read_file(RH_SOURCE_DIR "/examples/jam01.json");
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", body, 8);
+    cr_assert_str_eq(jstr(doc, "algorithm"), "bfs");
+    cr_assert_str_eq(jstr(doc, "metric"), "moves");
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "optimal")));
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(jobj(doc, "solution"), "boards"));
+    cJSON_Delete(doc);
+    free(body);
+    stop_server(s);
+}
+
+Test(solve, grid_form)
+{
+    rhs_server *s = start_server(NULL);
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
+    cJSON_Delete(doc);
+    stop_server(s);
+}
+
+Test(solve, board_form)
+{
+    rhs_server *s = start_server(NULL);
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", hardest51, 51);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "optimal")));
+    cJSON_Delete(doc);
+    stop_server(s);
+}
+
+Test(solve, text_plain_grid)
+{
+    rhs_server *s = start_server(NULL);
+    char *body = read_file(RH_SOURCE_DIR "/examples/jam01.txt");
+    cJSON *doc = solve_ok(rhs_port(s), "text/plain", body, 8);
+    cJSON_Delete(doc);
+    /* The same board with '/' between its rows, and with a charset parameter. */
+    doc = solve_ok(rhs_port(s), "text/plain; charset=utf-8",
+                   "bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.", 8);
+    cJSON_Delete(doc);
+    free(body);
+    stop_server(s);
+}
+
+Test(solve, include_boards)
+{
+    rhs_server *s = start_server(NULL);
+    const char body[] = "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+                        "\"e.ddd.\"], \"options\": {\"include_boards\": true}}";
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", body, 8);
+    const cJSON *sol = jobj(doc, "solution");
+    const cJSON *boards = cJSON_GetObjectItemCaseSensitive(sol, "boards");
+    cr_assert(cJSON_IsArray(boards), "no boards array");
+    cr_assert_eq(cJSON_GetArraySize(boards), (int)jnum(sol, "move_count"));
+    const cJSON *b;
+    cJSON_ArrayForEach(b, boards)
+    {
+        cr_assert_eq(cJSON_GetArraySize(b), 6);
+        const cJSON *row;
+        cJSON_ArrayForEach(row, b)
+        {
+            cr_assert(cJSON_IsString(row));
+            cr_assert_eq(strlen(row->valuestring), 6, "row \"%s\"", row->valuestring);
+        }
+    }
+    /* The last board has the target at the exit: row 2 ends with "xx". */
+    const cJSON *last = cJSON_GetArrayItem(boards, cJSON_GetArraySize(boards) - 1);
+    const char *exit_row = cJSON_GetArrayItem(last, 2)->valuestring;
+    cr_assert_str_eq(exit_row + 4, "xx", "final exit row is \"%s\"", exit_row);
+    cJSON_Delete(doc);
+    stop_server(s);
+}
+
+/* ---- 4: options ---- */
+
+Test(options, astar_and_fast)
+{
+    rhs_server *s = start_server(NULL);
+    const char astar[] = "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", "
+                         "\"options\": {\"algorithm\": \"astar\"}}";
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", astar, 51);
+    cr_assert_str_eq(jstr(doc, "algorithm"), "astar");
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "optimal")));
+    cJSON_Delete(doc);
+
+    const char fast[] = "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", "
+                        "\"options\": {\"algorithm\": \"fast\"}}";
+    doc = solve_ok(rhs_port(s), "application/json", fast, -1);
+    cr_assert_str_eq(jstr(doc, "algorithm"), "fast");
+    cr_assert_geq(jnum(jobj(doc, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    stop_server(s);
+}
+
+Test(options, metric_slides)
+{
+    rhs_server *s = start_server(NULL);
+    const char body[] = "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+                        "\"e.ddd.\"], \"options\": {\"metric\": \"slides\"}}";
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", body, -1);
+    cr_assert_str_eq(jstr(doc, "metric"), "slides");
+    cr_assert_eq(jnum(jobj(doc, "solution"), "slide_count"), 16);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "optimal")));
+    cJSON_Delete(doc);
+    stop_server(s);
+}
+
+Test(options, unknown_option)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(rhs_port(s),
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", "
+              "\"options\": {\"x\": 1}}",
+              &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(cJSON_IsArray(errors));
+    cr_assert_eq(cJSON_GetArraySize(errors), 1, "%s", r.body);
+    cr_assert(lists_field(errors, "options.x"), "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(options, bad_types_all_reported)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(rhs_port(s),
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+              "{\"algorithm\": 5, \"metric\": \"furlongs\", \"max_nodes\": \"ten\", "
+              "\"timeout_ms\": 0, \"include_boards\": \"yes\"}}",
+              &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(cJSON_IsArray(errors));
+    static const char *const fields[] = {"options.algorithm", "options.metric", "options.max_nodes",
+                                         "options.timeout_ms", "options.include_boards"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        cr_assert(lists_field(errors, fields[i]), "%s not reported: %s", fields[i], r.body);
+    cr_assert_eq(cJSON_GetArraySize(errors), 5, "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    /* max_nodes 1.5, a fraction, and options that is not an object. */
+    post_json(rhs_port(s),
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+              "{\"max_nodes\": 1.5}}",
+              &r);
+    doc = expect_problem(&r, 400, "invalid-puzzle");
+    cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "options.max_nodes"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    post_json(rhs_port(s), "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": []}",
+              &r);
+    doc = expect_problem(&r, 400, "invalid-puzzle");
+    cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "options"), "%s",
+              r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 5: errors ---- */
+
+Test(errors, not_found)
+{
+    rhs_server *s = start_server(NULL);
+    static const char *const paths[] = {"/nope", "/v1/solve/", "/v1", "/healthz/x"};
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        rhs_response r;
+        get(rhs_port(s), paths[i], &r);
+        cJSON *doc = expect_problem(&r, 404, "not-found");
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    stop_server(s);
+}
+
+Test(errors, method_not_allowed)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    char allow[128];
+    rhs_request del = {.method = "DELETE", .path = "/v1/solve"};
+    cr_assert_eq(rhs_http(rhs_port(s), &del, &r), 0, "%s", r.error);
+    cJSON *doc = expect_problem(&r, 405, "method-not-allowed");
+    cr_assert(rhs_header(&r, "Allow", allow, sizeof allow), "405 without Allow");
+    cr_assert_not_null(strstr(allow, "POST"), "Allow: %s", allow);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    rhs_request get_solve = {.method = "GET", .path = "/v1/solve"};
+    cr_assert_eq(rhs_http(rhs_port(s), &get_solve, &r), 0, "%s", r.error);
+    cJSON_Delete(expect_problem(&r, 405, "method-not-allowed"));
+    rhs_response_free(&r);
+
+    rhs_request post_health = {.method = "POST", .path = "/healthz"};
+    cr_assert_eq(rhs_http(rhs_port(s), &post_health, &r), 0, "%s", r.error);
+    doc = expect_problem(&r, 405, "method-not-allowed");
+    cr_assert(rhs_header(&r, "Allow", allow, sizeof allow), "405 without Allow");
+    cr_assert_not_null(strstr(allow, "GET"), "Allow: %s", allow);
+    cr_assert_null(strstr(allow, "POST"), "Allow: %s", allow);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+static char *filler_json(size_t n)
+{
+    /* A JSON document of exactly n bytes: {"grid": "   ...   "} padded with spaces. */
+    char *body = malloc(n + 1);
+    cr_assert_not_null(body);
+    memset(body, ' ', n);
+    memcpy(body, "{\"grid\": \"", 10);
+    memcpy(body + n - 2, "\"}", 2);
+    body[n] = '\0';
+    return body;
+}
+
+Test(errors, body_too_large_content_length)
+{
+    rhs_server *s = START("--max-body-bytes", "2048");
+    char *body = filler_json(4096);
+    rhs_response r;
+    post_json(rhs_port(s), body, &r);
+    cJSON_Delete(expect_problem(&r, 413, "body-too-large"));
+    rhs_response_free(&r);
+    /* The server still answers afterwards, and counted the rejection. */
+    const double v = await_metric(
+        rhs_port(s), "rushhourd_rejected_requests_total{reason=\"body_too_large\"}", 1);
+    cr_assert_geq(v, 1);
+    free(body);
+    stop_server(s);
+}
+
+Test(errors, body_too_large_chunked)
+{
+    rhs_server *s = START("--max-body-bytes", "2048");
+    char *body = filler_json(4096);
+    rhs_request req = {
+        .method = "POST", .path = "/v1/solve", .body = body, .body_len = 4096, .chunked = true};
+    rhs_response r;
+    cr_assert_eq(rhs_http(rhs_port(s), &req, &r), 0, "%s", r.error);
+    cJSON_Delete(expect_problem(&r, 413, "body-too-large"));
+    rhs_response_free(&r);
+
+    /* A chunked body within the limit is read whole and solved. */
+    rhs_request small = {.method = "POST",
+                         .path = "/v1/solve",
+                         .body = hardest51,
+                         .body_len = strlen(hardest51),
+                         .chunked = true};
+    cr_assert_eq(rhs_http(rhs_port(s), &small, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    cr_assert_eq(jnum(jobj(doc, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    free(body);
+    stop_server(s);
+}
+
+Test(errors, unsupported_media_type)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post(rhs_port(s), "application/xml", "<puzzle/>", &r);
+    cJSON_Delete(expect_problem(&r, 415, "unsupported-media-type"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(errors, malformed_json)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(rhs_port(s), "{\"vehicles\": [", &r);
+    cr_assert_eq(r.status, 400);
+    cJSON *doc = expect_problem(&r, 400, "invalid-json");
+    cr_assert_gt(strlen(jstr(doc, "detail")), 0);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    /* Trailing garbage after a valid document is malformed too. */
+    post_json(rhs_port(s), "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"} x", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-json"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(errors, every_puzzle_problem_listed)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(
+        rhs_port(s),
+        "{\"board_size\": 6, \"vehicles\": ["
+        "{\"id\": \"X\", \"row\": \"two\", \"col\": 0, \"length\": 2, \"orientation\": \"H\"},"
+        "{\"id\": \"A\", \"row\": 0, \"col\": 9, \"length\": 2, \"orientation\": \"V\"},"
+        "{\"id\": \"B\", \"row\": 1, \"col\": 1, \"length\": 2, \"orientation\": \"Q\"}]}",
+        &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(cJSON_IsArray(errors));
+    cr_assert_geq(cJSON_GetArraySize(errors), 3, "%s", r.body);
+    cr_assert(lists_field(errors, "vehicles[0].row"), "%s", r.body);
+    cr_assert(lists_field(errors, "vehicles[1].col"), "%s", r.body);
+    cr_assert(lists_field(errors, "vehicles[2].orientation"), "%s", r.body);
+    cr_assert_gt(strlen(jstr(doc, "detail")), 0);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(errors, node_limit_422)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(rhs_port(s),
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", "
+              "\"options\": {\"max_nodes\": 10}}",
+              &r);
+    cJSON *doc = expect_problem(&r, 422, "search-limit");
+    cr_assert_str_eq(jstr(doc, "limit"), "nodes");
+    const cJSON *stats = jobj(doc, "stats");
+    const double expanded = jnum(stats, "nodes_expanded");
+    cr_assert(expanded >= 1 && expanded <= 11, "nodes_expanded %g with max_nodes 10", expanded);
+    jobj(doc, "timing_us");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "solution"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(errors, unsolvable_is_200)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_json(rhs_port(s), unsolvable_walls, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "status"), "unsolvable");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "solution"));
+    jobj(doc, "stats");
+    jobj(doc, "timing_us");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 6: CORS ---- */
+
+Test(cors, allowed_and_other_origins)
+{
+    rhs_server *s = START("--cors-origins", "http://app.example");
+    const int port = rhs_port(s);
+    char value[256];
+    rhs_response r;
+
+    const char *allowed[] = {"Origin: http://app.example", NULL};
+    rhs_request req = {.method = "GET", .path = "/healthz", .headers = allowed};
+    cr_assert_eq(rhs_http(port, &req, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "no ACAO");
+    cr_assert_str_eq(value, "http://app.example");
+    cr_assert(rhs_header(&r, "Vary", value, sizeof value), "no Vary");
+    cr_assert_not_null(strstr(value, "Origin"), "Vary: %s", value);
+    rhs_response_free(&r);
+
+    /* A solve reply carries it too. */
+    const char *allowed_post[] = {"Origin: http://app.example", "Content-Type: application/json",
+                                  NULL};
+    rhs_request solve = {.method = "POST",
+                         .path = "/v1/solve",
+                         .headers = allowed_post,
+                         .body = jam01_grid,
+                         .body_len = strlen(jam01_grid)};
+    cr_assert_eq(rhs_http(port, &solve, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Origin", value, sizeof value));
+    cr_assert_str_eq(value, "http://app.example");
+    rhs_response_free(&r);
+
+    const char *other[] = {"Origin: http://evil.example", NULL};
+    rhs_request req2 = {.method = "GET", .path = "/healthz", .headers = other};
+    cr_assert_eq(rhs_http(port, &req2, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(rhs_header_count(&r, "Access-Control-Allow-Origin"), 0,
+                 "ACAO sent to another origin:\n%s", r.headers);
+    rhs_response_free(&r);
+
+    /* A prefix of the allowed origin is another origin. */
+    const char *prefix[] = {"Origin: http://app.example.evil", NULL};
+    rhs_request req3 = {.method = "GET", .path = "/healthz", .headers = prefix};
+    cr_assert_eq(rhs_http(port, &req3, &r), 0, "%s", r.error);
+    cr_assert_eq(rhs_header_count(&r, "Access-Control-Allow-Origin"), 0);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(cors, preflight)
+{
+    rhs_server *s = START("--cors-origins", "http://app.example");
+    char value[256];
+    rhs_response r;
+    const char *headers[] = {"Origin: http://app.example", "Access-Control-Request-Method: POST",
+                             "Access-Control-Request-Headers: content-type", NULL};
+    rhs_request req = {.method = "OPTIONS", .path = "/v1/solve", .headers = headers};
+    cr_assert_eq(rhs_http(rhs_port(s), &req, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 204, "preflight: %ld", r.status);
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Methods", value, sizeof value), "no ACAM");
+    cr_assert_not_null(strstr(value, "POST"), "ACAM: %s", value);
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Origin", value, sizeof value));
+    cr_assert_str_eq(value, "http://app.example");
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Headers", value, sizeof value), "no ACAH");
+    cr_assert_not_null(strcasestr(value, "content-type"), "ACAH: %s", value);
+    rhs_response_free(&r);
+
+    const char *other[] = {"Origin: http://evil.example", "Access-Control-Request-Method: POST",
+                           NULL};
+    rhs_request req2 = {.method = "OPTIONS", .path = "/v1/solve", .headers = other};
+    cr_assert_eq(rhs_http(rhs_port(s), &req2, &r), 0, "%s", r.error);
+    cr_assert_eq(rhs_header_count(&r, "Access-Control-Allow-Origin"), 0);
+    cr_assert_eq(rhs_header_count(&r, "Access-Control-Allow-Methods"), 0);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(cors, off_by_default)
+{
+    rhs_server *s = start_server(NULL);
+    const char *headers[] = {"Origin: http://app.example", NULL};
+    rhs_request req = {.method = "GET", .path = "/healthz", .headers = headers};
+    rhs_response r;
+    cr_assert_eq(rhs_http(rhs_port(s), &req, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(rhs_header_count(&r, "Access-Control-Allow-Origin"), 0);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 7: back-pressure ---- */
+
+typedef struct {
+    int port;
+    const char *body;
+    long timeout_ms;
+    /* results */
+    long status;
+    CURLcode code;
+    char type[128];
+    char retry_after[32];
+    char error[CURL_ERROR_SIZE];
+} one_post;
+
+static void *post_thread(void *arg)
+{
+    one_post *t = arg;
+    rhs_request req = {.method = "POST",
+                       .path = "/v1/solve",
+                       .body = t->body,
+                       .body_len = strlen(t->body),
+                       .timeout_ms = t->timeout_ms};
+    rhs_response r;
+    rhs_http(t->port, &req, &r);
+    t->status = r.status;
+    t->code = r.code;
+    snprintf(t->error, sizeof t->error, "%s", r.error);
+    rhs_header(&r, "Retry-After", t->retry_after, sizeof t->retry_after);
+    cJSON *doc = cJSON_ParseWithLength(r.body, r.body_len);
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "type"));
+    snprintf(t->type, sizeof t->type, "%s", type ? type : "");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    return NULL;
+}
+
+Test(load, queue_full_503, .timeout = 60)
+{
+    rhs_server *s =
+        START("--workers", "1", "--queue-length", "1", "--memory-budget-bytes", "512MiB");
+    const int port = rhs_port(s);
+    enum { N = 8 };
+    one_post posts[N];
+    pthread_t threads[N];
+    for (int i = 0; i < N; i++) {
+        posts[i] = (one_post){.port = port, .body = slow_16x16, .timeout_ms = 15000};
+        cr_assert_eq(pthread_create(&threads[i], NULL, post_thread, &posts[i]), 0);
+    }
+    /* While the only worker is busy, liveness still answers at once. */
+    rhs_sleep_ms(200);
+    rhs_request health = {.method = "GET", .path = "/healthz", .timeout_ms = 2000};
+    rhs_response r;
+    const int health_rc = rhs_http(port, &health, &r);
+    const long health_status = r.status;
+    rhs_response_free(&r);
+    for (int i = 0; i < N; i++) pthread_join(threads[i], NULL);
+    cr_assert_eq(health_rc, 0, "/healthz failed while the workers were busy");
+    cr_assert_eq(health_status, 200);
+
+    int rejected = 0, accepted = 0;
+    for (int i = 0; i < N; i++) {
+        const one_post *t = &posts[i];
+        cr_assert_eq(t->code, CURLE_OK, "request %d: %s", i, t->error);
+        cr_assert(t->status == 200 || t->status == 422 || t->status == 503,
+                  "request %d got %ld (%s)", i, t->status, t->type);
+        if (t->status == 503) {
+            rejected++;
+            cr_assert_str_eq(t->type, PROBLEM_PREFIX "queue-full");
+            cr_assert_gt(strlen(t->retry_after), 0, "503 without Retry-After");
+            cr_assert_geq(atoi(t->retry_after), 1, "Retry-After: %s", t->retry_after);
+        } else {
+            accepted++;
+        }
+    }
+    cr_assert_geq(rejected, 1, "no 503 with 1 worker, a queue of 1 and %d requests", N);
+    cr_assert_geq(accepted, 1, "every request was refused");
+
+    const double v =
+        await_metric(port, "rushhourd_rejected_requests_total{reason=\"queue_full\"}", rejected);
+    cr_assert_eq(v, (double)rejected, "queue_full counter %g, %d rejections seen", v, rejected);
+    stop_server(s);
+}
+
+/* ---- 8: concurrency ---- */
+
+typedef struct {
+    int port, index;
+    const rh_ref_set *set;
+    int ok, failed;
+    char first_failure[512];
+} level_runner;
+
+static void level_fail(level_runner *t, const char *name, const char *what, const char *detail)
+{
+    if (!t->failed++)
+        snprintf(t->first_failure, sizeof t->first_failure, "%s: %s: %s", name, what, detail);
+}
+
+static void *levels_thread(void *arg)
+{
+    level_runner *t = arg;
+    CURL *h = curl_easy_init(); /* one handle per thread: keep-alive */
+    const int n = t->set->count;
+    for (int k = 0; k < n; k++) {
+        const rh_ref *ref = &t->set->items[(k + t->index * 5) % n];
+        char *body = grid_body(&ref->puzzle, NULL);
+        rhs_request req = {.method = "POST",
+                           .path = "/v1/solve",
+                           .body = body,
+                           .body_len = body ? strlen(body) : 0,
+                           .handle = h,
+                           .timeout_ms = 20000};
+        rhs_response r;
+        if (!body || rhs_http(t->port, &req, &r) != 0) {
+            level_fail(t, ref->name, "no response", body ? r.error : "no body");
+            if (body) rhs_response_free(&r);
+            free(body);
+            continue;
+        }
+        cJSON *doc = cJSON_ParseWithLength(r.body, r.body_len);
+        const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "status"));
+        char why[256] = "";
+        if (r.status != 200 || !status || strcmp(status, "solved") != 0) {
+            level_fail(t, ref->name, "not solved", r.body);
+        } else {
+            const int moves = verify_solution(&ref->puzzle, doc, why, sizeof why);
+            if (moves < 0) {
+                level_fail(t, ref->name, "illegal solution", why);
+            } else if (moves != ref->min_moves) {
+                snprintf(why, sizeof why, "%d moves, expected %d", moves, ref->min_moves);
+                level_fail(t, ref->name, "wrong length", why);
+            } else {
+                t->ok++;
+            }
+        }
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+        free(body);
+    }
+    curl_easy_cleanup(h);
+    return NULL;
+}
+
+Test(load, forty_levels_eight_threads, .timeout = 60)
+{
+    rh_ref_set set;
+    cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
+    cr_assert_eq(set.count, 40);
+    rhs_server *s = start_server(NULL);
+    enum { T = 8 };
+    level_runner runners[T];
+    pthread_t threads[T];
+    for (int i = 0; i < T; i++) {
+        runners[i] = (level_runner){.port = rhs_port(s), .index = i, .set = &set};
+        cr_assert_eq(pthread_create(&threads[i], NULL, levels_thread, &runners[i]), 0);
+    }
+    for (int i = 0; i < T; i++) pthread_join(threads[i], NULL);
+    int ok = 0;
+    for (int i = 0; i < T; i++) {
+        cr_expect_eq(runners[i].failed, 0, "thread %d: %d failures, first: %s", i,
+                     runners[i].failed, runners[i].first_failure);
+        ok += runners[i].ok;
+    }
+    cr_assert_eq(ok, T * set.count, "%d of %d solves right", ok, T * set.count);
+    stop_server(s);
+    rh_ref_free(&set);
+}
+
+/* ---- 9: SIGTERM under load ---- */
+
+typedef struct {
+    int port;
+    atomic_bool *stop;
+    /* results */
+    int ok, unavailable, bad, hung, refused, reset, requests;
+    long long first_start_us;        /* when this thread's first request began */
+    long long earliest_503_start_us; /* when the earliest request answered 503 began (0: none) */
+    char bad_detail[512];
+} drain_runner;
+
+static void *drain_thread(void *arg)
+{
+    drain_runner *t = arg;
+    CURL *h = curl_easy_init();
+    const long long until = rhs_now_us() + 12 * 1000000LL;
+    for (int i = 0; i < 200 && !atomic_load(t->stop) && rhs_now_us() < until; i++) {
+        const long long started = rhs_now_us();
+        if (i == 0) t->first_start_us = started;
+        rhs_request req = {.method = "POST",
+                           .path = "/v1/solve",
+                           .body = moderate_unsolvable,
+                           .body_len = strlen(moderate_unsolvable),
+                           .handle = h,
+                           .timeout_ms = 10000};
+        rhs_response r;
+        rhs_http(t->port, &req, &r);
+        t->requests++;
+        if (r.code == CURLE_OK) {
+            cJSON *doc = cJSON_ParseWithLength(r.body, r.body_len);
+            const char *status =
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "status"));
+            const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "type"));
+            if (r.status == 200 && status && strcmp(status, "unsolvable") == 0) {
+                t->ok++;
+            } else if (r.status == 503 && type &&
+                       strcmp(type, PROBLEM_PREFIX "shutting-down") == 0) {
+                t->unavailable++;
+                if (!t->earliest_503_start_us || started < t->earliest_503_start_us)
+                    t->earliest_503_start_us = started;
+            } else {
+                if (!t->bad++)
+                    snprintf(t->bad_detail, sizeof t->bad_detail, "%ld %s", r.status, r.body);
+            }
+            cJSON_Delete(doc);
+        } else if (r.code == CURLE_OPERATION_TIMEDOUT) {
+            t->hung++;
+        } else if (r.code == CURLE_COULDNT_CONNECT) {
+            t->refused++; /* the listener is closed: the drain has begun */
+            rhs_response_free(&r);
+            break;
+        } else {
+            t->reset++; /* closed without a reply */
+            rhs_response_free(&r);
+            break;
+        }
+        rhs_response_free(&r);
+    }
+    curl_easy_cleanup(h);
+    return NULL;
+}
+
+Test(load, sigterm_drains, .timeout = 60)
+{
+    rhs_server *s = START("--workers", "2");
+    enum { T = 6 };
+    atomic_bool stop = false;
+    drain_runner runners[T];
+    pthread_t threads[T];
+    for (int i = 0; i < T; i++) {
+        runners[i] = (drain_runner){.port = rhs_port(s), .stop = &stop};
+        cr_assert_eq(pthread_create(&threads[i], NULL, drain_thread, &runners[i]), 0);
+    }
+    rhs_sleep_ms(300);
+    const long long sigterm_us = rhs_now_us();
+    cr_assert_eq(rhs_signal(s, SIGTERM), 0);
+    int status = 0;
+    const int waited = rhs_wait_exit(s, 15000, &status);
+    atomic_store(&stop, true);
+    for (int i = 0; i < T; i++) pthread_join(threads[i], NULL);
+    cr_assert_eq(waited, 0, "rushhourd did not exit within 15 s of SIGTERM");
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status %#x", status);
+
+    int ok = 0, unavailable = 0, refused = 0, reset = 0, requests = 0;
+    for (int i = 0; i < T; i++) {
+        const drain_runner *t = &runners[i];
+        cr_assert_eq(t->hung, 0, "thread %d: %d requests hung", i, t->hung);
+        cr_assert_eq(t->bad, 0, "thread %d: unexpected reply %s", i, t->bad_detail);
+        /* The first wave was queued long before the signal: it must be answered 200. */
+        if (t->earliest_503_start_us)
+            cr_assert_geq(t->earliest_503_start_us, sigterm_us - 250000,
+                          "a request sent %lld ms before SIGTERM got 503",
+                          (sigterm_us - t->earliest_503_start_us) / 1000);
+        ok += t->ok;
+        unavailable += t->unavailable;
+        refused += t->refused;
+        reset += t->reset;
+        requests += t->requests;
+    }
+    cr_assert_geq(ok, T, "only %d requests answered 200", ok);
+    cr_log_info("drain: %d requests, %d x 200, %d x 503, %d refused, %d reset", requests, ok,
+                unavailable, refused, reset);
+
+    char *log = rhs_stdout(s);
+    const char *draining = strstr(log, "\"event\":\"draining\"");
+    const char *stopped = strstr(log, "\"event\":\"stop\"");
+    cr_assert_not_null(draining, "no draining event in the log");
+    cr_assert_not_null(stopped, "no stop event in the log");
+    cr_assert_lt(draining, stopped, "stop logged before draining");
+    free(log);
+    cr_assert_eq(rhs_stop(s, 1000), 0);
+    check_stderr(s);
+    rhs_free(s);
+}
+
+/* While a search keeps the drain going: connections opened before SIGTERM are answered (503
+ * for new work, with Retry-After), and a new connection is refused or answered at once, never
+ * left waiting for the drain to end. */
+Test(load, drain_answers_or_refuses, .timeout = 30)
+{
+    rhs_server *s = START("--workers", "1", "--memory-budget-bytes", "512MiB");
+    const int port = rhs_port(s);
+    CURL *a = curl_easy_init(), *b = curl_easy_init();
+    cr_assert(a && b);
+    rhs_response r;
+    rhs_request warm_a = {.method = "GET", .path = "/healthz", .handle = a};
+    rhs_request warm_b = {.method = "GET", .path = "/healthz", .handle = b};
+    cr_assert_eq(rhs_http(port, &warm_a, &r), 0, "%s", r.error);
+    rhs_response_free(&r);
+    cr_assert_eq(rhs_http(port, &warm_b, &r), 0, "%s", r.error);
+    rhs_response_free(&r);
+
+    /* A search that runs for 2 s, accepted before the signal. */
+    char *slow = strdup(slow_16x16);
+    char *at = strstr(slow, "\"timeout_ms\":1500");
+    cr_assert_not_null(at);
+    memcpy(at, "\"timeout_ms\":2000", 17);
+    one_post search = {.port = port, .body = slow, .timeout_ms = 15000};
+    pthread_t thread;
+    cr_assert_eq(pthread_create(&thread, NULL, post_thread, &search), 0);
+    const double running = await_metric(port, "rushhourd_searches_in_flight", 1);
+    if (running < 1) pthread_join(thread, NULL); /* its result says why */
+    cr_assert_geq(running, 1, "the search never started: %ld %s", search.status, search.error);
+    cr_assert_eq(rhs_signal(s, SIGTERM), 0);
+    const bool draining = rhs_wait_stdout(s, "\"event\":\"draining\"", 2000);
+
+    /* On a connection opened before the drain: readiness is off, new searches are refused. */
+    rhs_request readyz = {.method = "GET", .path = "/readyz", .handle = a, .timeout_ms = 3000};
+    const int ready_rc = rhs_http(port, &readyz, &r);
+    const long ready_status = r.status;
+    char ready_retry[32] = "";
+    rhs_header(&r, "Retry-After", ready_retry, sizeof ready_retry);
+    rhs_response_free(&r);
+    rhs_request solve = {.method = "POST",
+                         .path = "/v1/solve",
+                         .body = jam01_grid,
+                         .body_len = strlen(jam01_grid),
+                         .handle = b,
+                         .timeout_ms = 3000};
+    const int solve_rc = rhs_http(port, &solve, &r);
+    const long solve_status = r.status;
+    cJSON *solve_doc = cJSON_ParseWithLength(r.body, r.body_len);
+    char solve_type[128];
+    snprintf(solve_type, sizeof solve_type, "%s",
+             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(solve_doc, "type"))
+                 ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(solve_doc, "type"))
+                 : "");
+    cJSON_Delete(solve_doc);
+    rhs_response_free(&r);
+
+    /* A new connection: refused, or answered, within a second, while the drain goes on. */
+    rhs_request fresh = {.method = "GET", .path = "/healthz", .timeout_ms = 1000};
+    const long long t0 = rhs_now_us();
+    rhs_http(port, &fresh, &r);
+    const long long fresh_ms = (rhs_now_us() - t0) / 1000;
+    const CURLcode fresh_code = r.code;
+    const long fresh_status = r.status;
+    char fresh_error[CURL_ERROR_SIZE];
+    snprintf(fresh_error, sizeof fresh_error, "%s", r.error);
+    rhs_response_free(&r);
+
+    pthread_join(thread, NULL);
+    int status = 0;
+    const int waited = rhs_wait_exit(s, 15000, &status);
+    curl_easy_cleanup(a);
+    curl_easy_cleanup(b);
+    free(slow);
+
+    cr_assert(draining, "no draining event");
+    cr_assert_eq(waited, 0, "rushhourd did not exit after its drain");
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "exit status %#x", status);
+    cr_expect_eq(search.code, CURLE_OK, "the accepted search got no reply: %s", search.error);
+    cr_expect_eq(search.status, 422, "the accepted search got %ld (%s)", search.status,
+                 search.type);
+    cr_expect_eq(ready_rc, 0, "/readyz on an open connection during the drain got no reply");
+    cr_expect_eq(ready_status, 503, "/readyz during the drain: %ld", ready_status);
+    cr_expect_geq(atoi(ready_retry), 1, "/readyz 503 without Retry-After");
+    cr_expect_eq(solve_rc, 0, "a solve on an open connection during the drain got no reply");
+    cr_expect_eq(solve_status, 503, "a solve during the drain: %ld", solve_status);
+    cr_expect_str_eq(solve_type, PROBLEM_PREFIX "shutting-down");
+    cr_expect(fresh_code == CURLE_COULDNT_CONNECT || fresh_code == CURLE_OK,
+              "a new connection during the drain was neither refused nor answered: %s after "
+              "%lld ms (status %ld)",
+              fresh_error, fresh_ms, fresh_status);
+    rhs_stop(s, 1000);
+    check_stderr(s);
+    rhs_free(s);
+}
+
+/* ---- 10: the process ---- */
+
+static int closed_port(void)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    cr_assert_geq(fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    socklen_t len = sizeof a;
+    cr_assert_eq(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    close(fd); /* bound, never listened: nothing answers there */
+    return ntohs(a.sin_port);
+}
+
+/* `rushhourd ARGS` with `--healthcheck` added; returns the exit code, stderr in `err`. */
+static int healthcheck(const char *const *args, char **err)
+{
+    const char *argv[16] = {RHD_BIN};
+    int n = 1;
+    for (int i = 0; args[i] && n < 15; i++) argv[n++] = args[i];
+    argv[n] = NULL;
+    return rhs_run(argv, 10000, NULL, err);
+}
+
+/* The documented form: the flag first, then the settings. */
+Test(process, healthcheck_flag_first)
+{
+    rhs_server *s = start_server(NULL);
+    char port[16];
+    snprintf(port, sizeof port, "%d", rhs_port(s));
+    char *err;
+    const int code =
+        healthcheck((const char *const[]){"--healthcheck", "--port", port, NULL}, &err);
+    cr_expect_eq(code, 0,
+                 "`rushhourd --healthcheck --port %s` against a running server exited %d: %s", port,
+                 code, err);
+    free(err);
+    const int code3 = healthcheck(
+        (const char *const[]){"--healthcheck", "--bind", "127.0.0.1", "--port", port, NULL}, &err);
+    cr_expect_eq(code3, 0, "`rushhourd --healthcheck --bind 127.0.0.1 --port %s` exited %d: %s",
+                 port, code3, err);
+    free(err);
+    stop_server(s);
+}
+
+Test(process, healthcheck)
+{
+    rhs_server *s = start_server(NULL);
+    char port[16], port_eq[32];
+    snprintf(port, sizeof port, "%d", rhs_port(s));
+    snprintf(port_eq, sizeof port_eq, "--port=%d", rhs_port(s));
+    char *err;
+    int code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
+    free(err);
+    code = healthcheck((const char *const[]){"--healthcheck", port_eq, NULL}, &err);
+    cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
+    free(err);
+    stop_server(s);
+
+    /* A port nothing listens on: a failure, but not a configuration error (2). */
+    snprintf(port, sizeof port, "%d", closed_port());
+    code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    cr_assert_neq(code, 0, "healthcheck succeeded against a closed port");
+    cr_assert_neq(code, -1, "healthcheck against a closed port hung");
+    cr_assert_neq(code, 2, "healthcheck rejected its configuration: %s", err);
+    free(err);
+}
+
+Test(process, bad_configuration_exits_2)
+{
+    const char *const argv[] = {RHD_BIN, "--port", "70000", NULL};
+    char *out, *err;
+    const int code = rhs_run(argv, 10000, &out, &err);
+    cr_assert_eq(code, 2, "exit %d; stderr: %s", code, err);
+    cr_assert_not_null(strstr(err, "--port"), "stderr does not name --port: %s", err);
+    free(out);
+    free(err);
+
+    /* Every bad setting is reported, not only the first. */
+    const char *const two[] = {RHD_BIN, "--port", "70000", "--workers", "lots", NULL};
+    const int code2 = rhs_run(two, 10000, &out, &err);
+    cr_assert_eq(code2, 2);
+    cr_assert_not_null(strstr(err, "--port"), "%s", err);
+    cr_assert_not_null(strstr(err, "--workers"), "%s", err);
+    free(out);
+    free(err);
+}
+
+/* ---- 11: the log ---- */
+
+/* The log line of request `id`, parsed, or NULL. */
+static cJSON *request_line(const char *log, const char *id)
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"request_id\":\"%s\"", id);
+    const char *hit = strstr(log, needle);
+    if (!hit) return NULL;
+    const char *start = hit;
+    while (start > log && start[-1] != '\n') start--;
+    const char *end = strchr(hit, '\n');
+    return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+Test(logs, request_lines_and_json)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    const char *h1[] = {"X-Request-Id: log-check-1", NULL};
+    rhs_request q1 = {.method = "GET", .path = "/healthz", .headers = h1};
+    cr_assert_eq(rhs_http(port, &q1, &r), 0);
+    rhs_response_free(&r);
+    const char *h2[] = {"X-Request-Id: log-check-2", "Content-Type: application/json", NULL};
+    rhs_request q2 = {.method = "POST",
+                      .path = "/v1/solve",
+                      .headers = h2,
+                      .body = jam01_grid,
+                      .body_len = strlen(jam01_grid)};
+    cr_assert_eq(rhs_http(port, &q2, &r), 0);
+    cr_assert_eq(r.status, 200);
+    rhs_response_free(&r);
+    get(port, "/no-such-page", &r);
+    rhs_response_free(&r);
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"log-check-2\"", 3000), "no log line for it");
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"log-check-1\"", 3000), "no log line for it");
+    cr_assert_eq(rhs_stop(s, 10000), 0);
+    check_stderr(s);
+
+    char *log = rhs_stdout(s);
+    cJSON *l1 = request_line(log, "log-check-1");
+    cr_assert_not_null(l1, "the request's log line is not JSON");
+    cr_assert_str_eq(jstr(l1, "event"), "request");
+    cr_assert_str_eq(jstr(l1, "method"), "GET");
+    cr_assert_str_eq(jstr(l1, "path"), "/healthz");
+    cr_assert_eq(jnum(l1, "status"), 200);
+    cr_assert_geq(jnum(l1, "duration_us"), 0);
+    cJSON_Delete(l1);
+    cJSON *l2 = request_line(log, "log-check-2");
+    cr_assert_not_null(l2);
+    cr_assert_str_eq(jstr(l2, "event"), "request");
+    cr_assert_str_eq(jstr(l2, "method"), "POST");
+    cr_assert_str_eq(jstr(l2, "path"), "/v1/solve");
+    cr_assert_eq(jnum(l2, "status"), 200);
+    cr_assert_gt(jnum(l2, "duration_us"), 0);
+    cr_assert_str_eq(jstr(l2, "algorithm"), "bfs");
+    cr_assert_gt(jnum(l2, "nodes"), 0);
+    cJSON_Delete(l2);
+
+    /* Every line is a JSON object with time, level and event; the first is the start, the last
+     * the stop. */
+    int lines = 0;
+    const char *first_event = NULL, *last_event = NULL;
+    char first[32] = "", last[32] = "";
+    for (const char *line = log; *line;) {
+        const char *end = strchr(line, '\n');
+        cr_assert_not_null(end, "the log ends without a newline: %s", line);
+        cJSON *doc = cJSON_ParseWithLength(line, (size_t)(end - line));
+        cr_assert(cJSON_IsObject(doc), "not a JSON object: %.*s", (int)(end - line), line);
+        jstr(doc, "time");
+        jstr(doc, "level");
+        const char *event = jstr(doc, "event");
+        snprintf(lines == 0 ? first : last, 32, "%s", event);
+        first_event = first;
+        last_event = last;
+        cJSON_Delete(doc);
+        lines++;
+        line = end + 1;
+    }
+    cr_assert_geq(lines, 5, "only %d log lines", lines);
+    cr_assert_str_eq(first_event, "start");
+    cr_assert_str_eq(last_event, "stop");
+    free(log);
+    rhs_free(s);
+}
+
+/* The answer cache: a repeated puzzle is answered from it, in whatever form it comes, with the
+ * same solution; other options are other answers; --cache-bytes 0 turns it off. */
+static bool cached(const cJSON *doc)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "cached"));
+}
+
+static char *notation(const cJSON *doc)
+{
+    const cJSON *sol = cJSON_GetObjectItemCaseSensitive(doc, "solution");
+    return strdup(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sol, "notation")));
+}
+
+Test(cache, repeated_puzzle_in_any_form)
+{
+    rhs_server *s = start_server(NULL);
+    char *json = read_file(RH_SOURCE_DIR "/examples/jam01.txt");
+    cJSON *first = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
+    cr_assert(!cached(first), "a first request cannot be cached");
+    cJSON *again = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
+    cr_assert(cached(again), "the same grid again is answered from the cache");
+    cJSON *text = solve_ok(rhs_port(s), "text/plain", json, 8);
+    cr_assert(cached(text), "the same board as text is the same puzzle");
+    char *a = notation(first), *b = notation(again);
+    cr_assert_str_eq(a, b);
+    const cJSON *t = cJSON_GetObjectItemCaseSensitive(again, "timing_us");
+    cr_assert_eq(cJSON_GetObjectItemCaseSensitive(t, "solve")->valueint, 0);
+    cJSON *slides = solve_ok(rhs_port(s), "application/json",
+                             "{\"grid\": [\"bb...g\",\"a..c.g\",\"axxc.g\",\"a..c..\",\"e...ff\","
+                             "\"e.ddd.\"], \"options\": {\"metric\": \"slides\"}}",
+                             -1);
+    cr_assert(!cached(slides), "another metric is another answer");
+    rhs_response m;
+    cr_assert_eq(rhs_get(rhs_port(s), "/metrics", &m), 0);
+    cr_assert_eq(rhs_metric_value(m.body, "rushhourd_cache_lookups_total{result=\"hit\"}"), 2);
+    cr_assert_eq(rhs_metric_value(m.body, "rushhourd_cache_lookups_total{result=\"miss\"}"), 2);
+    rhs_response_free(&m);
+    free(a);
+    free(b);
+    free(json);
+    cJSON_Delete(first);
+    cJSON_Delete(again);
+    cJSON_Delete(text);
+    cJSON_Delete(slides);
+    stop_server(s);
+}
+
+Test(cache, off_with_zero_bytes)
+{
+    rhs_server *s = START("--cache-bytes", "0");
+    for (int i = 0; i < 2; i++) {
+        cJSON *doc = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
+        cr_assert(!cached(doc));
+        cJSON_Delete(doc);
+    }
+    stop_server(s);
+}
