@@ -6,6 +6,15 @@ wrk.body = f:read("*a")
 f:close()
 wrk.headers["Content-Type"] = "application/json"
 
+-- DELAY_MS paces each connection (milliseconds between its requests), to measure latency
+-- below the peak rate.
+local pause = tonumber(os.getenv("DELAY_MS") or "0")
+if pause > 0 then
+   function delay()
+      return pause
+   end
+end
+
 local counts = {}
 function response(status, headers, body)
    counts[status] = (counts[status] or 0) + 1
