@@ -61,15 +61,3 @@ int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
         for (int w = 0; w < RH_VEHICLES_MAX / 64; w++) h += __builtin_popcountll(must[w]);
     return h;
 }
-
-int rh_sole_blocker(const rh_layout *L, const rh_occupancy *o)
-{
-    const rh_vslot *t = &L->v[L->target];
-    const int front = o->pos[L->target] + t->length;
-    const uint32_t ahead =
-        rh_occupancy_line(L, o, false, L->exit_row, false) & span(front, L->n - 1);
-    if (!ahead || (ahead & (ahead - 1))) return -1;
-    const int col = __builtin_ctz(ahead);
-    const int j = owner_of(L, o, L->exit_row, col);
-    return j >= 0 && !L->v[j].horizontal ? j : -1;
-}

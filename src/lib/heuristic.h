@@ -17,8 +17,4 @@
  * plus, for each blocker, the fewest cells it must slide to clear the exit row. */
 int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides);
 
-/* The vehicle whose leaving the exit row would clear the target's way out, when exactly one
- * vehicle (and no wall) stands in it; otherwise -1. */
-int rh_sole_blocker(const rh_layout *L, const rh_occupancy *o);
-
 #endif

@@ -49,6 +49,9 @@ typedef struct {
      * where every cell past the board's edge counts as a wall. */
     uint32_t wall_rows[RH_BOARD_MAX];
     uint32_t wall_cols[RH_BOARD_MAX];
+    /* The vertical vehicles of each column. */
+    uint8_t column_count[RH_BOARD_MAX];
+    uint8_t column_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
     /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow].
      * Charged to the search's budget; see rh_layout_init. */
@@ -141,10 +144,14 @@ rh_layout_range(const rh_layout *L, const rh_occupancy *o, int i, int *lo, int *
 {
     const rh_vslot *s = &L->v[i];
     const int pos = o->pos[i];
-    const uint32_t line = rh_occupancy_line(L, o, !s->horizontal, s->line, small);
+    const uint32_t line = ((uint32_t)(o->board[s->lane_bit >> 6] >> (s->lane_bit & 63)) &
+                           ((1u << RH_LANE(L, small)) - 1)) |
+                          L->beyond;
     *hi = pos + __builtin_ctz(line >> (pos + s->length));
-    const uint32_t below = line & ((1u << pos) - 1);
-    *lo = below ? 32 - __builtin_clz(below) : 0;
+    /* The highest occupied cell below pos, found with a sentinel one place under cell 0 so
+     * that an empty run gives 0 without a branch. */
+    const uint32_t below = ((line << 1) | 1u) & ((2u << pos) - 1);
+    *lo = 31 - __builtin_clz(below);
 }
 
 #endif

@@ -82,8 +82,7 @@ static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout
             out[n] = rh_via_encode(i, 1);
             n += i != skip_vehicle || skip_delta != 1;
         }
-        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last; into;
-             into &= into - 1) {
+        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last; into; into &= into - 1) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) + 1];
             out[n] = rh_via_encode(i, -1);
             n += i != skip_vehicle || skip_delta != -1;

@@ -1,6 +1,8 @@
 /* Breadth-first search over packed states: minimum moves, minimum slides, and exploration of
  * a whole component. The frontier holds keys, so expanding a state never touches the table. */
-#include "heuristic.h"
+#include <limits.h>
+
+#include "endgame.h"
 #include "movegen.h"
 #include "search_internal.h"
 #include "state_queue.h"
@@ -9,24 +11,38 @@
  * misses of a whole batch overlap instead of queueing one behind the other. */
 #define BATCH 32
 
-/* Stores the goal one move beyond `clear` (the target driven to the exit) into `goal`. */
-static rh_outcome drive_out(rh_table *t, const rh_layout *L, const uint64_t *clear, uint64_t *goal,
-                            int kw)
+/* The move metric's finish: the shallowest known state within two moves of a goal. */
+typedef struct {
+    unsigned best; /* the goal depth it gives; UINT_MAX while none is known */
+    uint64_t key[RH_KEY_WORDS_MAX];
+    rh_endgame moves;
+} finish;
+
+/* Walks the recorded last moves into the table and leaves the goal in `goal`. */
+static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, uint64_t *goal,
+                              int kw)
 {
-    const int target = L->target;
-    const int delta = L->v[target].maxpos - rh_layout_pos(L, clear, target);
-    memcpy(goal, clear, sizeof(uint64_t) * (size_t)kw);
-    rh_key_move(L, goal, target, delta);
-    bool added;
-    const size_t slot = rh_table_insert(t, goal, kw, &added);
-    if (slot == RH_SLOT_NONE) return RH_STOPPED;
-    t->via[slot] = rh_via_encode(target, delta);
+    memcpy(goal, f->key, sizeof(uint64_t) * (size_t)kw);
+    for (int m = 0; m < f->moves.count; m++) {
+        rh_key_move(L, goal, f->moves.vehicle[m], f->moves.delta[m]);
+        bool added;
+        const size_t slot = rh_table_insert(t, goal, kw, &added);
+        if (slot == RH_SLOT_NONE) return RH_STOPPED;
+        if (added) t->via[slot] = rh_via_encode(f->moves.vehicle[m], f->moves.delta[m]);
+    }
     return RH_FOUND;
 }
 
 /* Inlined for the classic case (one-word keys, a board of at most 8x8: kw = 1 and small) and
  * the general one, each with single-cell or any-distance moves, so that the inner loop carries
- * no run-time switches where it matters. */
+ * no run-time switches where it matters.
+ *
+ * In the move metric (not `unit`) with `stop_at_goal`, every new state's distance to the goal
+ * is checked exactly when it is at most two (rh_endgame_find). States are generated in order
+ * of depth, so once a state at depth d is known to be k moves from a goal, no goal is nearer
+ * than d + k unless a state generated later at a depth e gives e + its own distance less than
+ * that: the search stops as soon as the states left to expand are too deep to improve it, up
+ * to two levels before plain BFS would. */
 static inline __attribute__((always_inline)) rh_outcome
 bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool stop_at_goal,
     uint64_t *goal, uint64_t *goals, const int kw, const bool unit, const bool small)
@@ -44,17 +60,38 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
             return RH_FOUND;
         }
     }
+    const bool endgame = !unit && stop_at_goal;
+    rh_movegen g;
+    finish f = {.best = UINT_MAX};
+    if (endgame) {
+        rh_layout_occupancy(L, start, &g.o, small);
+        if (rh_endgame_find(L, &g.o, -1, 0, &f.moves) <= 2) {
+            f.best = (unsigned)f.moves.count;
+            memcpy(f.key, start, sizeof(uint64_t) * (size_t)kw);
+        }
+    }
     if (!rh_queue_push(&q, b, start, RH_VIA_START, kw)) return RH_STOPPED;
 
     rh_outcome outcome = RH_EXHAUSTED;
     uint64_t cur[RH_KEY_WORDS_MAX], child[BATCH][RH_KEY_WORDS_MAX], hash[BATCH];
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen g;
+    unsigned depth = 0;
+    size_t this_level = 1, next_level = 0; /* states of depth `depth` left, of depth + 1 */
     while (q.len) {
+        if (!this_level) {
+            depth++;
+            this_level = next_level;
+            next_level = 0;
+        }
+        if (f.best <= depth + 2) { /* every state left gives depth + 1 + 1 or more */
+            outcome = finish_path(t, L, &f, goal, kw);
+            goto done;
+        }
         if (rh_budget_exhausted(b)) {
             outcome = RH_STOPPED;
             break;
         }
+        this_level--;
         const uint16_t last = rh_queue_pop_front(&q, cur, kw);
         /* Successors that can only be duplicates are not generated. After a single-cell slide,
          * sliding back is the parent. After a move of any distance, any other move of the same
@@ -63,11 +100,6 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
         b->expanded++;
         rh_movegen_load(L, cur, &g, unit, small);
-        /* In the move metric the goal is one move beyond the first state whose way out is
-         * clear, and states are generated in order of depth: so the search can stop when such
-         * a state is generated rather than when it is expanded, a level earlier. A state's way
-         * out only clears when its sole blocker leaves the exit row. */
-        const int unblocker = !unit && stop_at_goal ? rh_sole_blocker(L, &g.o) : -1;
         const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves);
         b->generated += (uint64_t)n;
         for (int first = 0; first < n; first += BATCH) {
@@ -96,19 +128,30 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                         goto done;
                     }
                 }
-                if (rh_via_vehicle(via) == unblocker &&
-                    !rh_layout_covers(L, unblocker, g.o.pos[unblocker] + rh_via_delta(via),
-                                      L->exit_row)) {
-                    outcome = drive_out(t, L, child[k], goal, kw);
-                    goto done;
+                if (endgame) {
+                    const int i = rh_via_vehicle(via);
+                    rh_endgame e;
+                    const int d = rh_endgame_find(L, &g.o, i, g.o.pos[i] + rh_via_delta(via), &e);
+                    if (d <= 2 && depth + 1 + (unsigned)d < f.best) {
+                        f.best = depth + 1 + (unsigned)d;
+                        f.moves = e;
+                        memcpy(f.key, child[k], sizeof(uint64_t) * (size_t)kw);
+                        if (d == 1) { /* nothing generated later can be nearer */
+                            outcome = finish_path(t, L, &f, goal, kw);
+                            goto done;
+                        }
+                    }
                 }
                 if (!rh_queue_push(&q, b, child[k], via, kw)) {
                     outcome = RH_STOPPED;
                     goto done;
                 }
+                next_level++;
             }
         }
     }
+    /* The queue ran dry with a finish known: it was within reach all along. */
+    if (outcome == RH_EXHAUSTED && f.best != UINT_MAX) outcome = finish_path(t, L, &f, goal, kw);
 done:
     rh_queue_free(&q, b);
     return outcome;
