@@ -1,10 +1,12 @@
 #!/bin/sh
-# Builds and runs every test: the release suites, then all of them again under
-# AddressSanitizer + UndefinedBehaviorSanitizer (leaks included) in build-asan/.
+# Builds and runs every test: the release suites; the server's integration tests with the
+# server under valgrind memcheck; then every suite again under AddressSanitizer +
+# UndefinedBehaviorSanitizer (leaks included) in build-asan/.
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 ctest --test-dir build --output-on-failure
+./scripts/valgrind-check.sh build
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 cmake --build build-asan -j "$(nproc)"

@@ -227,6 +227,17 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
 {
     const char *argv[64];
     int argc = 0;
+    /* RHS_WRAPPER runs the server under a tool (valgrind): its words, space-separated, come
+     * first. The string is kept for the life of the process. */
+    static char wrapper[512];
+    const char *wrap = getenv("RHS_WRAPPER");
+    if (wrap && *wrap) {
+        timeout_ms *= 10; /* valgrind starts a program about that much slower */
+        snprintf(wrapper, sizeof wrapper, "%s", wrap);
+        for (char *save = NULL, *w = strtok_r(wrapper, " ", &save); w && argc < 16;
+             w = strtok_r(NULL, " ", &save))
+            argv[argc++] = w;
+    }
     argv[argc++] = binary;
     argv[argc++] = "--bind";
     argv[argc++] = "127.0.0.1";
