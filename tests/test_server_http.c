@@ -1554,3 +1554,30 @@ Test(cache, off_with_zero_bytes)
     }
     stop_server(s);
 }
+
+/* A client that gives up: its search stops within the watchdog's period instead of holding
+ * the worker until its deadline, and the request is logged as 499. */
+Test(disconnect, abandoned_search_stops)
+{
+    rhs_server *s = START("--workers", "1");
+    char *slow = strdup(slow_16x16);
+    char *at = strstr(slow, "\"timeout_ms\":1500");
+    cr_assert_not_null(at);
+    memcpy(at, "\"timeout_ms\":9000", 17); /* far beyond the client's patience */
+    const char *const headers[] = {"Content-Type: application/json", NULL};
+    rhs_request req = {.method = "POST",
+                       .path = "/v1/solve",
+                       .headers = headers,
+                       .body = slow,
+                       .body_len = strlen(slow),
+                       .timeout_ms = 300};
+    rhs_response r;
+    rhs_http(rhs_port(s), &req, &r); /* times out: the client hangs up */
+    rhs_response_free(&r);
+    cr_assert(rhs_wait_stdout(s, "\"status\":499", 3000), "no 499 in the log: %s", rhs_stdout(s));
+    /* The worker is free again: a quick solve gets through at once. */
+    cJSON *doc = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
+    cJSON_Delete(doc);
+    free(slow);
+    stop_server(s);
+}

@@ -13,8 +13,11 @@
 
 struct rhd_pool {
     pthread_mutex_t lock;
-    pthread_cond_t work; /* a job was queued, or the pool is stopping */
-    pthread_cond_t idle; /* a job finished */
+    pthread_cond_t work;  /* a job was queued, or the pool is stopping */
+    pthread_cond_t idle;  /* a job finished */
+    pthread_cond_t watch; /* wakes the watchdog when the pool stops */
+    pthread_t watchdog;
+    bool watching;
     rhd_job *head, *tail;
     int queued, running, capacity, workers;
     bool closed, stopping;
@@ -56,6 +59,32 @@ static void *worker(void *arg)
     return NULL;
 }
 
+#define WATCH_INTERVAL_NS (100 * 1000 * 1000)
+
+/* Cancels the running jobs whose owner says nobody waits for them any more. */
+static void *watchdog(void *arg)
+{
+    rhd_pool *p = arg;
+    pthread_mutex_lock(&p->lock);
+    while (!p->stopping) {
+        for (int i = 0; i < MAX_RUNNING; i++) {
+            rhd_job *job = p->active[i];
+            if (job && job->gone && !atomic_load(&job->cancel) && job->gone(job))
+                atomic_store(&job->cancel, 1);
+        }
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        ts.tv_nsec += WATCH_INTERVAL_NS;
+        if (ts.tv_nsec >= 1000000000) {
+            ts.tv_sec++;
+            ts.tv_nsec -= 1000000000;
+        }
+        pthread_cond_timedwait(&p->watch, &p->lock, &ts);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
 int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
 {
     if (workers < 1 || workers > MAX_RUNNING || queue_length < 1) {
@@ -67,7 +96,9 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->idle, NULL);
+    pthread_cond_init(&p->watch, NULL);
     p->capacity = queue_length;
+    p->watching = pthread_create(&p->watchdog, NULL, watchdog, p) == 0;
     for (; p->workers < workers; p->workers++) {
         if (pthread_create(&p->threads[p->workers], NULL, worker, p) != 0) {
             rhd_pool_drain(p, 0);
@@ -144,11 +175,14 @@ void rhd_pool_stop(rhd_pool *p)
     pthread_mutex_lock(&p->lock);
     p->stopping = true;
     pthread_cond_broadcast(&p->work);
+    pthread_cond_broadcast(&p->watch);
     pthread_mutex_unlock(&p->lock);
     for (int i = 0; i < p->workers; i++) pthread_join(p->threads[i], NULL);
+    if (p->watching) pthread_join(p->watchdog, NULL);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->idle);
+    pthread_cond_destroy(&p->watch);
     free(p);
 }
 

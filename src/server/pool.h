@@ -5,6 +5,7 @@
 #define RHD_POOL_H
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef struct rhd_job rhd_job;
@@ -16,6 +17,10 @@ typedef struct rhd_job rhd_job;
 struct rhd_job {
     void (*run)(rhd_job *job);
     void (*done)(rhd_job *job);
+    /* Optional: true when nobody waits for the answer any more. The pool asks every running
+     * job about ten times a second and sets `cancel` on those gone, so abandoned searches
+     * do not hold a worker until their deadline. Called with the pool locked: keep it quick. */
+    bool (*gone)(rhd_job *job);
     atomic_int cancel;    /* set by the pool when the drain deadline passes */
     uint64_t enqueued_us; /* set by rhd_pool_submit */
     rhd_job *next;        /* the pool's link */

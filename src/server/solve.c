@@ -1,6 +1,10 @@
 /* POST /v1/solve: read the puzzle and its options on the MHD thread, search on a worker, and
  * build the reply there too, so the MHD threads only route and copy bytes. */
+#define _GNU_SOURCE /* POLLRDHUP */
+#include <errno.h>
 #include <math.h>
+#include <poll.h>
+#include <sys/socket.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,6 +136,22 @@ static cJSON *timing(uint64_t queue, uint64_t parse, uint64_t solve, uint64_t to
     return t;
 }
 
+/* True when the client hung up: its socket reads end-of-file (a pipelined next request, or
+ * nothing yet, means it still waits). Suspended connections are not watched by MHD. */
+static bool gone(rhd_job *job)
+{
+    rhd_request *r = CONTAINER(job);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info) return false;
+    struct pollfd p = {.fd = info->connect_fd, .events = POLLIN | POLLRDHUP};
+    if (poll(&p, 1, 0) != 1) return false;
+    if (p.revents & (POLLHUP | POLLERR)) return true;
+    char c;
+    const ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
 /* Replies 200 with `answer` (a solve document without its closing brace) completed by
  * `cached` and the timings. */
 static void reply_answer(rhd_request *r, const char *answer, size_t len, bool cached,
@@ -182,6 +202,11 @@ static void run(rhd_job *job)
         rhd_cache_put(rhd_server_cache(r->server), s->key, s->key_len, text, len);
         reply_answer(r, text, len, false, started - job->enqueued_us, res->stats.elapsed_us);
         cJSON_free(text);
+    } else if (res->limit == RH_LIMIT_CANCELLED && gone(job)) {
+        /* Nobody reads this reply; 499 (client closed request) marks it in logs and metrics. */
+        cJSON_Delete(doc);
+        rhd_reply_problem(r, 499, "client-closed", "Client Closed Request",
+                          "the client went away; the search was stopped", NULL);
     } else if (res->limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
         r->retry_after = 1;
@@ -238,6 +263,7 @@ void rhd_route_solve(rhd_request *r)
     }
     r->job.run = run;
     r->job.done = done;
+    r->job.gone = gone;
     /* Suspend first: a worker may finish and resume before this function returns. */
     r->phase = RHD_QUEUED;
     r->suspended = true;
