@@ -4,7 +4,11 @@
 set -eu
 PACKAGES="build-essential cmake pkg-config git ca-certificates
 libcjson-dev libmicrohttpd-dev libcriterion-dev libcurl4-openssl-dev
-clang libclang-rt-14-dev valgrind curl wrk"
+clang libclang-rt-14-dev valgrind curl wrk podman debootstrap"
+# Node runs the spec lint, the contract suite and the manifest check. Debian's nodejs and npm
+# come only where no node is installed: a NodeSource nodejs (which bundles npm) conflicts
+# with Debian's npm package.
+command -v npm >/dev/null 2>&1 || PACKAGES="$PACKAGES nodejs npm"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive

@@ -1,12 +1,16 @@
 #!/bin/sh
 # Builds and runs every test: the release suites; the server's integration tests with the
-# server under valgrind memcheck; then every suite again under AddressSanitizer +
-# UndefinedBehaviorSanitizer (leaks included) in build-asan/.
+# server under valgrind memcheck; the Kubernetes manifest check; the container image built
+# from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
+# then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks
+# included) in build-asan/.
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
 ctest --test-dir build --output-on-failure
 ./scripts/valgrind-check.sh build
+./scripts/k8s-check.sh
+./scripts/container-check.sh
 
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COMPILER=clang
 cmake --build build-asan -j "$(nproc)"

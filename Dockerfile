@@ -1,0 +1,62 @@
+# rushhourd: the Rush Hour solver service as a container image.
+#
+#   docker build -t rushhourd:0.1.0 .        (or: podman build --format docker -t rushhourd:0.1.0 .)
+#   docker run --rm -p 8080:8080 rushhourd:0.1.0
+#
+# Every setting is a RUSHHOURD_* environment variable (README, "Configuration"); the ENV lines
+# below are the image's defaults. Set RUSHHOURD_WORKERS and RUSHHOURD_HTTP_THREADS to the CPUs
+# the container may use: their default (0) means "one per core the kernel reports", which under
+# a CPU limit is the node's core count, not the limit.
+#
+# scripts/container-check.sh builds this file on a machine without a Docker engine (podman,
+# chroot isolation, locally made base images) and starts the image's binary.
+
+# ---------------------------------------------------------------------------------------- build
+FROM debian:bookworm AS build
+# Marks the build stage's images, so that scripts/container-check.sh can prune stale ones.
+LABEL rushhourd.stage="build"
+ARG DEBIAN_FRONTEND=noninteractive
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends \
+        build-essential cmake pkg-config libcjson-dev libmicrohttpd-dev \
+        libcriterion-dev libcurl4-openssl-dev \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
+ && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli test_validation test_server_units
+# The suites that need no reference puzzles (those live outside the repository, in
+# ../shared/puzzles, so they are not in the build context).
+RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server_units)$' \
+ && strip build/rushhourd build/rushhour
+
+# -------------------------------------------------------------------------------------- runtime
+FROM debian:bookworm-slim
+ARG DEBIAN_FRONTEND=noninteractive
+# libmicrohttpd12 brings GnuTLS and its libraries, the rest of what `ldd rushhourd` lists.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libcjson1 libmicrohttpd12 \
+ && rm -rf /var/lib/apt/lists/* \
+ && groupadd --system --gid 10001 rushhourd \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
+        --shell /usr/sbin/nologin rushhourd
+COPY --from=build /src/build/rushhourd /src/build/rushhour /usr/local/bin/
+
+LABEL org.opencontainers.image.title="rushhourd" \
+      org.opencontainers.image.description="An exact Rush Hour solver as an HTTP/JSON service" \
+      org.opencontainers.image.version="0.1.0" \
+      org.opencontainers.image.licenses="NOASSERTION" \
+      org.opencontainers.image.base.name="docker.io/library/debian:bookworm-slim"
+
+ENV RUSHHOURD_BIND=0.0.0.0 \
+    RUSHHOURD_PORT=8080 \
+    RUSHHOURD_LOG_LEVEL=info \
+    RUSHHOURD_GRACE_S=20
+EXPOSE 8080
+# SIGTERM starts the drain: not ready, no new connections, running searches finish (or are
+# cancelled at RUSHHOURD_GRACE_S), then exit 0. Give the runtime a stop timeout above that.
+STOPSIGNAL SIGTERM
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+    CMD ["/usr/local/bin/rushhourd", "--healthcheck"]
+USER rushhourd
+ENTRYPOINT ["/usr/local/bin/rushhourd"]

@@ -1,0 +1,41 @@
+#!/bin/sh
+# Checks deploy/kubernetes.yaml offline (no cluster, no network beyond the npm registry for the
+# pinned packages of deploy/package-lock.json):
+#   - every document against the Kubernetes API schemas bundled in kubernetes-models;
+#   - rushhourd's rules: replicas >= 2, enableServiceLinks false and no Service whose links
+#     would define a RUSHHOURD_* setting, memory limit >= budget + cache + headers + margin,
+#     CPU limit = RUSHHOURD_WORKERS, probes on /healthz and /readyz, preStop sleep,
+#     terminationGracePeriodSeconds > RUSHHOURD_GRACE_S + preStop, non-root and read-only,
+#     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
+#   - the real server (build/rushhourd, when built) accepts the container's environment;
+#   - a self-test: each of a list of known-bad mutations of the manifest must be rejected.
+# Needs node (18 or later) and npm. MANIFEST defaults to deploy/kubernetes.yaml.
+set -eu
+cd "$(dirname "$0")/.."
+MANIFEST=${1:-deploy/kubernetes.yaml}
+
+fail() {
+    echo "k8s-check: FAIL: $*" >&2
+    exit 1
+}
+command -v node >/dev/null 2>&1 || fail "node is not installed (scripts/install-deps.sh installs nodejs)"
+command -v npm >/dev/null 2>&1 || fail "npm is not installed (scripts/install-deps.sh installs npm)"
+major=$(node -p 'process.versions.node.split(".")[0]')
+[ "$major" -ge 18 ] || fail "node $(node --version) is too old: 18 or later is needed"
+
+# The pinned packages, exactly as locked; reinstalled only when the lock file changed.
+if [ ! -f deploy/node_modules/.package-lock.json ] ||
+    ! cmp -s deploy/package-lock.json deploy/node_modules/.rushhourd-lock-copy; then
+    npm ci --prefix deploy --no-audit --no-fund --loglevel=error >/dev/null ||
+        fail "npm ci --prefix deploy failed"
+    cp deploy/package-lock.json deploy/node_modules/.rushhourd-lock-copy
+fi
+
+set -- "$MANIFEST" --config-source src/server/config.c --self-test
+if [ -x build/rushhourd ]; then
+    set -- "$@" --server-binary build/rushhourd
+else
+    echo "k8s-check: build/rushhourd not built: the server's own check of the environment is skipped"
+fi
+node deploy/check-manifest.js "$@"
+echo "k8s-check: OK"
