@@ -224,6 +224,14 @@ static enum MHD_Result send_reply(rhd_request *r)
     return ok;
 }
 
+static bool has_body(struct MHD_Connection *c)
+{
+    const char *length =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    return (length && strtoull(length, NULL, 10) > 0) ||
+           MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **state)
@@ -234,7 +242,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (!r) {
         if (!(r = request_new(s, c, url, method))) return MHD_NO;
         *state = r;
-        return r->phase == RHD_REPLYING ? send_reply(r) : MHD_YES;
+        /* An answer decided from the headers goes out at once only when a body is coming
+         * (it is not read, and MHD closes the connection); otherwise on the next call, which
+         * keeps the connection alive (CORS preflights, 404s, 405s). */
+        return r->phase == RHD_REPLYING && has_body(c) ? send_reply(r) : MHD_YES;
     }
     switch (r->phase) {
     case RHD_READING:
@@ -272,12 +283,15 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     const uint64_t duration = rh_clock_us() - r->start_us;
     const int status = r->phase == RHD_ANSWERED ? r->status : 0;
     if (status) rhd_metrics_request(r->route, r->method, status, duration);
-    char fields[1024], id[2 * RHD_REQUEST_ID_MAX + 1];
+    char fields[1024], id[2 * RHD_REQUEST_ID_MAX + 1], method[64];
     rhd_json_escape(id, sizeof id, r->request_id);
+    /* MHD passes any method token through, quotes and backslashes included: escape it, and
+     * bound it so that the line always fits. */
+    rhd_json_escape(method, sizeof method, r->method);
     int n = snprintf(fields, sizeof fields,
                      "\"request_id\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,"
                      "\"duration_us\":%llu",
-                     id, r->method, rhd_route_name(r->route), status, (unsigned long long)duration);
+                     id, method, rhd_route_name(r->route), status, (unsigned long long)duration);
     if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + n, sizeof fields - (size_t)n,
                  ",\"algorithm\":\"%s\",\"nodes\":%llu,\"cached\":%s", r->algorithm,

@@ -1,0 +1,46 @@
+#!/bin/sh
+# The API contract checks: openapi.yaml linted by Redocly (errors and warnings both fail), then
+# the contract suite (tests/contract/) against the real server, which proves that every
+# response matches the spec and that every documented operation and status is produced.
+#
+#   scripts/contract-check.sh [path to rushhourd]     (default: build/rushhourd)
+#
+# Needs node 18.17+ and npm (scripts/install-deps.sh) and a built server (scripts/build.sh;
+# scripts/test.sh builds first). Installs the pinned npm packages when they are missing or
+# older than package-lock.json. Only the npm registry is contacted, and only for that.
+set -eu
+cd "$(dirname "$0")/.."
+BIN=${1:-build/rushhourd}
+
+fail() {
+    echo "contract-check: $*" >&2
+    exit 1
+}
+
+command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
+command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh"
+node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+         process.exit(a > 18 || (a === 18 && b >= 17) ? 0 : 1)' ||
+    fail "node $(node --version) is too old: 18.17 or newer is needed"
+[ -x "$BIN" ] || fail "no server binary at $BIN: run scripts/build.sh first"
+echo "contract-check: node $(node --version), npm $(npm --version 2>/dev/null), server $BIN"
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "== npm ci (the versions pinned in package-lock.json)"
+    npm ci --no-audit --no-fund --ignore-scripts --loglevel=error || fail "npm ci failed"
+fi
+
+echo "== redocly lint openapi.yaml"
+# No telemetry, no update check: nothing but the lint itself.
+export REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true
+status=0
+lint=$(npx --no-install redocly lint openapi.yaml 2>&1) || status=$?
+printf '%s\n' "$lint"
+[ "$status" -eq 0 ] || fail "openapi.yaml has lint errors"
+if printf '%s\n' "$lint" | grep -Eq 'You have [0-9]+ warnings?'; then
+    fail "openapi.yaml has lint warnings (they count as failures)"
+fi
+
+echo "== contract suite: tests/contract/ against $BIN"
+RHD_BIN=$BIN node --test --test-reporter=spec tests/contract/ || fail "the contract suite failed"
+echo "contract-check: openapi.yaml lints clean and matches $BIN"

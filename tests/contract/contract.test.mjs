@@ -1,0 +1,431 @@
+// rushhourd's API contract: openapi.yaml against the real server, both ways. Every response
+// the suite receives is checked against the operation and status the spec documents for it
+// (an undocumented status, media type, header or body fails), and at the end every operation
+// in the spec must have been exercised and every status it documents observed.
+//
+//   RHD_BIN=build/rushhourd node --test tests/contract/
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, it } from 'node:test';
+import YAML from 'yaml';
+import { Contract, REPO_ROOT, SPEC_PATH } from './spec.mjs';
+import {
+  fetchResponse, httpResponse, keepAliveClient, killAll, sleep, startServer, stopServer,
+  waitForLog,
+} from './server.mjs';
+
+const contract = new Contract(SPEC_PATH);
+
+const ORIGIN = 'http://app.example';
+const JSON_TYPE = 'application/json';
+const JAM1_GRID = ['bb...g', 'a..c.g', 'axxc.g', 'a..c..', 'e...ff', 'e.ddd.'];
+const HARDEST = 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.'; // 51 moves
+const UNSOLVABLE = {
+  board_size: 6, exit_row: 2, walls: [[2, 5]],
+  vehicles: [{ id: 'X', row: 2, col: 0, length: 2, orientation: 'H' }],
+};
+// Unsolvable, with far too many states to finish: the search runs to its deadline (422).
+const slow16 = (timeoutMs) => ({
+  board_size: 16, exit_row: 0, walls: [[0, 15]],
+  vehicles: [
+    { id: 'X', row: 0, col: 0, length: 2, orientation: 'H' },
+    { id: 'A', row: 3, col: 2, length: 2, orientation: 'H' },
+    { id: 'B', row: 6, col: 9, length: 2, orientation: 'V' },
+    { id: 'C', row: 9, col: 4, length: 2, orientation: 'H' },
+    { id: 'D', row: 12, col: 12, length: 2, orientation: 'V' },
+    { id: 'E', row: 14, col: 1, length: 2, orientation: 'H' },
+    { id: 'F', row: 2, col: 13, length: 2, orientation: 'V' },
+  ],
+  options: { timeout_ms: timeoutMs },
+});
+
+const problemType = (slug) => `urn:rushhourd:problem:${slug}`;
+const parse = (res) => JSON.parse(res.body);
+
+/** A request with fetch, checked against the contract; optionally of an expected status. */
+async function call(server, method, path, { headers = {}, body, status } = {}) {
+  const res = contract.check(method, path, await fetchResponse(server.base, method, path, { headers, body }));
+  if (status !== undefined) assert.equal(res.status, status, `${method} ${path}: ${res.body}`);
+  return res;
+}
+
+/** POST /v1/solve with a JSON body (the body is first checked against the request schema). */
+async function solve(server, doc, { status, valid = true, headers = {} } = {}) {
+  const body = typeof doc === 'string' ? doc : JSON.stringify(doc);
+  if (valid) assert.deepEqual(contract.checkRequest('POST', '/v1/solve', JSON_TYPE, body), [], `request ${body}`);
+  return call(server, 'POST', '/v1/solve', { headers: { 'Content-Type': JSON_TYPE, ...headers }, body, status });
+}
+
+/** The paths the spec lists with the methods of their operations. */
+const specPaths = () => Object.keys(contract.doc.paths).map((p) => ({
+  path: p,
+  methods: contract.operations(p).map(([m]) => m.toUpperCase()),
+}));
+
+after(killAll);
+
+describe('openapi.yaml', () => {
+  it('compiles: every component schema, in strict JSON Schema 2020-12', () => {
+    for (const name of Object.keys(contract.doc.components.schemas)) {
+      contract.validator(`/components/schemas/${name}`);
+    }
+  });
+
+  it('has examples that are valid by their own schemas', () => {
+    const examples = contract.examples();
+    assert.ok(examples.length >= 10, `only ${examples.length} examples found`);
+    const bad = examples.flatMap(({ where, pointer, value }) => contract.validate(pointer, value).map((p) => `${where}: ${p}`));
+    assert.deepEqual(bad, []);
+  });
+});
+
+describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yaml', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '2', '--cors-origins', ORIGIN]);
+  });
+
+  it('GET answers 200 on every GET path', async () => {
+    assert.deepEqual(parse(await call(s, 'GET', '/healthz', { status: 200 })), { status: 'ok' });
+    assert.deepEqual(parse(await call(s, 'GET', '/readyz', { status: 200 })), { status: 'ready' });
+    const metrics = await call(s, 'GET', '/metrics', { status: 200 });
+    assert.match(metrics.body, /^rushhourd_build_info\{version="[^"]+"\} 1$/m);
+    const version = parse(await call(s, 'GET', '/version', { status: 200 }));
+    assert.equal(version.name, 'rushhourd');
+    assert.equal(version.version, s.start.version, 'the version the start log gives');
+    const spec = await call(s, 'GET', '/openapi.yaml', { status: 200 });
+    assert.ok(spec.body === contract.text,
+      'GET /openapi.yaml serves a different openapi.yaml than this tree: the binary is stale, rebuild it (./scripts/build.sh)');
+    assert.equal(YAML.parse(spec.body).openapi, '3.1.0');
+  });
+
+  it('HEAD answers as GET does, without the body', async () => {
+    for (const { path, methods } of specPaths()) {
+      if (!methods.includes('GET')) continue;
+      const get = await call(s, 'GET', path, { status: 200 });
+      const head = await call(s, 'HEAD', path, { status: 200 });
+      assert.equal(head.body, '');
+      assert.equal(head.headers['content-type'], get.headers['content-type'], path);
+    }
+  });
+
+  it('echoes a valid X-Request-Id, in the header and the problem, and replaces an invalid one', async () => {
+    const mine = 'contract-1:a.b_C';
+    const ok = await call(s, 'GET', '/healthz', { headers: { 'X-Request-Id': mine }, status: 200 });
+    assert.equal(ok.headers['x-request-id'], mine);
+    const problem = await call(s, 'GET', '/no-such-path', { headers: { 'X-Request-Id': mine }, status: 404 });
+    assert.equal(parse(problem).request_id, mine);
+    for (const bad of ['has space', 'x'.repeat(65), 'semi;colon']) {
+      const res = await call(s, 'GET', '/healthz', { headers: { 'X-Request-Id': bad }, status: 200 });
+      assert.notEqual(res.headers['x-request-id'], bad);
+      assert.match(res.headers['x-request-id'], /^[0-9a-f]{16}$/);
+    }
+  });
+
+  it('answers the CORS preflight (OPTIONS) on every path with 204 and Allow', async () => {
+    for (const { path, methods } of specPaths()) {
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].sort();
+      const plain = await call(s, 'OPTIONS', path, { status: 204 });
+      assert.deepEqual(plain.headers.allow.split(', ').sort(), allow, `Allow of ${path}`);
+      assert.equal(plain.headers['access-control-allow-origin'], undefined, 'no CORS headers without an Origin');
+      const cors = await call(s, 'OPTIONS', path, {
+        headers: { Origin: ORIGIN, 'Access-Control-Request-Method': methods.includes('POST') ? 'POST' : 'GET' },
+        status: 204,
+      });
+      assert.equal(cors.headers['access-control-allow-origin'], ORIGIN);
+      assert.deepEqual(cors.headers['access-control-allow-methods'].split(', ').sort(), allow);
+      assert.equal(cors.headers.vary, 'Origin');
+      const other = await call(s, 'OPTIONS', path, { headers: { Origin: 'http://other.example' }, status: 204 });
+      assert.equal(other.headers['access-control-allow-origin'], undefined, 'an origin not allowed gets no CORS headers');
+    }
+    // An allowed origin gets the CORS headers on ordinary responses too.
+    const get = await call(s, 'GET', '/healthz', { headers: { Origin: ORIGIN }, status: 200 });
+    assert.equal(get.headers['access-control-allow-origin'], ORIGIN);
+    assert.equal(get.headers['access-control-expose-headers'], 'X-Request-Id, Retry-After');
+  });
+
+  it('answers 405 with Allow to a method a path does not take', async () => {
+    for (const { path, methods } of specPaths()) {
+      const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].sort();
+      for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
+        if (methods.includes(method)) continue;
+        const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined;
+        const res = await call(s, method, path, { headers: body ? { 'Content-Type': JSON_TYPE } : {}, body, status: 405 });
+        assert.equal(parse(res).type, problemType('method-not-allowed'));
+        assert.deepEqual(res.headers.allow.split(', ').sort(), allow, `Allow of ${path}`);
+      }
+    }
+  });
+
+  it('answers 404 to any other path, whatever the method', async () => {
+    for (const [method, path] of [['GET', '/'], ['GET', '/v1'], ['POST', '/v1/solve/'], ['OPTIONS', '/v2/solve'], ['DELETE', '/healthz/x']]) {
+      const res = await call(s, method, path, { status: 404 });
+      assert.equal(parse(res).type, problemType('not-found'));
+    }
+  });
+
+  it('POST /v1/solve: the spec\'s own request examples are solved', async () => {
+    const { content } = contract.doc.paths['/v1/solve'].post.requestBody;
+    for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
+      const doc = parse(await solve(s, value, { status: 200 }));
+      assert.equal(doc.status, 'solved', name);
+    }
+    const text = await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': 'text/plain' }, body: content['text/plain'].example, status: 200 });
+    assert.equal(parse(text).status, 'solved');
+  });
+
+  it('POST /v1/solve: 200 for every input form', async () => {
+    const jam1 = JSON.parse(readFileSync(`${REPO_ROOT}/examples/jam01.json`, 'utf8'));
+    assert.ok(jam1.vehicles, 'examples/jam01.json is the vehicles form');
+    const vehicles = parse(await solve(s, { ...jam1, options: { algorithm: 'bfs' } }, { status: 200 }));
+    assert.equal(vehicles.solution.move_count, 8);
+    const grid = parse(await solve(s, { grid: JAM1_GRID, options: { algorithm: 'bfs', include_boards: false } }, { status: 200 }));
+    assert.equal(grid.solution.move_count, 8);
+    const gridString = parse(await solve(s, { grid: JAM1_GRID.join('/'), target: 'x' }, { status: 200 }));
+    assert.equal(gridString.solution.move_count, 8);
+    const board = parse(await solve(s, { board: HARDEST, options: { max_nodes: 1000000, timeout_ms: 5000 } }, { status: 200 }));
+    assert.equal(board.solution.move_count, 51);
+    const txt = readFileSync(`${REPO_ROOT}/examples/jam01.txt`, 'utf8');
+    assert.deepEqual(contract.checkRequest('POST', '/v1/solve', 'text/plain', txt), []);
+    const text = parse(await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: txt, status: 200 }));
+    assert.equal(text.solution.move_count, 8);
+    const oneLine = parse(await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': 'text/plain' }, body: HARDEST, status: 200 }));
+    assert.equal(oneLine.solution.move_count, 51);
+    for (const doc of [vehicles, grid, board, text]) {
+      assert.equal(doc.status, 'solved');
+      assert.equal(doc.optimal, true);
+      assert.equal(doc.solution.moves.length, doc.solution.move_count);
+      assert.equal(doc.solution.notation.split(' ').length, doc.solution.move_count);
+    }
+  });
+
+  it('POST /v1/solve: 200 with the options (astar, slides, fast, include_boards)', async () => {
+    const astar = parse(await solve(s, { grid: JAM1_GRID, options: { algorithm: 'astar', metric: 'moves' } }, { status: 200 }));
+    assert.equal(astar.algorithm, 'astar');
+    assert.equal(astar.solution.move_count, 8);
+    const slides = parse(await solve(s, { grid: JAM1_GRID, options: { metric: 'slides' } }, { status: 200 }));
+    assert.equal(slides.metric, 'slides');
+    assert.equal(slides.solution.slide_count, 16);
+    const fast = parse(await solve(s, { board: HARDEST, options: { algorithm: 'fast' } }, { status: 200 }));
+    assert.equal(fast.algorithm, 'fast');
+    assert.equal(fast.status, 'solved');
+    const boards = parse(await solve(s, { grid: JAM1_GRID, options: { algorithm: 'astar', metric: 'slides', include_boards: true } }, { status: 200 }));
+    assert.equal(boards.solution.boards.length, boards.solution.move_count);
+    for (const b of boards.solution.boards) assert.equal(b.length, 6);
+    assert.equal(astar.solution.boards, undefined, 'boards only with include_boards');
+  });
+
+  it('POST /v1/solve: a repeated puzzle is answered from the cache', async () => {
+    const doc = { board: HARDEST, options: { metric: 'slides', algorithm: 'astar' } };
+    const first = parse(await solve(s, doc, { status: 200 }));
+    const second = parse(await solve(s, doc, { status: 200 }));
+    assert.equal(first.cached, false);
+    assert.equal(second.cached, true);
+    assert.deepEqual(second.solution, first.solution);
+    assert.deepEqual(second.stats, first.stats, 'the stats of the search that found it');
+    assert.equal(second.timing_us.queue, 0);
+    assert.equal(second.timing_us.solve, 0);
+  });
+
+  it('POST /v1/solve: 200 for an unsolvable puzzle, with no solution', async () => {
+    const doc = parse(await solve(s, UNSOLVABLE, { status: 200 }));
+    assert.equal(doc.status, 'unsolvable');
+    assert.equal(doc.optimal, true);
+    assert.equal(doc.solution, undefined);
+  });
+
+  it('POST /v1/solve: 400 for a body that is not JSON', async () => {
+    const res = await solve(s, '{"board": ', { status: 400, valid: false });
+    const doc = parse(res);
+    assert.equal(doc.type, problemType('invalid-json'));
+    assert.equal(doc.errors, undefined);
+    const { value: example } = contract.doc.components.responses.BadRequest.content['application/problem+json'].examples.json;
+    assert.deepEqual({ ...doc, request_id: example.request_id }, example, 'the spec\'s example of this answer');
+  });
+
+  it('POST /v1/solve: 400 for an invalid puzzle, every problem listed', async () => {
+    const bad = {
+      vehicles: [
+        { id: 'X', row: '2', col: 0, length: 2, orientation: 'H' },
+        { id: 'A', row: 2, col: 1, length: 7, orientation: 'V' },
+      ],
+    };
+    const doc = parse(await solve(s, bad, { status: 400, valid: false }));
+    assert.equal(doc.type, problemType('invalid-puzzle'));
+    assert.deepEqual(doc.errors.map((e) => e.field), ['vehicles[0].row', 'vehicles[1].length']);
+    // The spec's example is the answer to the puzzle it describes, word for word.
+    const { value: example } = contract.doc.components.responses.BadRequest.content['application/problem+json'].examples.invalid;
+    const described = parse(await solve(s, {
+      vehicles: [
+        { id: 'X', row: 2, col: 0, length: 2, orientation: 'H' },
+        { id: 'A', row: '0', col: 0, length: 2, orientation: 'H' },
+        { id: 'C', row: 1, col: 1, length: 2, orientation: 'V' },
+      ],
+    }, { status: 400, valid: false }));
+    assert.deepEqual({ ...described, request_id: example.request_id }, example);
+    const options = parse(await solve(s, { board: HARDEST, options: { algorithm: 'dfs', speed: 11, max_nodes: 0 } }, { status: 400, valid: false }));
+    assert.deepEqual(options.errors.map((e) => e.field).sort(), ['options.algorithm', 'options.max_nodes', 'options.speed']);
+    const forms = parse(await solve(s, { board: HARDEST, grid: JAM1_GRID }, { status: 400, valid: false }));
+    assert.equal(forms.type, problemType('invalid-puzzle'));
+    const text = parse(await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': 'text/plain' }, body: 'not a board', status: 400 }));
+    assert.equal(text.type, problemType('invalid-puzzle'));
+    assert.ok(text.errors.length >= 1);
+  });
+
+  it('POST /v1/solve: 415 for a media type other than JSON or text/plain', async () => {
+    for (const type of ['text/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': type }, body: `{"board": "${HARDEST}"}`, status: 415 });
+      assert.equal(parse(res).type, problemType('unsupported-media-type'));
+    }
+  });
+
+  it('POST /v1/solve: a cached answer is given whatever the budgets', async () => {
+    // The hardest board was solved above (bfs, moves): its answer is in the cache, so even a
+    // budget of 10 nodes gets it, with the stats of the search that found it.
+    const doc = parse(await solve(s, { board: HARDEST, options: { max_nodes: 10 } }, { status: 200 }));
+    assert.equal(doc.cached, true);
+    assert.ok(doc.stats.nodes_expanded > 10);
+  });
+
+  it('request headers beyond --header-memory-bytes: 431 from libmicrohttpd (the documented exception)', async () => {
+    const res = await httpResponse(s.base, 'GET', '/healthz', { headers: { 'X-Padding': 'p'.repeat(40 * 1024) } });
+    assert.equal(res.status, 431);
+    assert.equal(res.headers['x-request-id'], undefined, 'info.description says this answer has no X-Request-Id');
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const { code, signal } = await stopServer(s);
+    assert.equal(signal, null);
+    assert.equal(code, 0, s.stderr);
+    await waitForLog(s, 'stop', 1000);
+  });
+});
+
+describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '1', '--max-body-bytes', '1024', '--cache-bytes', '0']);
+  });
+
+  it('POST /v1/solve: 413 for a body larger than the limit, by Content-Length or streamed', async () => {
+    const big = JSON.stringify({ board: HARDEST, padding: 'x'.repeat(2000) });
+    const declared = await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
+    assert.equal(parse(declared).type, problemType('body-too-large'));
+    const chunks = Array.from({ length: 8 }, () => `${' '.repeat(255)}\n`);
+    const streamed = contract.check('POST', '/v1/solve', await httpResponse(s.base, 'POST', '/v1/solve', {
+      headers: { 'Content-Type': JSON_TYPE }, chunks,
+    }));
+    assert.equal(streamed.status, 413, streamed.body);
+    assert.equal(parse(streamed).type, problemType('body-too-large'));
+    // Just under the limit is read and solved.
+    await solve(s, { grid: JAM1_GRID }, { status: 200 });
+  });
+
+  it('POST /v1/solve: 422 when the node budget runs out, with the statistics so far', async () => {
+    const doc = parse(await solve(s, { board: HARDEST, options: { max_nodes: 10 } }, { status: 422 }));
+    assert.equal(doc.type, problemType('search-limit'));
+    assert.equal(doc.limit, 'nodes');
+    assert.equal(doc.algorithm, 'bfs');
+    assert.ok(doc.stats.nodes_expanded <= 10, `${doc.stats.nodes_expanded} nodes expanded`);
+  });
+
+  it('POST /v1/solve: with the cache off, a repeated puzzle is searched again', async () => {
+    const first = parse(await solve(s, { grid: JAM1_GRID, options: { metric: 'slides' } }, { status: 200 }));
+    const second = parse(await solve(s, { grid: JAM1_GRID, options: { metric: 'slides' } }, { status: 200 }));
+    assert.equal(first.cached, false);
+    assert.equal(second.cached, false);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const { code } = await stopServer(s);
+    assert.equal(code, 0, s.stderr);
+  });
+});
+
+describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '1', '--queue-length', '1', '--grace-s', '20']);
+  });
+
+  it('POST /v1/solve: 503 with Retry-After when every solver is busy and the queue is full', async () => {
+    // One search runs and at most one waits; the rest are refused at once. The admitted ones
+    // run to their 1 s deadline (counted from when they were queued) and answer 422.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => solve(s, slow16(1000))));
+    const statuses = answers.map((r) => r.status).sort();
+    const full = answers.filter((r) => r.status === 503);
+    assert.ok(full.length >= 3, `statuses ${statuses}: expected at least 3 refused`);
+    for (const r of full) {
+      assert.equal(parse(r).type, problemType('queue-full'));
+      assert.equal(r.headers['retry-after'], '1');
+    }
+    for (const r of answers.filter((a) => a.status !== 503)) {
+      assert.equal(r.status, 422, r.body);
+      assert.equal(parse(r).limit, 'time');
+    }
+  });
+
+  it('while draining: GET /readyz 503 and POST /v1/solve 503 on open connections, then exit 0', async () => {
+    const ready = keepAliveClient(s.base);
+    const other = keepAliveClient(s.base);
+    try {
+      // Two connections opened before the drain (the listening socket closes when it starts).
+      contract.check('GET', '/readyz', await ready.request('GET', '/readyz'));
+      contract.check('GET', '/healthz', await other.request('GET', '/healthz'));
+      // A search that keeps the drain going for about 1.5 s, running before the SIGTERM.
+      const running = solve(s, slow16(1500));
+      for (let i = 0; ; i++) {
+        const metrics = contract.check('GET', '/metrics', await other.request('GET', '/metrics'));
+        if (/^rushhourd_searches_in_flight 1$/m.test(metrics.body)) break;
+        assert.ok(i < 500, 'the slow search never started');
+        await sleep(10);
+      }
+      s.child.kill('SIGTERM');
+      await waitForLog(s, 'draining', 2000);
+      let res;
+      for (let i = 0; i < 100; i++) {
+        res = contract.check('GET', '/readyz', await ready.request('GET', '/readyz'));
+        if (res.status !== 200) break;
+        await sleep(10);
+      }
+      assert.equal(res.status, 503, 'readyz never reported the drain');
+      assert.equal(parse(res).type, problemType('not-ready'));
+      assert.equal(res.headers['retry-after'], '5');
+      const refused = contract.check('POST', '/v1/solve', await other.request('POST', '/v1/solve', {
+        headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify({ grid: JAM1_GRID }),
+      }));
+      assert.equal(refused.status, 503, refused.body);
+      assert.equal(parse(refused).type, problemType('shutting-down'));
+      assert.equal(refused.headers['retry-after'], '1');
+      const last = await running;
+      assert.equal(last.status, 422, 'the running search finished within the drain');
+      const { code } = await s.exited;
+      assert.equal(code, 0, s.stderr);
+    } finally {
+      ready.close();
+      other.close();
+    }
+  });
+});
+
+describe('coverage', () => {
+  it('every operation in openapi.yaml was exercised and answered every status it documents', (t) => {
+    t.diagnostic('observed (operation: statuses):');
+    for (const line of contract.summary()) t.diagnostic(`  ${line}`);
+    assert.deepEqual(contract.missing(), []);
+    const head = Object.keys(contract.doc.paths).filter((p) => contract.doc.paths[p].get && !contract.headSeen.has(p));
+    assert.deepEqual(head, [], 'HEAD not checked on these GET paths');
+  });
+
+  it('every problem type the spec lists was received, with the title of the spec\'s examples', () => {
+    const types = contract.doc.components.schemas.ProblemMembers.properties.type.enum;
+    // 'internal' (500, out of memory) cannot be produced from outside.
+    const unseen = types.filter((t) => t !== problemType('internal') && !contract.problemTitles.has(t));
+    assert.deepEqual(unseen, [], 'problem types never received');
+    const wrong = contract.examples()
+      .filter(({ value }) => value && typeof value === 'object' && typeof value.type === 'string' && value.type.startsWith(problemType('')))
+      .filter(({ value }) => contract.problemTitles.get(value.type) !== value.title)
+      .map(({ where, value }) => `${where}: title '${value.title}', the server's '${contract.problemTitles.get(value.type)}'`);
+    assert.deepEqual(wrong, []);
+  });
+});

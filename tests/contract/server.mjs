@@ -1,0 +1,169 @@
+// The server side of the suite: the real rushhourd binary started on a free loopback port, and
+// the HTTP clients that talk to it (fetch, and node:http where a request needs a kept-alive
+// connection or a streamed body).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { REPO_ROOT } from './spec.mjs';
+
+export const BIN = process.env.RHD_BIN
+  ? resolve(process.cwd(), process.env.RHD_BIN)
+  : resolve(REPO_ROOT, 'build/rushhourd');
+
+const REQUEST_TIMEOUT_MS = 15000;
+const started = new Set();
+
+/** Kills (SIGKILL) every server still running: for after() hooks when a test failed early. */
+export function killAll() {
+  for (const s of started) s.child.kill('SIGKILL');
+  started.clear();
+}
+process.on('exit', killAll);
+// Stopped by a signal (the test runner cancelling, ^C): no server outlives the suite. The
+// signal is then raised again, so the process ends as it would have.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(sig, () => {
+    killAll();
+    process.kill(process.pid, sig);
+  });
+}
+// The reader of the results gone (the runner killed, `| head`): writing to it fails, and the
+// runner's handler of that error ends the process without 'exit'. Stop the servers first.
+process.stdout.on('error', () => {
+  killAll();
+  process.exit(1);
+});
+
+/**
+ * Starts rushhourd with `flags` on 127.0.0.1 and a free port, and resolves once its first
+ * stdout line, the JSON `start` log, names the port.
+ */
+export async function startServer(flags = []) {
+  if (!existsSync(BIN)) {
+    throw new Error(`no rushhourd binary at ${BIN}: build it first (./scripts/build.sh) or set RHD_BIN`);
+  }
+  // Settings come from the flags alone: drop RUSHHOURD_* variables the caller may have set.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
+  const args = ['--bind', '127.0.0.1', '--port', '0', ...flags];
+  const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const server = { child, args, lines: [], stderr: '', waiters: [] };
+  started.add(server);
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => { server.stderr += d; });
+  server.exited = new Promise((done) => child.once('exit', (code, signal) => {
+    started.delete(server);
+    done({ code, signal });
+  }));
+  const lines = createInterface({ input: child.stdout });
+  lines.on('line', (line) => {
+    server.lines.push(line);
+    for (const w of [...server.waiters]) w();
+  });
+  const first = await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`rushhourd ${args.join(' ')}: no start line within 5 s`)), 5000);
+    const check = () => {
+      if (!server.lines.length) return;
+      clearTimeout(timer);
+      server.waiters.splice(server.waiters.indexOf(check), 1);
+      done(server.lines[0]);
+    };
+    server.waiters.push(check);
+    server.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      fail(new Error(`rushhourd ${args.join(' ')} exited (${code ?? signal}) before starting: ${server.stderr}`));
+    });
+  });
+  const start = JSON.parse(first);
+  if (start.event !== 'start' || !Number.isInteger(start.port) || start.port <= 0) {
+    throw new Error(`rushhourd's first line is not a start log with a port: ${first}`);
+  }
+  server.port = start.port;
+  server.base = `http://127.0.0.1:${start.port}`;
+  server.start = start;
+  return server;
+}
+
+/** Resolves with the first log object whose event is `event` (already logged or to come). */
+export function waitForLog(server, event, timeoutMs = 10000) {
+  const find = () => server.lines.map((l) => { try { return JSON.parse(l); } catch { return null; } })
+    .find((o) => o && o.event === event);
+  return new Promise((done, fail) => {
+    const now = find();
+    if (now) return done(now);
+    const timer = setTimeout(() => fail(new Error(`no '${event}' log within ${timeoutMs} ms`)), timeoutMs);
+    const check = () => {
+      const o = find();
+      if (!o) return;
+      clearTimeout(timer);
+      server.waiters.splice(server.waiters.indexOf(check), 1);
+      done(o);
+    };
+    server.waiters.push(check);
+  });
+}
+
+/** SIGTERM, then the exit status ({code, signal}) within `timeoutMs`. */
+export async function stopServer(server, timeoutMs = 25000) {
+  server.child.kill('SIGTERM');
+  let timer;
+  const timeout = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`rushhourd did not exit within ${timeoutMs} ms of SIGTERM`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([server.exited, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** One request with fetch: {status, headers (lower-case names), body (text)}. */
+export async function fetchResponse(base, method, path, { headers = {}, body } = {}) {
+  const r = await fetch(base + path, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  return { status: r.status, headers: Object.fromEntries(r.headers), body: await r.text() };
+}
+
+/**
+ * One request with node:http: on `agent` (a kept-alive connection), or with the body sent as
+ * `chunks` (chunked transfer coding, no Content-Length).
+ */
+export function httpResponse(base, method, path, { headers = {}, body, chunks, agent } = {}) {
+  return new Promise((done, fail) => {
+    const req = http.request(base + path, { method, headers, agent }, (r) => {
+      const parts = [];
+      r.on('data', (b) => parts.push(b));
+      r.on('error', fail);
+      r.on('end', () => {
+        const h = {};
+        for (const [k, v] of Object.entries(r.headers)) h[k] = Array.isArray(v) ? v.join(', ') : v;
+        done({ status: r.statusCode, headers: h, body: Buffer.concat(parts).toString('utf8') });
+      });
+    });
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`${method} ${path}: no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', fail);
+    if (chunks) {
+      for (const c of chunks) req.write(c);
+      req.end();
+    } else {
+      req.end(body);
+    }
+  });
+}
+
+/** A client of one kept-alive connection (an Agent of one socket). */
+export function keepAliveClient(base) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return {
+    agent,
+    request: (method, path, opts = {}) => httpResponse(base, method, path, { ...opts, agent }),
+    close: () => agent.destroy(),
+  };
+}
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
