@@ -23,7 +23,6 @@ struct rhd_server {
     rhd_cache *cache;
     atomic_bool ready, draining;
     atomic_int active; /* requests begun and not completed */
-    MHD_socket quiesced;
     int port;
     uint64_t id_seed;
     atomic_uint_fast64_t id_counter;
@@ -326,7 +325,6 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         return -1;
     }
     s->cfg = *cfg;
-    s->quiesced = MHD_INVALID_SOCKET;
     s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
     struct sockaddr_storage addr = {0};
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
@@ -386,12 +384,12 @@ void rhd_server_set_ready(rhd_server *s, bool ready)
 
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
 {
+    /* No MHD_quiesce_daemon: in 0.9.75 it races a worker thread that is awake to take the
+     * listening socket out of epoll, and the loser aborts the process ("Failed to remove
+     * listen FD from epoll set"). The listener stays open instead; from now on every reply
+     * closes its connection, /readyz answers 503 and searches are refused with 503, and
+     * MHD_stop_daemon closes the listener at the end. */
     atomic_store(&s->draining, true);
-    s->quiesced = MHD_quiesce_daemon(s->daemon);
-    /* MHD's threads may still hold the listening socket, so it is closed only after
-     * MHD_stop_daemon; shutting it down now makes the kernel refuse new connections instead
-     * of queueing them in the backlog until the drain ends. */
-    if (s->quiesced != MHD_INVALID_SOCKET) shutdown(s->quiesced, SHUT_RDWR);
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
     rhd_pool_drain(s->pool, deadline_us);
@@ -407,7 +405,6 @@ void rhd_server_stop(rhd_server *s)
 {
     if (!s) return;
     MHD_stop_daemon(s->daemon);
-    if (s->quiesced != MHD_INVALID_SOCKET) close(s->quiesced);
     rhd_pool_stop(s->pool);
     rhd_cache_free(s->cache);
     free(s);
