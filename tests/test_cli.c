@@ -460,3 +460,35 @@ Test(io, missing_file)
                        r.err);
     run_free(&r);
 }
+
+Test(analyze, jam01_both_metrics)
+{
+    const char *moves[] = {"analyze", NULL};
+    run_result r = run_cli(moves, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_eq(get_number(doc, "states"), 1247);
+    cr_expect_eq(get_number(doc, "start_distance"), 8);
+    cr_expect_str_eq(get_string(doc, "metric"), "moves");
+    cJSON_Delete(doc);
+    run_free(&r);
+    const char *slides[] = {"analyze", "--metric", "slides", NULL};
+    r = run_cli(slides, jam01_text);
+    doc = expect_answer(&r);
+    cr_expect_eq(get_number(doc, "start_distance"), 16);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(analyze, node_limit_and_bad_option)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"analyze", "--max-nodes", "10", NULL};
+    run_result r = run_cli(args, big);
+    cr_expect_eq(r.code, 3, "exit %d", r.code);
+    run_free(&r);
+    const char *bad[] = {"analyze", "--algorithm", "astar", NULL};
+    r = run_cli(bad, big);
+    cr_expect_eq(r.code, 2, "analyze takes no algorithm: exit %d", r.code);
+    run_free(&r);
+    free(big);
+}

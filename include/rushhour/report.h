@@ -8,6 +8,7 @@
 
 #include "rushhour/puzzle.h"
 #include "rushhour/search.h"
+#include "rushhour/analyze.h"
 #include "rushhour/diag.h"
 
 /* Builds {status, optimal, algorithm, metric, solution: {moves, move_count, slide_count,
@@ -15,6 +16,12 @@
  * solution also carries the board after each move as rows of text. Returns a new object the
  * caller frees with cJSON_Delete, or NULL when out of memory. */
 cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards);
+
+/* Builds {status: "complete"|"limit_reached", metric, limit?, states, goal_states,
+ * dead_states, solvable, start_distance, start_moves, max_distance, histogram: [states at
+ * distance 0, 1, ...], hardest: {board: [rows], distance}, stats} for `a`. Returns a new
+ * object the caller frees with cJSON_Delete, or NULL when out of memory. */
+cJSON *rh_report_analysis(const rh_analysis *a);
 
 /* Builds the list [{field, message}, ...] of `d`, or NULL when out of memory. */
 cJSON *rh_report_diags(const rh_diags *d);

@@ -8,6 +8,7 @@
 #include "rushhour/parse.h"
 #include "rushhour/search.h"
 #include "rushhour/report.h"
+#include "rushhour/analyze.h"
 
 #define RH_VERSION "0.1.0"
 

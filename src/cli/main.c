@@ -2,6 +2,7 @@
  *
  *   rushhour solve [options] [FILE|-]     one JSON document (as POST /v1/solve returns)
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
+ *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
  * 3 a search limit reached. */
@@ -25,6 +26,8 @@ static const char usage[] =
     "                      [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [--show]\n"
     "                      [FILE|-]\n"
     "       rushhour explore [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [FILE|-]\n"
+    "       rushhour analyze [--metric moves|slides] [--max-nodes N] [--max-memory BYTES]\n"
+    "                        [--timeout-ms N] [FILE|-]\n"
     "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
 
 typedef struct {
@@ -53,15 +56,16 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* Returns -1 on success, else the exit code to stop with. */
-static int parse_args(cli_options *o, int argc, char **argv, int solve)
+/* Returns -1 on success, else the exit code to stop with. `solve` allows the search options,
+ * `metric` the metric alone. */
+static int parse_args(cli_options *o, int argc, char **argv, int solve, int metric)
 {
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
         if (solve && strcmp(a, "--show") == 0) {
             o->show = 1;
-        } else if (solve && strcmp(a, "--metric") == 0) {
+        } else if ((solve || metric) && strcmp(a, "--metric") == 0) {
             if (rh_metric_parse(&o->search.metric, v))
                 return bad_usage("bad --metric '%s'", v ? v : "");
             i++;
@@ -173,6 +177,21 @@ static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us
     return code;
 }
 
+static int run_analyze(const cli_options *o, const rh_puzzle *p)
+{
+    rh_analysis a;
+    int err = rh_analyze(&a, p, &o->search);
+    if (err != RH_OK) {
+        fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
+        return EXIT_IO;
+    }
+    cJSON *doc = rh_report_analysis(&a);
+    const int code = print_json(doc) ? EXIT_IO : a.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+    cJSON_Delete(doc);
+    rh_analysis_free(&a);
+    return code;
+}
+
 static int run_explore(const cli_options *o, const rh_puzzle *p)
 {
     rh_explore_result r;
@@ -189,8 +208,8 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
 int main(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
-    const int solve = strcmp(argv[1], "solve") == 0;
-    if (!solve && strcmp(argv[1], "explore") != 0) {
+    const int solve = strcmp(argv[1], "solve") == 0, analyze = strcmp(argv[1], "analyze") == 0;
+    if (!solve && !analyze && strcmp(argv[1], "explore") != 0) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             fputs(usage, stdout);
             return EXIT_ANSWER;
@@ -198,12 +217,14 @@ int main(int argc, char **argv)
         return bad_usage("unknown command '%s'", argv[1]);
     }
     cli_options o = {.search = RH_SEARCH_OPTIONS_INIT};
-    int code = parse_args(&o, argc, argv, solve);
+    int code = parse_args(&o, argc, argv, solve, analyze);
     if (code >= 0) return code;
     if (o.timeout_ms) o.search.deadline_us = rh_clock_us() + o.timeout_ms * 1000u;
     rh_puzzle p;
     uint64_t parse_us = 0;
     code = load_puzzle(&p, o.file, &parse_us);
     if (code) return code;
-    return solve ? run_solve(&o, &p, parse_us) : run_explore(&o, &p);
+    return solve     ? run_solve(&o, &p, parse_us)
+           : analyze ? run_analyze(&o, &p)
+                     : run_explore(&o, &p);
 }

@@ -20,6 +20,31 @@ void rh_report_move_notation(char *out, const rh_puzzle *p, rh_move m)
              abs(m.delta));
 }
 
+/* The statistics every search document carries. */
+static bool add_stats(cJSON *doc, const rh_stats *st)
+{
+    cJSON *stats = cJSON_AddObjectToObject(doc, "stats");
+    return stats && add_u64(stats, "nodes_expanded", st->nodes_expanded) &&
+           add_u64(stats, "nodes_generated", st->nodes_generated) &&
+           add_u64(stats, "states_stored", st->states_stored) &&
+           add_u64(stats, "peak_memory_bytes", st->peak_memory) &&
+           add_u64(stats, "elapsed_us", st->elapsed_us);
+}
+
+/* A board as an array of row strings, or NULL when out of memory. */
+static cJSON *board_rows(const rh_puzzle *p)
+{
+    char board[RH_BOARD_MAX * (RH_BOARD_MAX + 1)];
+    rh_puzzle_render(board, p);
+    cJSON *rows = cJSON_CreateArray();
+    for (int row = 0; rows && row < p->board_size; row++)
+        if (!cJSON_AddItemToArray(rows, cJSON_CreateString(board + row * (p->board_size + 1)))) {
+            cJSON_Delete(rows);
+            return NULL;
+        }
+    return rows;
+}
+
 /* The moves, their notation and, when asked, the board after each move. */
 static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, bool boards)
 {
@@ -44,14 +69,10 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
         rh_report_move_notation(one, p, m);
         used += (size_t)snprintf(notation + used, RH_ID_MAX + 9, "%s%s", k ? " " : "", one);
         if (ok && rows) {
-            char board[RH_BOARD_MAX * (RH_BOARD_MAX + 1)];
             rh_puzzle_apply(&cur, m);
-            rh_puzzle_render(board, &cur);
-            cJSON *b = cJSON_CreateArray();
+            cJSON *b = board_rows(&cur);
             ok = b && cJSON_AddItemToArray(rows, b);
-            for (int row = 0; ok && row < cur.board_size; row++)
-                ok =
-                    cJSON_AddItemToArray(b, cJSON_CreateString(board + row * (cur.board_size + 1)));
+            if (!ok) cJSON_Delete(b);
         }
     }
     ok = ok && cJSON_AddNumberToObject(sol, "move_count", r->move_count) &&
@@ -72,12 +93,7 @@ cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards)
     if (ok && r->status == RH_LIMIT_REACHED)
         ok = cJSON_AddStringToObject(doc, "limit", rh_limit_name(r->limit)) != NULL;
     if (ok && r->status == RH_SOLVED) ok = add_solution(doc, p, r, boards);
-    cJSON *stats = ok ? cJSON_AddObjectToObject(doc, "stats") : NULL;
-    ok = stats && add_u64(stats, "nodes_expanded", r->stats.nodes_expanded) &&
-         add_u64(stats, "nodes_generated", r->stats.nodes_generated) &&
-         add_u64(stats, "states_stored", r->stats.states_stored) &&
-         add_u64(stats, "peak_memory_bytes", r->stats.peak_memory) &&
-         add_u64(stats, "elapsed_us", r->stats.elapsed_us);
+    ok = ok && add_stats(doc, &r->stats);
     if (!ok) {
         cJSON_Delete(doc);
         return NULL;
@@ -108,4 +124,37 @@ cJSON *rh_report_diags(const rh_diags *d)
         }
     }
     return list;
+}
+
+cJSON *rh_report_analysis(const rh_analysis *a)
+{
+    cJSON *doc = cJSON_CreateObject();
+    const bool whole = a->status == RH_SOLVED;
+    bool ok = doc && cJSON_AddStringToObject(doc, "status", whole ? "complete" : "limit_reached") &&
+              cJSON_AddStringToObject(doc, "metric", rh_metric_name(a->metric));
+    if (ok && !whole) ok = cJSON_AddStringToObject(doc, "limit", rh_limit_name(a->limit)) != NULL;
+    if (ok && whole) {
+        ok = add_u64(doc, "states", a->states) && add_u64(doc, "goal_states", a->goal_states) &&
+             add_u64(doc, "dead_states", a->dead_states) &&
+             cJSON_AddBoolToObject(doc, "solvable", a->start_distance >= 0) &&
+             cJSON_AddNumberToObject(doc, "start_distance", a->start_distance) &&
+             cJSON_AddNumberToObject(doc, "start_moves", a->start_moves) &&
+             cJSON_AddNumberToObject(doc, "max_distance", a->max_distance);
+        cJSON *histogram = ok ? cJSON_AddArrayToObject(doc, "histogram") : NULL;
+        for (int d = 0; ok && histogram && d <= a->max_distance; d++) {
+            char n[24];
+            snprintf(n, sizeof n, "%" PRIu64, a->histogram[d]);
+            ok = cJSON_AddItemToArray(histogram, cJSON_CreateRaw(n));
+        }
+        cJSON *hardest = ok && histogram ? cJSON_AddObjectToObject(doc, "hardest") : NULL;
+        cJSON *rows = hardest ? board_rows(&a->hardest) : NULL;
+        ok = rows && cJSON_AddItemToObject(hardest, "board", rows) &&
+             cJSON_AddNumberToObject(hardest, "distance", a->max_distance);
+    }
+    ok = ok && add_stats(doc, &a->stats);
+    if (!ok) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
 }

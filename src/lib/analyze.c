@@ -1,0 +1,171 @@
+/* rh_analyze: explore the component, then one breadth-first search outwards from all its goal
+ * states at once. Moves are reversible, so that search's depths are every state's distance to
+ * its nearest goal; the summary follows from them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen.h"
+#include "rushhour/analyze.h"
+#include "rushhour/error.h"
+#include "search_internal.h"
+#include "state_queue.h"
+
+#define UNREACHED 0xFFFFu
+
+static const rh_search_options default_options = RH_SEARCH_OPTIONS_INIT;
+
+/* The key of entry i of a queue that was only ever pushed to (its ring never wrapped). */
+static const uint64_t *entry(const rh_queue *q, size_t i)
+{
+    return q->keys + i * (size_t)q->kw;
+}
+
+/* Pass 1: every state of the component, in `all`, all of them in `t` with depth UNREACHED. */
+static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all,
+                    const uint64_t *start)
+{
+    const int kw = L->kw;
+    bool added;
+    size_t slot = rh_table_insert(t, start, kw, &added);
+    if (slot == RH_SLOT_NONE || !rh_queue_push(all, b, start, 0, kw)) return false;
+    t->depth[slot] = UNREACHED;
+    uint64_t child[RH_KEY_WORDS_MAX];
+    uint16_t moves[RH_MOVES_MAX];
+    rh_movegen g;
+    for (size_t i = 0; i < all->len; i++) {
+        if (rh_budget_exhausted(b)) return false;
+        b->expanded++;
+        const uint64_t *cur = entry(all, i);
+        rh_movegen_load(L, cur, &g, true, false);
+        const int n = rh_movegen_list(L, &g, true, false, -1, 0, moves);
+        b->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+            rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
+            slot = rh_table_insert(t, child, kw, &added);
+            if (slot == RH_SLOT_NONE) return false;
+            if (!added) continue;
+            t->depth[slot] = UNREACHED;
+            /* `cur` points into `all`, which this push may move: it is re-read next round. */
+            if (!rh_queue_push(all, b, child, 0, kw)) return false;
+            cur = entry(all, i);
+        }
+    }
+    return true;
+}
+
+/* Pass 2: distances to the nearest goal, by BFS from all goals at once, in t->depth. */
+static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bool unit,
+                      rh_queue *frontier, uint64_t *goals)
+{
+    const int kw = L->kw;
+    for (size_t i = 0; i < all->len; i++) {
+        if (!rh_layout_is_goal(L, entry(all, i))) continue;
+        t->depth[rh_table_find(t, entry(all, i), kw)] = 0;
+        if (!rh_queue_push(frontier, b, entry(all, i), 0, kw)) return false;
+        ++*goals;
+    }
+    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX];
+    uint16_t moves[RH_MOVES_MAX];
+    rh_movegen g;
+    while (frontier->len) {
+        if (rh_budget_exhausted(b)) return false;
+        b->expanded++;
+        rh_queue_pop_front(frontier, cur, kw);
+        const unsigned d = t->depth[rh_table_find(t, cur, kw)];
+        rh_movegen_load(L, cur, &g, unit, false);
+        const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves);
+        b->generated += (uint64_t)n;
+        for (int k = 0; k < n; k++) {
+            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+            rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
+            uint16_t *depth = &t->depth[rh_table_find(t, child, kw)];
+            if (*depth != UNREACHED) continue;
+            *depth = (uint16_t)(d + 1 < UNREACHED ? d + 1 : UNREACHED - 1);
+            if (!rh_queue_push(frontier, b, child, 0, kw)) return false;
+        }
+    }
+    return true;
+}
+
+/* The summary, from the distances. */
+static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, const rh_queue *all,
+                     const rh_puzzle *p, const uint64_t *start)
+{
+    const int kw = L->kw;
+    size_t hardest = 0;
+    out->max_distance = -1;
+    for (size_t i = 0; i < all->len; i++) {
+        const unsigned d = t->depth[rh_table_find(t, entry(all, i), kw)];
+        if (d == UNREACHED) {
+            out->dead_states++;
+        } else if ((int)d > out->max_distance) {
+            out->max_distance = (int)d;
+            hardest = i;
+        }
+    }
+    if (out->max_distance >= 0) {
+        out->histogram = calloc((size_t)out->max_distance + 1, sizeof *out->histogram);
+        if (!out->histogram) return RH_ENOMEM;
+        for (size_t i = 0; i < all->len; i++) {
+            const unsigned d = t->depth[rh_table_find(t, entry(all, i), kw)];
+            if (d != UNREACHED) out->histogram[d]++;
+        }
+    }
+    const unsigned d = t->depth[rh_table_find(t, start, kw)];
+    out->start_distance = d == UNREACHED ? -1 : (int)d;
+    out->hardest = *p;
+    const uint64_t *key = entry(all, hardest);
+    for (int i = 0; i < L->vehicle_count; i++) {
+        rh_vehicle *v = &out->hardest.vehicles[i];
+        *(L->v[i].horizontal ? &v->col : &v->row) = rh_layout_pos(L, key, i);
+    }
+    rh_movegen g;
+    uint16_t moves[RH_MOVES_MAX];
+    rh_movegen_load(L, start, &g, false, false);
+    out->start_moves = rh_movegen_list(L, &g, false, false, -1, 0, moves);
+    return RH_OK;
+}
+
+int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt)
+{
+    if (!out || !p) return RH_EARG;
+    if (!opt) opt = &default_options;
+    if ((unsigned)opt->metric > RH_METRIC_SLIDES) return RH_EARG;
+    *out = (rh_analysis){.metric = opt->metric, .start_distance = -1, .max_distance = -1};
+    rh_budget budget;
+    rh_budget_init(&budget, opt);
+    rh_layout L;
+    const bool laid_out = rh_layout_init(&L, p, &budget);
+    uint64_t start[RH_KEY_WORDS_MAX];
+    rh_layout_encode(&L, p, start);
+    rh_table t = {0};
+    rh_queue all, frontier;
+    rh_queue_init(&all, L.kw);
+    rh_queue_init(&frontier, L.kw);
+    const bool whole = laid_out && rh_table_init(&t, &budget, L.kw, false, true) == RH_OK &&
+                       explore(&t, &budget, &L, &all, start) &&
+                       distances(&t, &budget, &L, &all, opt->metric == RH_METRIC_SLIDES, &frontier,
+                                 &out->goal_states);
+    int err = RH_OK;
+    out->status = whole ? RH_SOLVED : RH_LIMIT_REACHED;
+    out->limit = whole ? RH_LIMIT_NONE : budget.limit;
+    if (whole) {
+        out->states = all.len;
+        err = summarise(out, &t, &L, &all, p, start);
+    }
+    const uint64_t stored = t.count;
+    rh_queue_free(&frontier, &budget);
+    rh_queue_free(&all, &budget);
+    rh_table_free(&t);
+    rh_layout_free(&L, &budget);
+    rh_budget_stats(&budget, &out->stats, stored);
+    return err;
+}
+
+void rh_analysis_free(rh_analysis *a)
+{
+    if (!a) return;
+    free(a->histogram);
+    a->histogram = NULL;
+}
