@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds and runs every test: the release suites; the server's integration tests with the
 # server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
+# playground driven in headless Chromium; the
 # Kubernetes manifest check; the container image built
 # from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
 # then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks
@@ -11,6 +12,7 @@ cd "$(dirname "$0")/.."
 ctest --test-dir build --output-on-failure
 ./scripts/valgrind-check.sh build
 ./scripts/contract-check.sh build/rushhourd
+./scripts/browser-check.sh build/rushhourd
 ./scripts/k8s-check.sh
 ./scripts/container-check.sh
 

@@ -663,6 +663,52 @@ Test(options, bad_types_all_reported)
     stop_server(s);
 }
 
+/* The playground: the page and its two files, with their types (and the page's policy); with
+ * --playground off, every method on those paths is the 404 of an unknown path. */
+Test(basic, playground_on_and_off)
+{
+    static const struct {
+        const char *path, *type, *starts;
+    } files[] = {
+        {"/", "text/html; charset=utf-8", "<!doctype html>"},
+        {"/app.js", "text/javascript; charset=utf-8", "// rushhourd's playground"},
+        {"/style.css", "text/css; charset=utf-8", "/* rushhourd's playground"},
+    };
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    char value[512];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        get(rhs_port(s), files[i].path, &r);
+        cr_assert_eq(r.status, 200, "%s: %ld", files[i].path, r.status);
+        expect_content_type(&r, files[i].type);
+        cr_expect_eq(strncmp(r.body, files[i].starts, strlen(files[i].starts)), 0, "%s: %.40s",
+                     files[i].path, r.body);
+        cr_expect_eq(rhs_header(&r, "Content-Security-Policy", value, sizeof value), i == 0,
+                     "only the page has a policy");
+        rhs_response_free(&r);
+    }
+    rhs_request post = {.method = "POST", .path = "/", .body = "{}", .body_len = 2};
+    cr_assert_eq(rhs_http(rhs_port(s), &post, &r), 0, "%s", r.error);
+    cJSON_Delete(expect_problem(&r, 405, "method-not-allowed"));
+    rhs_response_free(&r);
+    stop_server(s);
+
+    s = START("--playground", "off");
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        get(rhs_port(s), files[i].path, &r);
+        cJSON_Delete(expect_problem(&r, 404, "not-found"));
+        rhs_response_free(&r);
+        rhs_request opts = {.method = "OPTIONS", .path = files[i].path};
+        cr_assert_eq(rhs_http(rhs_port(s), &opts, &r), 0, "%s", r.error);
+        cJSON_Delete(expect_problem(&r, 404, "not-found"));
+        rhs_response_free(&r);
+    }
+    get(rhs_port(s), "/healthz", &r);
+    cr_expect_eq(r.status, 200, "the rest of the server is unaffected");
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
 /* ---- 5: errors ---- */
 
 Test(errors, not_found)

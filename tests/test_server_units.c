@@ -309,6 +309,27 @@ Test(config, bad_log_level)
     cr_expect_eq(c.log_level, RHD_LOG_WARN);
 }
 
+Test(config, playground_switch)
+{
+    rhd_config c;
+    char err[ERR_LEN];
+    cr_assert_eq(load(&c, NULL, NULL, 2, err), 0, "%s", err);
+    cr_expect(c.playground, "the playground is on by default");
+    char *off[] = {"RUSHHOURD_PLAYGROUND=off", NULL};
+    cr_assert_eq(load(&c, off, NULL, 2, err), 0, "%s", err);
+    cr_expect_not(c.playground);
+    char *on[] = {"--playground=on", NULL};
+    cr_assert_eq(load(&c, off, on, 2, err), 0, "%s", err);
+    cr_expect(c.playground, "the flag wins over the variable");
+    /* One spelling only: "yes", "1" or "ON" could be read either way by a reader. */
+    char *yes[] = {"--playground", "yes", NULL};
+    cr_assert_eq(load(&c, NULL, yes, 2, err), -1);
+    cr_expect_str_eq(err, "--playground: yes is not on or off\n");
+    char *upper[] = {"RUSHHOURD_PLAYGROUND=OFF", NULL};
+    cr_assert_eq(load(&c, upper, NULL, 2, err), -1);
+    cr_expect_str_eq(err, "RUSHHOURD_PLAYGROUND: OFF is not on or off\n");
+}
+
 Test(config, timeout_above_its_maximum)
 {
     rhd_config c;
@@ -497,6 +518,7 @@ Test(config, usage_lists_every_setting_on_one_aligned_line)
         {"--header-memory-bytes", "RUSHHOURD_HEADER_MEMORY_BYTES"},
         {"--grace-s", "RUSHHOURD_GRACE_S"},
         {"--cors-origins", "RUSHHOURD_CORS_ORIGINS"},
+        {"--playground", "RUSHHOURD_PLAYGROUND"},
         {"--log-level", "RUSHHOURD_LOG_LEVEL"},
     };
     char text[16384];
@@ -866,6 +888,9 @@ Test(metrics, request_counters)
     rhd_metrics_request(RHD_ROUTE_OTHER, "GET", 404, 10);
     rhd_metrics_request(RHD_ROUTE_VERSION, "GET", 418, 10);
     rhd_metrics_request(RHD_ROUTE_OPENAPI, "GET", 999, 10);
+    rhd_metrics_request(RHD_ROUTE_PAGE, "GET", 200, 10);
+    rhd_metrics_request(RHD_ROUTE_APP_JS, "HEAD", 200, 10);
+    rhd_metrics_request(RHD_ROUTE_STYLE_CSS, "GET", 200, 10);
     char *t = render();
     cr_expect(has_line(t, "# TYPE rushhourd_http_requests_total counter"));
     cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\","
@@ -889,6 +914,13 @@ Test(metrics, request_counters)
               "any code is counted exactly");
     cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/openapi.yaml\",method=\"GET\","
                           "code=\"other\"} 1"));
+    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/\",method=\"GET\","
+                          "code=\"200\"} 1"),
+              "the playground page");
+    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/app.js\",method=\"HEAD\","
+                          "code=\"200\"} 1"));
+    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/style.css\",method=\"GET\","
+                          "code=\"200\"} 1"));
     cr_expect_null(strstr(t, "route=\"/v1/solve\",method=\"GET\""), "zero series are rendered");
     cr_expect_null(strstr(t, "route=\"/readyz\",method="));
     free(t);

@@ -46,6 +46,8 @@ static bool parse_origins(const setting *s, rhd_config *cfg, const char *text, c
                           size_t why_len);
 static bool parse_level(const setting *s, rhd_config *cfg, const char *text, char *why,
                         size_t why_len);
+static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, char *why,
+                         size_t why_len);
 
 #define AT(field) offsetof(rhd_config, field)
 
@@ -90,6 +92,8 @@ static const setting settings[] = {
     {"--cors-origins", "RUSHHOURD_CORS_ORIGINS", "",
      "CORS: comma-separated exact origins, or *; empty: off", parse_origins, AT(cors_origins), 0,
      0},
+    {"--playground", "RUSHHOURD_PLAYGROUND", "on",
+     "the playground web page at / (on or off; off: / is 404)", parse_switch, AT(playground), 0, 0},
     {"--log-level", "RUSHHOURD_LOG_LEVEL", "info", "least level logged: debug, info, warn, error",
      parse_level, AT(log_level), 0, 0},
 };
@@ -293,6 +297,21 @@ static bool parse_level(const setting *s, rhd_config *cfg, const char *text, cha
     char show[SHOWN_MAX + 4];
     shown(show, sizeof show, text);
     snprintf(why, why_len, "%s is not one of debug, info, warn, error", show);
+    return false;
+}
+
+/* Exactly "on" or "off": one spelling, so a value cannot look like one and mean the other. */
+static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, char *why,
+                         size_t why_len)
+{
+    bool *field = (bool *)((char *)cfg + s->offset);
+    if (strcmp(text, "on") == 0 || strcmp(text, "off") == 0) {
+        *field = strcmp(text, "on") == 0;
+        return true;
+    }
+    char show[SHOWN_MAX + 4];
+    shown(show, sizeof show, text);
+    snprintf(why, why_len, "%s is not on or off", show);
     return false;
 }
 

@@ -36,6 +36,7 @@ typedef struct {
     int grace_s;             /* --grace-s, RUSHHOURD_GRACE_S: drain time on SIGTERM, 0..3600, 20 */
     char cors_origins[512];  /* --cors-origins, RUSHHOURD_CORS_ORIGINS: comma list, or "*", default
                                 "" (off) */
+    bool playground;         /* --playground, RUSHHOURD_PLAYGROUND: on|off, on: the web page at / */
     rhd_log_level log_level; /* --log-level, RUSHHOURD_LOG_LEVEL: debug|info|warn|error, info */
 } rhd_config;
 

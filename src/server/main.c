@@ -110,9 +110,9 @@ int main(int argc, char **argv)
     char fields[512];
     snprintf(fields, sizeof fields,
              "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"http_threads\":%d,\"workers\":%d,"
-             "\"queue_length\":%d,\"search_memory_bytes\":%zu",
+             "\"queue_length\":%d,\"search_memory_bytes\":%zu,\"playground\":%s",
              RHD_VERSION, cfg.bind, rhd_server_port(server), cfg.http_threads, cfg.workers,
-             cfg.queue_length, rhd_config_search_memory(&cfg));
+             cfg.queue_length, rhd_config_search_memory(&cfg), cfg.playground ? "true" : "false");
     rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
 

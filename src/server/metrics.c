@@ -109,6 +109,9 @@ const char *rhd_route_name(rhd_route r)
     case RHD_ROUTE_METRICS: return "/metrics";
     case RHD_ROUTE_VERSION: return "/version";
     case RHD_ROUTE_OPENAPI: return "/openapi.yaml";
+    case RHD_ROUTE_PAGE: return "/";
+    case RHD_ROUTE_APP_JS: return "/app.js";
+    case RHD_ROUTE_STYLE_CSS: return "/style.css";
     default: return "other";
     }
 }

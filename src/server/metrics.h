@@ -15,7 +15,10 @@ typedef enum {
     RHD_ROUTE_METRICS,
     RHD_ROUTE_VERSION,
     RHD_ROUTE_OPENAPI,
-    RHD_ROUTE_OTHER, /* anything unrouted (404s) */
+    RHD_ROUTE_PAGE,      /* the playground: / */
+    RHD_ROUTE_APP_JS,    /* /app.js */
+    RHD_ROUTE_STYLE_CSS, /* /style.css */
+    RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
     RHD_ROUTE_COUNT
 } rhd_route;
 

@@ -58,6 +58,7 @@ typedef struct rhd_request {
     bool reply_static;
     const char *content_type;
     const char *allow; /* the Allow header of a 405 */
+    const char *csp;   /* Content-Security-Policy of a page, or NULL */
     int retry_after;   /* seconds, or 0 for none */
     /* For the log line. */
     const char *algorithm;

@@ -18,8 +18,21 @@ void rhd_route_metrics(rhd_request *r);
 void rhd_route_version(rhd_request *r);
 void rhd_route_openapi(rhd_request *r);
 
+/* The playground (routes_playground.c): the page and its script and style sheet. */
+void rhd_route_page(rhd_request *r);
+void rhd_route_app_js(rhd_request *r);
+void rhd_route_style_css(rhd_request *r);
+
 /* The embedded openapi.yaml (generated at build time). */
 extern const char rhd_openapi_yaml[];
 extern const size_t rhd_openapi_yaml_len;
+
+/* The embedded playground files, web/ (generated at build time). */
+extern const char rhd_web_index_html[];
+extern const size_t rhd_web_index_html_len;
+extern const char rhd_web_app_js[];
+extern const size_t rhd_web_app_js_len;
+extern const char rhd_web_style_css[];
+extern const size_t rhd_web_style_css_len;
 
 #endif

@@ -31,23 +31,30 @@ struct rhd_server {
 typedef struct {
     const char *path;
     rhd_route id;
-    bool post; /* POST only, else GET and HEAD */
+    bool post;       /* POST only, else GET and HEAD */
+    bool playground; /* served only with --playground on; otherwise like any unknown path */
     void (*handle)(rhd_request *r);
 } route;
 
 static const route routes[] = {
-    {"/v1/solve", RHD_ROUTE_SOLVE, true, rhd_route_solve},
-    {"/healthz", RHD_ROUTE_HEALTHZ, false, rhd_route_healthz},
-    {"/readyz", RHD_ROUTE_READYZ, false, rhd_route_readyz},
-    {"/metrics", RHD_ROUTE_METRICS, false, rhd_route_metrics},
-    {"/version", RHD_ROUTE_VERSION, false, rhd_route_version},
-    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, rhd_route_openapi},
+    {"/v1/solve", RHD_ROUTE_SOLVE, true, false, rhd_route_solve},
+    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, rhd_route_healthz},
+    {"/readyz", RHD_ROUTE_READYZ, false, false, rhd_route_readyz},
+    {"/metrics", RHD_ROUTE_METRICS, false, false, rhd_route_metrics},
+    {"/version", RHD_ROUTE_VERSION, false, false, rhd_route_version},
+    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, rhd_route_openapi},
+    {"/", RHD_ROUTE_PAGE, false, true, rhd_route_page},
+    {"/app.js", RHD_ROUTE_APP_JS, false, true, rhd_route_app_js},
+    {"/style.css", RHD_ROUTE_STYLE_CSS, false, true, rhd_route_style_css},
 };
 
-static const route *find_route(const char *url)
+/* With the playground off its paths do not exist at all (404 for every method, counted as
+ * "other"), so an operator who turns it off exposes nothing of it. */
+static const route *find_route(const rhd_server *s, const char *url)
 {
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (strcmp(routes[i].path, url) == 0) return &routes[i];
+        if (strcmp(routes[i].path, url) == 0)
+            return routes[i].playground && !s->cfg.playground ? NULL : &routes[i];
     return NULL;
 }
 
@@ -146,7 +153,7 @@ static rhd_request *request_new(rhd_server *s, struct MHD_Connection *c, const c
     r->method = method;
     r->start_us = rh_clock_us();
     r->phase = RHD_READING;
-    const route *rt = find_route(url);
+    const route *rt = find_route(s, url);
     r->route = rt ? rt->id : RHD_ROUTE_OTHER;
     assign_request_id(s, r);
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
@@ -199,6 +206,7 @@ static enum MHD_Result send_reply(rhd_request *r)
     add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     add_header(resp, "X-Request-Id", r->request_id);
     add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
     /* While draining, keep-alive connections close after their reply. */
     if (atomic_load(&r->server->draining)) add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r->status == 405 || r->status == 204) add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
@@ -258,7 +266,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
                               "the body is larger than the server accepts", NULL);
         } else {
-            find_route(url)->handle(r);
+            find_route(s, url)->handle(r);
         }
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);

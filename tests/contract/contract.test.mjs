@@ -42,9 +42,18 @@ const slow16 = (timeoutMs) => ({
 const problemType = (slug) => `urn:rushhourd:problem:${slug}`;
 const parse = (res) => JSON.parse(res.body);
 
-/** A request with fetch, checked against the contract; optionally of an expected status. */
-async function call(server, method, path, { headers = {}, body, status } = {}) {
-  const res = contract.check(method, path, await fetchResponse(server.base, method, path, { headers, body }));
+// The playground's paths (x-rushhourd-playground in the spec): served with --playground on,
+// the default; with it off, like any path the spec does not list.
+const PLAYGROUND_PATHS = Object.keys(contract.doc.paths).filter((p) => contract.doc.paths[p]['x-rushhourd-playground']);
+// Each with the file of web/ it serves, which the binary must serve byte for byte.
+const PLAYGROUND_FILES = { '/': 'web/index.html', '/app.js': 'web/app.js', '/style.css': 'web/style.css' };
+
+/**
+ * A request with fetch, checked against the contract; optionally of an expected status.
+ * `without`: the paths the server was started without (see Contract.check).
+ */
+async function call(server, method, path, { headers = {}, body, status, without } = {}) {
+  const res = contract.check(method, path, await fetchResponse(server.base, method, path, { headers, body }), { without });
   if (status !== undefined) assert.equal(res.status, status, `${method} ${path}: ${res.body}`);
   return res;
 }
@@ -97,6 +106,23 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.ok(spec.body === contract.text,
       'GET /openapi.yaml serves a different openapi.yaml than this tree: the binary is stale, rebuild it (./scripts/build.sh)');
     assert.equal(YAML.parse(spec.body).openapi, '3.1.0');
+  });
+
+  it('GET serves the playground (on by default): the page, its script and its style sheet', async () => {
+    assert.deepEqual(PLAYGROUND_PATHS.sort(), Object.keys(PLAYGROUND_FILES).sort(), 'the paths marked x-rushhourd-playground');
+    const types = { '/': 'text/html', '/app.js': 'text/javascript', '/style.css': 'text/css' };
+    for (const [path, file] of Object.entries(PLAYGROUND_FILES)) {
+      const res = await call(s, 'GET', path, { status: 200 });
+      assert.equal(res.headers['content-type'], `${types[path]}; charset=utf-8`, path);
+      assert.ok(res.body === readFileSync(`${REPO_ROOT}/${file}`, 'utf8'),
+        `GET ${path} serves a different ${file} than this tree: the binary is stale, rebuild it (./scripts/build.sh)`);
+    }
+    const page = await call(s, 'GET', '/', { status: 200 });
+    assert.match(page.body, /<script src="app.js" defer><\/script>/);
+    assert.match(page.body, /<link rel="stylesheet" href="style.css">/);
+    assert.match(page.headers['content-security-policy'], /default-src 'none'/);
+    assert.equal((await call(s, 'GET', '/app.js', { status: 200 })).headers['content-security-policy'], undefined,
+      'the policy is the page\'s');
   });
 
   it('HEAD answers as GET does, without the body', async () => {
@@ -158,7 +184,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('answers 404 to any other path, whatever the method', async () => {
-    for (const [method, path] of [['GET', '/'], ['GET', '/v1'], ['POST', '/v1/solve/'], ['OPTIONS', '/v2/solve'], ['DELETE', '/healthz/x']]) {
+    for (const [method, path] of [['GET', '/index.html'], ['GET', '/v1'], ['POST', '/v1/solve/'], ['OPTIONS', '/v2/solve'], ['DELETE', '/healthz/x']]) {
       const res = await call(s, method, path, { status: 404 });
       assert.equal(parse(res).type, problemType('not-found'));
     }
@@ -405,6 +431,30 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       ready.close();
       other.close();
     }
+  });
+});
+
+describe('rushhourd --playground off', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '1', '--playground', 'off']);
+  });
+
+  it('answers 404 on the playground\'s paths, whatever the method, as on any unlisted path', async () => {
+    assert.equal(s.start.playground, false, 'the start log says the playground is off');
+    for (const path of PLAYGROUND_PATHS) {
+      for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST']) {
+        const res = await call(s, method, path, { status: 404, without: PLAYGROUND_PATHS });
+        if (method !== 'HEAD') assert.equal(parse(res).type, problemType('not-found'), `${method} ${path}`);
+      }
+    }
+    // The API itself is unaffected.
+    assert.equal(parse(await solve(s, { grid: JAM1_GRID }, { status: 200 })).solution.move_count, 8);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const { code } = await stopServer(s);
+    assert.equal(code, 0, s.stderr);
   });
 });
 

@@ -1,0 +1,36 @@
+#!/bin/sh
+# The playground page end to end in a real browser: tests/browser/ starts the real server,
+# drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
+# it never downloads a browser of its own), solves and animates a puzzle, checks the field
+# errors of an invalid one, and saves build/playground.png. Loopback only.
+#
+#   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
+#
+# Needs node 18.17+ and npm, and Debian's chromium package (scripts/install-deps.sh), and a
+# built server (scripts/build.sh).
+set -eu
+cd "$(dirname "$0")/.."
+BIN=${1:-build/rushhourd}
+CHROMIUM=/usr/bin/chromium
+
+fail() {
+    echo "browser-check: $*" >&2
+    exit 1
+}
+
+command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
+command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh"
+[ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: run scripts/install-deps.sh (Debian's chromium package)"
+[ -x "$BIN" ] || fail "no server binary at $BIN: run scripts/build.sh first"
+echo "browser-check: node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -n 1), server $BIN"
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    echo "== npm ci (the versions pinned in package-lock.json)"
+    npm ci --no-audit --no-fund --ignore-scripts --loglevel=error || fail "npm ci failed"
+fi
+[ -f node_modules/playwright-core/package.json ] ||
+    fail "playwright-core is not installed: delete node_modules and run this again"
+
+echo "== browser suite: tests/browser/ against $BIN"
+RHD_BIN=$BIN node --test --test-reporter=spec tests/browser/ || fail "the browser suite failed"
+echo "browser-check: the playground works in Chromium (screenshot: build/playground.png)"

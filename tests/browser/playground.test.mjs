@@ -1,0 +1,290 @@
+// The playground page end to end: the real rushhourd serves it, Debian's Chromium (headless,
+// driven by playwright-core) loads it, a puzzle is solved and animated, an invalid one shows
+// the server's field errors. Everything stays on loopback: any request the page makes
+// elsewhere is refused and fails the test. Saves build/playground.png (the solved board) and
+// build/playground-errors.png (the field errors) for a person to look at.
+//
+//   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
+//   node tests/browser/playground.test.mjs build/rushhourd
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = resolve(process.cwd(), process.argv[2] ?? process.env.RHD_BIN ?? join(REPO_ROOT, 'build/rushhourd'));
+const CHROMIUM = process.env.RH_CHROMIUM ?? '/usr/bin/chromium';
+const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
+const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
+// As the machine notes say: no GPU, no sandbox (root), and no background traffic, which
+// this machine's closed network would refuse anyway.
+const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 60 s
+
+// Invalid on two counts: a row given as a string, and a vehicle overlapping the red car.
+const INVALID = {
+  vehicles: [
+    { id: 'X', row: 2, col: 0, length: 2, orientation: 'H' },
+    { id: 'A', row: '0', col: 0, length: 2, orientation: 'H' },
+    { id: 'C', row: 1, col: 1, length: 2, orientation: 'V' },
+  ],
+};
+
+/** Starts rushhourd on 127.0.0.1 and a free port; resolves once its start log names the port. */
+async function startServer() {
+  assert.ok(existsSync(BIN), `no rushhourd binary at ${BIN}: build it first (./scripts/build.sh)`);
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
+  const child = spawn(BIN, ['--bind', '127.0.0.1', '--port', '0', '--workers', '2'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const server = { child, stderr: '' };
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (d) => { server.stderr += d; });
+  server.exited = new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  // However this process ends (a failed test, the runner cancelling), no server outlives it.
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  server.exited.then(() => process.off('exit', kill));
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('rushhourd: no start line within 5 s')), 5000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      done(line);
+    });
+    server.exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      fail(new Error(`rushhourd exited (${code ?? signal}) before starting: ${server.stderr}`));
+    });
+  });
+  lines.on('line', () => {}); // keep reading the log, so the server never blocks on a full pipe
+  const start = JSON.parse(first);
+  assert.equal(start.event, 'start', first);
+  assert.ok(Number.isInteger(start.port) && start.port > 0, first);
+  assert.equal(start.playground, true, 'the playground is on by default');
+  server.base = `http://127.0.0.1:${start.port}`;
+  return server;
+}
+
+/** Where the red car is, from the SVG's own attributes and from its laid-out geometry. */
+function redCar(page) {
+  return page.evaluate(() => {
+    const board = document.getElementById('board');
+    const car = board.querySelector('g.vehicle.target');
+    const exit = document.getElementById('exit');
+    const body = car.querySelector('rect.body').getBoundingClientRect();
+    const gap = exit.querySelector('rect.exit-gap').getBoundingClientRect();
+    const viewBoxWidth = board.viewBox.baseVal.width;
+    return {
+      size: Number(board.dataset.size),
+      exitRow: Number(exit.dataset.row),
+      row: Number(car.dataset.row),
+      col: Number(car.dataset.col),
+      length: Number(car.dataset.length),
+      orientation: car.dataset.orientation,
+      transform: car.getAttribute('transform'),
+      x: Number(car.dataset.x),
+      y: Number(car.dataset.y),
+      bodyRight: body.right,
+      bodyMiddle: (body.top + body.bottom) / 2,
+      gapLeft: gap.left,
+      gapMiddle: (gap.top + gap.bottom) / 2,
+      pxPerUnit: board.getBoundingClientRect().width / viewBoxWidth,
+    };
+  });
+}
+
+// The screenshots go to build/ (there already when the server was built there).
+mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
+
+describe('the playground page in Chromium', { timeout: 55000 }, () => {
+  let server;
+  let context;
+  let page;
+  let profile;
+  const problems = []; // console errors, page errors, refused requests: any one fails
+  // Chromium logs every error status as a console error; these the tests cause on purpose.
+  const provoked = /^console error: Failed to load resource: the server responded with a status of (400|422) /;
+
+  before(async () => {
+    assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (scripts/install-deps.sh)`);
+    server = await startServer();
+    // A fresh, empty profile for every run, removed at the end.
+    profile = mkdtempSync(join(tmpdir(), 'rushhourd-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1440, height: 900 },
+      timeout: STEP_MS,
+    });
+    context.setDefaultTimeout(STEP_MS);
+    // Loopback only: the page may talk to this server and nothing else (no CDN, no fonts).
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${server.base}/`) || url.startsWith('data:')) return route.continue();
+      problems.push(`request outside the server refused: ${url}`);
+      return route.abort();
+    });
+    page = context.pages()[0] ?? await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  });
+
+  after(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    if (server && server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+  });
+
+  it('loads from rushhourd with its script and style sheet, and offers the reference puzzles', async () => {
+    const res = await page.goto(`${server.base}/`);
+    assert.equal(res.status(), 200);
+    assert.match(res.headers()['content-type'], /^text\/html/);
+    await page.waitForSelector('body[data-ready="true"]');
+    const options = await page.locator('#puzzle-select option').allTextContents();
+    for (const name of ['Jam 1', 'Jam 40', 'The 93-slide puzzle']) {
+      assert.ok(options.some((o) => o.startsWith(name)), `no ${name} among ${options.join(' | ')}`);
+    }
+    // The style sheet applied: the red car is red, before any solving (Jam 1 is preloaded).
+    const fill = await page.locator('g.vehicle.target rect.body').evaluate((r) => getComputedStyle(r).fill);
+    assert.equal(fill, 'rgb(214, 40, 40)');
+  });
+
+  it('draws every reference puzzle, in each input form, before solving', async () => {
+    const expected = {
+      jam01: [8, 0], // a text grid: [vehicles, walls]
+      jam40: [13, 0],
+      slides93: [13, 0],
+      hardest51: [13, 0], // the one-line notation
+      'jam01-json': [8, 0], // JSON vehicles
+      walled: [1, 1],
+    };
+    for (const [key, [vehicles, walls]] of Object.entries(expected)) {
+      await page.selectOption('#puzzle-select', key);
+      assert.equal(await page.locator('#board g.vehicle').count(), vehicles, key);
+      assert.equal(await page.locator('#board g.vehicle.target').count(), 1, `${key}: one red car`);
+      assert.equal(await page.locator('#board rect.wall').count(), walls, key);
+      assert.equal(await page.getAttribute('#exit', 'data-row'), '2', `${key}: the exit row`);
+    }
+    // The invalid example cannot be drawn (a row given as a string): the page says so.
+    await page.selectOption('#puzzle-select', 'invalid');
+    assert.equal(await page.locator('#board').getAttribute('hidden'), '');
+    assert.match(await page.textContent('#board-note'), /^Nothing to draw/);
+  });
+
+  it('solves Jam 1 and animates its 8 moves until the red car is at the exit', async () => {
+    await page.selectOption('#puzzle-select', 'jam01');
+    await page.locator('#speed').fill('5'); // the fastest playback: the test waits for its end
+    await page.click('#solve-button');
+    await page.waitForFunction(() => {
+      const label = document.getElementById('step-label');
+      return label.dataset.steps === '8' && label.dataset.step === '8' && document.body.dataset.playback === 'paused';
+    });
+    // A text grid with the default options goes as text/plain.
+    assert.match(await page.textContent('#raw-request'), /^POST v1\/solve\nContent-Type: text\/plain/);
+    assert.equal(await page.locator('#move-list li').count(), 8);
+    assert.equal(await page.textContent('[data-key="move_count"]'), '8');
+    assert.equal(await page.textContent('[data-key="slide_count"]'), '16');
+    assert.match(await page.textContent('[data-key="nodes_expanded"]'), /^[1-9][\d,]*$/);
+    assert.match(await page.textContent('[data-key="server_total"]'), /\d+(\.\d+)? (µs|ms)$/);
+    assert.match(await page.textContent('#step-label'), /^move 8 of 8: x right 3/);
+    // The last move is the one highlighted.
+    assert.deepEqual(await page.locator('#move-list li.current').evaluateAll((l) => l.map((e) => e.dataset.index)), ['7']);
+
+    // Give the last slide time to land: its transform reaches the cell its data-* names.
+    await page.waitForFunction(() => {
+      const car = document.querySelector('g.vehicle.target');
+      return car.getAttribute('transform') === `translate(${16 + car.dataset.col * 60} ${16 + car.dataset.row * 60})`;
+    });
+    const car = await redCar(page);
+    assert.equal(car.orientation, 'H');
+    assert.equal(car.row, car.exitRow, 'the red car is in the exit row');
+    assert.equal(car.col + car.length, car.size, 'the red car reaches the last column');
+    // Its drawn body ends at the board's right edge, where the exit opens, level with it.
+    const gap = car.gapLeft - car.bodyRight;
+    assert.ok(gap >= 0 && gap < 10 * car.pxPerUnit, `the red car ends ${gap}px before the exit`);
+    assert.ok(Math.abs(car.bodyMiddle - car.gapMiddle) < 1, 'the red car is level with the exit');
+    assert.ok(await page.locator('#board.solved').count(), 'the board is marked solved');
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+    // One step back: the red car is back in the middle; forward again: out.
+    await page.click('#back-button');
+    assert.match(await page.textContent('#step-label'), /^move 7 of 8/);
+    let back = await redCar(page);
+    assert.ok(back.col + back.length < back.size, 'one step back, the red car is not at the exit');
+    await page.click('#forward-button');
+    await page.waitForFunction(() => document.getElementById('step-label').dataset.step === '8');
+    back = await redCar(page);
+    assert.equal(back.col + back.length, back.size);
+    // Back to the start, and play again by the button: it runs to the end by itself.
+    await page.click('#first-button');
+    assert.equal(await page.getAttribute('#step-label', 'data-step'), '0');
+    await page.click('#play-button');
+    await page.waitForFunction(() => document.getElementById('step-label').dataset.step === '8' &&
+      document.body.dataset.playback === 'paused');
+  });
+
+  it('shows every field error of an invalid puzzle, one line each', async () => {
+    await page.fill('#puzzle-input', JSON.stringify(INVALID, null, 2));
+    await page.click('#solve-button');
+    await page.waitForSelector('#field-errors li');
+    const lines = await page.locator('#field-errors li').evaluateAll((items) => items.map((li) => ({
+      field: li.querySelector('.field')?.textContent ?? '',
+      message: li.querySelector('.text')?.textContent ?? '',
+    })));
+    assert.ok(lines.length >= 2, `only ${lines.length} error lines`);
+    assert.ok(lines.filter((l) => /^vehicles\[\d+\]/.test(l.field)).length >= 2, JSON.stringify(lines));
+    assert.deepEqual(lines.map((l) => l.field), ['vehicles[1].row', 'vehicles[2]']);
+    for (const l of lines) assert.ok(l.message.length > 5, `no message for ${l.field}`);
+    assert.match(lines[1].message, /overlaps/);
+    assert.equal(await page.getAttribute('#puzzle-input', 'aria-invalid'), 'true');
+    assert.match(await page.textContent('#message'), /^Invalid Puzzle/);
+    await page.screenshot({ path: SCREENSHOT_ERRORS, fullPage: true });
+  });
+
+  it('sends the chosen options as JSON, and shows a 422 as a message', async () => {
+    // A text grid with A* and the slide metric is wrapped as JSON to carry the options.
+    await page.selectOption('#puzzle-select', 'jam01');
+    await page.selectOption('#algorithm', 'astar');
+    await page.selectOption('#metric', 'slides');
+    await page.click('#solve-button');
+    await page.waitForSelector('[data-key="algorithm"]:text-is("astar")');
+    assert.match(await page.textContent('#raw-request'), /Content-Type: application\/json/);
+    assert.match(await page.textContent('#raw-request'), /"options":\{"algorithm":"astar","metric":"slides"\}/);
+    assert.equal(await page.textContent('[data-key="slide_count"]'), '16');
+    assert.equal(await page.textContent('[data-key="algorithm"]'), 'astar');
+    assert.equal(await page.locator('#field-errors li').count(), 0, 'the earlier errors are gone');
+    // A JSON puzzle with a tiny node budget of its own: the search stops, 422.
+    await page.selectOption('#algorithm', 'bfs');
+    await page.selectOption('#metric', 'moves');
+    await page.fill('#puzzle-input', JSON.stringify({ board: 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.', options: { max_nodes: 10 } }));
+    await page.click('#solve-button');
+    await page.waitForSelector('#message[data-kind="error"]');
+    assert.match(await page.textContent('#message'), /^Search Limit Reached \(422\)/);
+    assert.equal(await page.textContent('[data-key="status"]'), 'stopped: nodes limit');
+  });
+
+  it('had no console errors and no request beyond the server', () => {
+    assert.deepEqual(problems.filter((p) => !provoked.test(p)), []);
+  });
+
+  it('the server stops on SIGTERM with exit code 0', async () => {
+    server.child.kill('SIGTERM');
+    let timer;
+    const { code, signal } = await Promise.race([
+      server.exited,
+      new Promise((_, fail) => { timer = setTimeout(() => fail(new Error('no exit within 10 s of SIGTERM')), 10000); }),
+    ]).finally(() => clearTimeout(timer));
+    assert.equal(signal, null);
+    assert.equal(code, 0, server.stderr);
+  });
+});

@@ -1,0 +1,950 @@
+// rushhourd's playground: the page's logic, and a small example client of the rushhourd API.
+//
+// What a front-end developer can take from it (search for "API:" below):
+//   - POST v1/solve with a JSON puzzle (application/json) or a text board (text/plain);
+//   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
+//   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
+//     notation, stats, timing_us; or status "unsolvable" and no solution;
+//   - RFC 9457 problem documents (application/problem+json): 400 lists every problem in
+//     errors [{field, message}]; 413, 422 (a budget ran out, with the stats so far) and 503
+//     (busy or draining, with Retry-After) are shown as one message.
+//
+// The board is drawn from a small parser below that mirrors the server's input rules, only so
+// that something can be drawn before and while solving. The server stays the judge: its 400
+// is what the page reports as errors, never the parser's opinion.
+//
+// Plain script, no framework, nothing fetched but this server's own API.
+'use strict';
+
+(() => {
+  // ---------------------------------------------------------------------------------------
+  // Settings
+
+  // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
+  const SOLVE_URL = 'v1/solve';
+
+  const SVG_NS = 'http://www.w3.org/2000/svg';
+  const CELL = 60; // SVG user units per board cell
+  const PAD = 16; // margin around the board
+  const EXIT_ROOM = 40; // extra margin on the right, where the exit is drawn
+
+  // Playback speeds (the range input's 1..5): milliseconds a vehicle takes per cell it slides,
+  // and the pause between two moves.
+  const SPEEDS = [
+    { perCell: 260, pause: 900 },
+    { perCell: 180, pause: 550 },
+    { perCell: 120, pause: 320 },
+    { perCell: 70, pause: 160 },
+    { perCell: 35, pause: 60 },
+  ];
+
+  // Colours of the other vehicles (the red car has its own, in style.css).
+  const PALETTE = [
+    '#2a9d8f', '#e9c46a', '#457b9d', '#8ab17d', '#f4a261', '#6d597a', '#3d5a80', '#94d2bd',
+    '#ee9b00', '#0a9396', '#98c1d9', '#b08968', '#52796f', '#c9ada7', '#ca6702', '#84a59d',
+  ];
+
+  // The reference puzzles in the select. Rows are copied from the project's reference sets
+  // (shared/puzzles/jam40.tsv and classic.jsonl), where their answers are checked.
+  const JAM1_VEHICLES = {
+    board_size: 6,
+    exit_row: 2,
+    vehicles: [
+      { id: 'X', row: 2, col: 1, length: 2, orientation: 'H' },
+      { id: 'A', row: 0, col: 0, length: 2, orientation: 'H' },
+      { id: 'B', row: 1, col: 0, length: 3, orientation: 'V' },
+      { id: 'C', row: 4, col: 0, length: 2, orientation: 'V' },
+      { id: 'D', row: 1, col: 3, length: 3, orientation: 'V' },
+      { id: 'E', row: 5, col: 2, length: 3, orientation: 'H' },
+      { id: 'F', row: 4, col: 4, length: 2, orientation: 'H' },
+      { id: 'G', row: 0, col: 5, length: 3, orientation: 'V' },
+    ],
+  };
+  const REFERENCE_PUZZLES = [
+    { key: 'jam01', label: 'Jam 1: a grid (8 moves)', text: 'bb...g\na..c.g\naxxc.g\na..c..\ne...ff\ne.ddd.' },
+    { key: 'jam40', label: 'Jam 40: a grid (51 moves)', text: 'eaa.f.\negd.fj\negdxxj\nbbbh.j\n..chii\nkkcll.' },
+    {
+      key: 'slides93',
+      label: 'The 93-slide puzzle: a grid (49 moves, 93 slides)',
+      text: 'AAABCD\nEFFBCD\nE.XXCD\nGGH...\n.IH.JJ\n.IKKLL',
+    },
+    {
+      key: 'hardest51',
+      label: 'The hardest by moves: a one-line board (51 moves)',
+      text: 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.',
+    },
+    { key: 'jam01-json', label: 'Jam 1: JSON vehicles (8 moves)', text: pretty(JAM1_VEHICLES) },
+    {
+      key: 'walled',
+      label: 'Unsolvable: a wall in front of the exit (JSON)',
+      text: pretty({
+        board_size: 6,
+        exit_row: 2,
+        walls: [[2, 5]],
+        vehicles: [{ id: 'X', row: 2, col: 0, length: 2, orientation: 'H' }],
+      }),
+    },
+    {
+      key: 'invalid',
+      label: 'Invalid: a string row and an overlap (JSON, 400)',
+      text: pretty({
+        vehicles: [
+          { id: 'X', row: 2, col: 0, length: 2, orientation: 'H' },
+          { id: 'A', row: '0', col: 0, length: 2, orientation: 'H' },
+          { id: 'C', row: 1, col: 1, length: 2, orientation: 'V' },
+        ],
+      }),
+    },
+  ];
+  const CUSTOM = ''; // the select's value when the text is the user's own
+
+  // ---------------------------------------------------------------------------------------
+  // Page state
+
+  const el = (id) => document.getElementById(id);
+  const ui = {
+    form: el('solve-form'),
+    select: el('puzzle-select'),
+    input: el('puzzle-input'),
+    inputForm: el('input-form'),
+    errors: el('field-errors'),
+    algorithm: el('algorithm'),
+    metric: el('metric'),
+    solve: el('solve-button'),
+    message: el('message'),
+    board: el('board'),
+    boardNote: el('board-note'),
+    first: el('first-button'),
+    back: el('back-button'),
+    play: el('play-button'),
+    forward: el('forward-button'),
+    last: el('last-button'),
+    speed: el('speed'),
+    stepLabel: el('step-label'),
+    summary: el('summary'),
+    moves: el('move-list'),
+    rawRequest: el('raw-request'),
+    rawResponse: el('raw-response'),
+  };
+
+  const state = {
+    boards: [], // boards[k]: the board after k moves of the answer; boards[0] is the start
+    moves: [], // the answer's moves, with their notation
+    step: 0, // the board shown: boards[step]
+    playing: false,
+    timer: 0, // the pending setTimeout of playback
+    animation: 0, // bumped by every slide and jump: older slides then stop
+    vehicles: new Map(), // vehicle id -> its SVG group
+    inFlight: null, // the AbortController of the request being answered
+  };
+
+  const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+  const slideOf = new WeakMap(); // a vehicle's group -> the token of the slide moving it
+
+  // ---------------------------------------------------------------------------------------
+  // The client-side parser: text -> {size, exitRow, walls, vehicles, target}, for drawing.
+  // Mirrors the server's rules (README "A puzzle comes in any of three forms"), simply.
+
+  class PreviewError extends Error {}
+
+  function pretty(doc) {
+    return JSON.stringify(doc, null, 2)
+      // one vehicle a line reads better than one member a line
+      .replace(/\{\s+("id"[^}]*?)\s+\}/g, (_, inner) => `{ ${inner.replace(/\s*\n\s*/g, ' ')} }`)
+      .replace(/\[\s+(\d+),\s+(\d+)\s+\]/g, '[$1, $2]');
+  }
+
+  // Rows of a text board: split at newlines or '/', blanks around each row dropped, empty rows
+  // skipped (as the server does).
+  function textRows(text) {
+    return text.split(/[\n/]/).map((r) => r.trim()).filter((r) => r.length > 0);
+  }
+
+  function parsePuzzle(text) {
+    const body = text.trim();
+    if (!body) throw new PreviewError('nothing to draw yet');
+    if (body.startsWith('{')) {
+      let doc;
+      try {
+        doc = JSON.parse(body);
+      } catch {
+        throw new PreviewError('the JSON does not parse (yet)');
+      }
+      return parseDocument(doc);
+    }
+    const rows = textRows(body);
+    // One line is the database notation; several rows, a grid.
+    return rows.length === 1 ? parseBoardNotation(rows[0]) : parseGrid(rows, null);
+  }
+
+  function parseDocument(doc) {
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
+      throw new PreviewError('the JSON is not an object');
+    }
+    if ('vehicles' in doc) return parseVehicles(doc);
+    if ('grid' in doc) {
+      const rows = typeof doc.grid === 'string' ? textRows(doc.grid) : doc.grid;
+      if (!Array.isArray(rows)) throw new PreviewError('grid is neither rows nor a string');
+      return parseGrid(rows, typeof doc.target === 'string' ? doc.target : null);
+    }
+    if (typeof doc.board === 'string') return parseBoardNotation(doc.board);
+    throw new PreviewError('give vehicles, grid or board');
+  }
+
+  // The vehicles form: board_size (default 6), exit_row (default the target's row), walls,
+  // target (default X), orientation H/V or horizontal/vertical in any case.
+  function parseVehicles(doc) {
+    const size = doc.board_size ?? 6;
+    if (!Number.isInteger(size) || size < 3 || size > 16) throw new PreviewError('board_size is not 3 to 16');
+    if (!Array.isArray(doc.vehicles)) throw new PreviewError('vehicles is not an array');
+    const vehicles = doc.vehicles.map((v, i) => {
+      const ok = v && typeof v === 'object' && typeof v.id === 'string' &&
+        [v.row, v.col, v.length].every(Number.isInteger);
+      const orientation = ok && typeof v.orientation === 'string' ? v.orientation.toLowerCase() : '';
+      if (!['h', 'v', 'horizontal', 'vertical'].includes(orientation)) {
+        throw new PreviewError(`vehicles[${i}] cannot be drawn`);
+      }
+      return { id: v.id, row: v.row, col: v.col, length: v.length, horizontal: orientation[0] === 'h' };
+    });
+    const walls = (doc.walls ?? []).map((w, i) => {
+      if (!Array.isArray(w) || w.length !== 2 || !w.every(Number.isInteger)) {
+        throw new PreviewError(`walls[${i}] cannot be drawn`);
+      }
+      return w;
+    });
+    const targetId = typeof doc.target === 'string' ? doc.target : 'X';
+    const target = vehicles.findIndex((v) => v.id === targetId);
+    if (target < 0) throw new PreviewError(`no vehicle ${targetId} (the red car)`);
+    const exitRow = Number.isInteger(doc.exit_row) ? doc.exit_row : vehicles[target].row;
+    return checked({ size, exitRow, walls, vehicles, target });
+  }
+
+  // A grid: N rows of N characters; '.' or 'o' empty, '#' a wall, a letter or digit a vehicle
+  // cell. The red car is `targetId`, else X, else x.
+  function parseGrid(rows, targetId) {
+    const n = rows.length;
+    if (n < 3 || n > 16) throw new PreviewError(`the grid has ${n} rows; boards have 3 to 16`);
+    const walls = [];
+    const cells = new Map(); // id -> [[row, col]], in order of first appearance (as the server)
+    rows.forEach((row, r) => {
+      if (typeof row !== 'string' || row.length !== n) {
+        throw new PreviewError(`row ${r} is not ${n} characters long`);
+      }
+      [...row].forEach((ch, c) => {
+        if (ch === '.' || ch === 'o') return;
+        if (ch === '#') {
+          walls.push([r, c]);
+          return;
+        }
+        if (!/^[A-Za-z0-9]$/.test(ch)) throw new PreviewError(`'${ch}' in row ${r} is not a cell`);
+        if (!cells.has(ch)) cells.set(ch, []);
+        cells.get(ch).push([r, c]);
+      });
+    });
+    const vehicles = [];
+    for (const [id, list] of cells) {
+      const rs = list.map(([r]) => r);
+      const cs = list.map(([, c]) => c);
+      const horizontal = Math.min(...rs) === Math.max(...rs);
+      const vertical = Math.min(...cs) === Math.max(...cs);
+      const span = horizontal ? Math.max(...cs) - Math.min(...cs) + 1 : Math.max(...rs) - Math.min(...rs) + 1;
+      if (list.length < 2 || !(horizontal || vertical) || span !== list.length) {
+        throw new PreviewError(`vehicle '${id}' is not one straight run of 2 or more cells`);
+      }
+      vehicles.push({ id, row: Math.min(...rs), col: Math.min(...cs), length: list.length, horizontal });
+    }
+    const tid = targetId ?? (cells.has('X') ? 'X' : 'x');
+    const target = vehicles.findIndex((v) => v.id === tid);
+    if (target < 0) throw new PreviewError(`no vehicle ${tid} (the red car)`);
+    return checked({ size: n, exitRow: vehicles[target].row, walls, vehicles, target });
+  }
+
+  // The database notation: N*N cells row-major; 'o' or '.' empty, 'x' a wall, 'A' the red car.
+  function parseBoardNotation(board) {
+    const n = Math.round(Math.sqrt(board.length));
+    if (n * n !== board.length || n < 3 || n > 16) {
+      throw new PreviewError(`a board of ${board.length} characters is not N*N (36 for 6x6)`);
+    }
+    const cells = board.replace(/x/g, '#');
+    const rows = Array.from({ length: n }, (_, r) => cells.slice(r * n, (r + 1) * n));
+    return parseGrid(rows, 'A');
+  }
+
+  // Only what drawing needs: everything on the board. Overlaps and the rest are the server's
+  // to report.
+  function checked(puzzle) {
+    const inside = (r, c) => r >= 0 && c >= 0 && r < puzzle.size && c < puzzle.size;
+    for (const v of puzzle.vehicles) {
+      const [r2, c2] = v.horizontal ? [v.row, v.col + v.length - 1] : [v.row + v.length - 1, v.col];
+      if (!inside(v.row, v.col) || !inside(r2, c2)) throw new PreviewError(`vehicle ${v.id} is off the board`);
+    }
+    for (const [r, c] of puzzle.walls) if (!inside(r, c)) throw new PreviewError('a wall is off the board');
+    if (puzzle.exitRow < 0 || puzzle.exitRow >= puzzle.size) throw new PreviewError('exit_row is off the board');
+    return puzzle;
+  }
+
+  function describeForm(text) {
+    const body = text.trim();
+    if (body.startsWith('{')) return 'JSON';
+    return textRows(body).length === 1 ? 'a one-line board' : 'a text grid';
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Moves
+
+  const DELTA = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+
+  function applyMove(board, move) {
+    const vehicles = board.vehicles.map((v) => ({ ...v }));
+    const v = vehicles.find((x) => x.id === move.vehicle);
+    const [dr, dc] = DELTA[move.direction] ?? [0, 0];
+    if (!v) throw new Error(`the answer moves ${move.vehicle}, which the drawing does not have`);
+    v.row += dr * move.distance;
+    v.col += dc * move.distance;
+    return { ...board, vehicles };
+  }
+
+  // The red car's right end in the last column of the exit row: out.
+  function atExit(board) {
+    const t = board.vehicles[board.target];
+    return t.horizontal && t.row === board.exitRow && t.col + t.length === board.size;
+  }
+
+  // "bR1": the server's notation of one move (id, U/D/L/R, distance).
+  const notationOf = (m) => `${m.vehicle}${m.direction[0].toUpperCase()}${m.distance}`;
+
+  // ---------------------------------------------------------------------------------------
+  // Drawing: an SVG of cells, walls, the exit and one group per vehicle. Vehicles keep their
+  // element across steps, so a move only changes one group's position.
+
+  function svg(name, attrs = {}, parent = null) {
+    const node = document.createElementNS(SVG_NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  const cellX = (c) => PAD + c * CELL;
+  const cellY = (r) => PAD + r * CELL;
+
+  function drawBoard(board) {
+    const n = board.size;
+    const width = PAD + n * CELL + EXIT_ROOM;
+    const height = 2 * PAD + n * CELL;
+    ui.board.replaceChildren();
+    ui.board.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    ui.board.dataset.size = String(n);
+    ui.board.setAttribute('aria-label',
+      `a ${n} by ${n} board with ${board.vehicles.length} vehicles; the exit is on the right of row ${board.exitRow}`);
+    state.vehicles.clear();
+
+    svg('rect', { class: 'frame', x: PAD - 8, y: PAD - 8, width: n * CELL + 16, height: n * CELL + 16, rx: 12 }, ui.board);
+    const cells = svg('g', { class: 'cells' }, ui.board);
+    for (let r = 0; r < n; r++) {
+      for (let c = 0; c < n; c++) {
+        svg('rect', { class: 'cell', x: cellX(c) + 3, y: cellY(r) + 3, width: CELL - 6, height: CELL - 6, rx: 5 }, cells);
+      }
+    }
+
+    // The exit: a gap in the frame's right side at the exit row, and an arrow out.
+    const exit = svg('g', { id: 'exit', class: 'exit', 'data-row': board.exitRow }, ui.board);
+    const ey = cellY(board.exitRow);
+    svg('rect', { class: 'exit-gap', x: PAD + n * CELL, y: ey + 6, width: 10, height: CELL - 12 }, exit);
+    svg('path', {
+      class: 'exit-arrow',
+      d: `M ${PAD + n * CELL + 14} ${ey + 16} L ${PAD + n * CELL + 30} ${ey + CELL / 2} L ${PAD + n * CELL + 14} ${ey + CELL - 16}`,
+    }, exit);
+    svg('title', {}, exit).textContent = 'exit';
+
+    for (const [r, c] of board.walls) {
+      svg('rect', { class: 'wall', 'data-row': r, 'data-col': c, x: cellX(c) + 2, y: cellY(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, ui.board);
+    }
+
+    board.vehicles.forEach((v, i) => {
+      const isTarget = i === board.target;
+      const g = svg('g', {
+        class: isTarget ? 'vehicle target' : 'vehicle',
+        'data-id': v.id,
+        'data-length': v.length,
+        'data-orientation': v.horizontal ? 'H' : 'V',
+      }, ui.board);
+      const w = (v.horizontal ? v.length : 1) * CELL;
+      const h = (v.horizontal ? 1 : v.length) * CELL;
+      const body = svg('rect', { class: 'body', x: 5, y: 5, width: w - 10, height: h - 10, rx: 12 }, g);
+      if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
+      svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;
+      svg('title', {}, g).textContent = isTarget ? `${v.id}: the red car` : `vehicle ${v.id}`;
+      state.vehicles.set(v.id, g);
+      place(g, v);
+    });
+  }
+
+  // Puts a vehicle's group at its cell at once; the data-* attributes say where it is.
+  function place(g, v) {
+    g.dataset.row = String(v.row);
+    g.dataset.col = String(v.col);
+    setTranslate(g, cellX(v.col), cellY(v.row));
+  }
+
+  function setTranslate(g, x, y) {
+    g.setAttribute('transform', `translate(${x} ${y})`);
+    g.dataset.x = String(x);
+    g.dataset.y = String(y);
+  }
+
+  // Slides a vehicle's group to its new cell over `ms`; resolves when it is there. A newer
+  // slide or jump cuts it short: the vehicle is then put where its data-* attributes say,
+  // unless a newer slide has taken this very vehicle over.
+  function slide(g, v, ms) {
+    const token = ++state.animation;
+    slideOf.set(g, token);
+    const x0 = Number(g.dataset.x);
+    const y0 = Number(g.dataset.y);
+    const x1 = cellX(v.col);
+    const y1 = cellY(v.row);
+    g.dataset.row = String(v.row);
+    g.dataset.col = String(v.col);
+    if (ms <= 0 || reducedMotion.matches) {
+      setTranslate(g, x1, y1);
+      return Promise.resolve();
+    }
+    return new Promise((done) => {
+      const t0 = performance.now();
+      const frame = (now) => {
+        const t = Math.min(1, (now - t0) / ms);
+        const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+        if (token !== state.animation) {
+          if (slideOf.get(g) === token) setTranslate(g, cellX(Number(g.dataset.col)), cellY(Number(g.dataset.row)));
+          done();
+          return;
+        }
+        if (t >= 1) {
+          setTranslate(g, x1, y1);
+          done();
+          return;
+        }
+        setTranslate(g, x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease);
+        requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Playback
+
+  const lastStep = () => Math.max(0, state.boards.length - 1);
+  const speed = () => SPEEDS[Number(ui.speed.value) - 1] ?? SPEEDS[2];
+
+  // Shows boards[k]. From the step just before, the moving vehicle slides; any other jump
+  // puts every vehicle in place at once.
+  async function goTo(k, animate) {
+    if (!state.boards.length) return;
+    k = Math.max(0, Math.min(lastStep(), k));
+    const from = state.step;
+    state.step = k;
+    renderStep();
+    const board = state.boards[k];
+    if (animate && k === from + 1) {
+      const move = state.moves[k - 1];
+      const v = board.vehicles.find((x) => x.id === move.vehicle);
+      await slide(state.vehicles.get(move.vehicle), v, speed().perCell * Math.min(move.distance, 4));
+    } else {
+      state.animation++; // stops any slide in progress
+      for (const v of board.vehicles) place(state.vehicles.get(v.id), v);
+    }
+    ui.board.classList.toggle('solved', k === lastStep() && atExit(board));
+  }
+
+  function renderStep() {
+    const n = state.moves.length;
+    const k = state.step;
+    ui.stepLabel.dataset.step = String(k);
+    ui.stepLabel.dataset.steps = String(n);
+    if (n === 0) {
+      ui.stepLabel.textContent = 'already solved: the red car is at the exit';
+    } else if (k === 0) {
+      ui.stepLabel.textContent = `start: ${n} move${n === 1 ? '' : 's'} to the exit`;
+    } else {
+      const m = state.moves[k - 1];
+      const done = k === n ? ': the red car is out' : '';
+      ui.stepLabel.textContent = `move ${k} of ${n}: ${m.vehicle} ${m.direction} ${m.distance}${done}`;
+    }
+    for (const li of ui.moves.children) {
+      const current = Number(li.dataset.index) === k - 1;
+      li.classList.toggle('current', current);
+      if (current) {
+        li.setAttribute('aria-current', 'step');
+        keepInView(li);
+      } else {
+        li.removeAttribute('aria-current');
+      }
+    }
+    updateControls();
+  }
+
+  // Scrolls the move list, and only it (scrollIntoView would scroll the page too), so that
+  // the current move is visible.
+  function keepInView(li) {
+    const list = ui.moves;
+    if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
+    }
+  }
+
+  function updateControls() {
+    const has = state.boards.length > 1;
+    ui.first.disabled = ui.back.disabled = !has || state.step === 0;
+    ui.forward.disabled = ui.last.disabled = !has || state.step === lastStep();
+    ui.play.disabled = !has;
+    ui.play.setAttribute('aria-label', state.playing ? 'pause' : 'play'); // style.css swaps the icon
+    document.body.dataset.playback = state.playing ? 'playing' : 'paused';
+  }
+
+  function play() {
+    if (state.boards.length < 2) return;
+    if (state.step === lastStep()) goTo(0, false);
+    state.playing = true;
+    updateControls();
+    scheduleNext();
+  }
+
+  function pause() {
+    state.playing = false;
+    clearTimeout(state.timer);
+    updateControls();
+  }
+
+  function scheduleNext() {
+    clearTimeout(state.timer);
+    if (!state.playing) return;
+    if (state.step >= lastStep()) {
+      pause();
+      return;
+    }
+    state.timer = setTimeout(async () => {
+      await goTo(state.step + 1, true);
+      scheduleNext();
+    }, speed().pause);
+  }
+
+  // A step by hand stops playback: the user has taken over.
+  function stepBy(delta) {
+    pause();
+    goTo(state.step + delta, delta === 1);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The editor: the preview follows the text; a changed text drops the previous answer.
+
+  let previewTimer = 0;
+  let answeredText = null; // the text the shown answer belongs to
+
+  function showPreview() {
+    const text = ui.input.value;
+    try {
+      const puzzle = parsePuzzle(text);
+      ui.inputForm.textContent = `${describeForm(text)}: ${puzzle.size}x${puzzle.size}, ` +
+        `${puzzle.vehicles.length} vehicles, ${puzzle.walls.length} walls, exit on the right of row ${puzzle.exitRow}`;
+      if (text !== answeredText) {
+        clearAnswer();
+        state.boards = [puzzle];
+        drawBoard(puzzle);
+        goTo(0, false);
+      }
+      ui.board.removeAttribute('hidden');
+      note('');
+    } catch (e) {
+      if (!(e instanceof PreviewError)) throw e;
+      ui.inputForm.textContent = text.trim() ? `${describeForm(text)}: ${e.message}` : '';
+      if (text !== answeredText) {
+        clearAnswer();
+        ui.board.replaceChildren();
+        ui.board.setAttribute('hidden', '');
+        note(`Nothing to draw: ${e.message}. The server will say what it thinks when you solve.`);
+      }
+    }
+  }
+
+  function note(text) {
+    ui.boardNote.textContent = text;
+    ui.boardNote.hidden = !text;
+  }
+
+  function clearAnswer() {
+    pause();
+    answeredText = null;
+    state.boards = [];
+    state.moves = [];
+    state.step = 0;
+    ui.moves.replaceChildren();
+    ui.summary.replaceChildren();
+    ui.stepLabel.textContent = 'no solution yet';
+    ui.stepLabel.dataset.step = '0';
+    ui.stepLabel.dataset.steps = '0';
+    updateControls();
+  }
+
+  function onInput() {
+    ui.select.value = REFERENCE_PUZZLES.some((p) => p.text === ui.input.value) ? ui.select.value : CUSTOM;
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(showPreview, 120);
+  }
+
+  function loadReference(key) {
+    const p = REFERENCE_PUZZLES.find((x) => x.key === key);
+    if (!p) return;
+    ui.input.value = p.text;
+    clearErrors();
+    showMessage('', '');
+    showPreview();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // API: building the request.
+  //
+  // A body that starts with '{' is JSON (application/json); the form's algorithm and metric
+  // go into its "options", next to any other options it has (max_nodes, timeout_ms, ...).
+  // Anything else is a text board. text/plain carries no options (the server solves it with
+  // its defaults, bfs and moves), so with other options the board is wrapped as JSON:
+  // {"board": line} for one line, {"grid": rows} for a grid: the same puzzle either way.
+  function buildRequest(text, algorithm, metric) {
+    const body = text.trim();
+    const options = { algorithm, metric };
+    if (body.startsWith('{')) {
+      let doc;
+      try {
+        doc = JSON.parse(body);
+      } catch {
+        // Sent as it is: the server's 400 says where the JSON breaks.
+        return { contentType: 'application/json', body: text };
+      }
+      if (doc && typeof doc === 'object' && !Array.isArray(doc)) {
+        const own = doc.options;
+        // Options that are not an object are left for the server to report.
+        if (own === undefined || (own && typeof own === 'object' && !Array.isArray(own))) {
+          doc.options = { ...own, ...options };
+        }
+      }
+      return { contentType: 'application/json', body: JSON.stringify(doc) };
+    }
+    if (algorithm === 'bfs' && metric === 'moves') return { contentType: 'text/plain', body: text };
+    const rows = textRows(body);
+    const doc = rows.length === 1 ? { board: rows[0], options } : { grid: rows, options };
+    return { contentType: 'application/json', body: JSON.stringify(doc) };
+  }
+
+  // A request id of our own: the server echoes it (X-Request-Id, and request_id in problems)
+  // and logs it, so a report from the page can be found in the server's log. 1 to 64 of
+  // letters, digits and -_.: are accepted.
+  function newRequestId() {
+    return `playground-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // API: sending it and reading the answer.
+
+  async function solve() {
+    // The preview catches up first, so that a late one cannot wipe the answer about to come.
+    clearTimeout(previewTimer);
+    showPreview();
+    const text = ui.input.value;
+    const request = buildRequest(text, ui.algorithm.value, ui.metric.value);
+    const requestId = newRequestId();
+    let start = null;
+    try {
+      start = parsePuzzle(text);
+    } catch (e) {
+      if (!(e instanceof PreviewError)) throw e;
+    }
+
+    state.inFlight?.abort(); // a newer Solve replaces an unanswered one
+    const controller = new AbortController();
+    state.inFlight = controller;
+    clearErrors();
+    pause();
+    showMessage('busy', 'Solving…');
+    ui.solve.disabled = true;
+    ui.form.setAttribute('aria-busy', 'true');
+    ui.rawRequest.textContent = `POST ${SOLVE_URL}\nContent-Type: ${request.contentType}\n` +
+      `X-Request-Id: ${requestId}\n\n${request.body}`;
+    ui.rawResponse.textContent = '';
+
+    const t0 = performance.now();
+    let res;
+    let bodyText;
+    try {
+      res = await fetch(SOLVE_URL, {
+        method: 'POST',
+        headers: { 'Content-Type': request.contentType, 'X-Request-Id': requestId },
+        body: request.body,
+        signal: controller.signal,
+      });
+      bodyText = await res.text();
+    } catch (e) {
+      if (e.name === 'AbortError') return;
+      finishRequest(controller);
+      showMessage('error', `The server could not be reached: ${e.message}`);
+      return;
+    }
+    const roundTripMs = performance.now() - t0;
+    finishRequest(controller);
+    ui.rawResponse.textContent = `HTTP ${res.status}\nContent-Type: ${res.headers.get('Content-Type')}\n` +
+      `X-Request-Id: ${res.headers.get('X-Request-Id')}\n\n${bodyText}`;
+
+    // API: a JSON body comes as application/json (200) or application/problem+json (errors).
+    // Only the 431 that the HTTP library itself sends for oversized headers is not JSON.
+    let doc = null;
+    try {
+      doc = JSON.parse(bodyText);
+    } catch {
+      doc = null;
+    }
+    if (res.status === 200 && doc) {
+      showAnswer(doc, text, start, roundTripMs, res.headers.get('X-Request-Id'));
+    } else if (doc && typeof doc.title === 'string') {
+      showProblem(res, doc, roundTripMs);
+    } else {
+      showMessage('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
+    }
+  }
+
+  function finishRequest(controller) {
+    if (state.inFlight === controller) state.inFlight = null;
+    ui.solve.disabled = false;
+    ui.form.removeAttribute('aria-busy');
+  }
+
+  // API: a 200 answer. status "solved" has solution.{moves, move_count, slide_count, notation};
+  // "unsolvable" has no solution. optimal says whether the length is proved minimal (false
+  // only for the "fast" algorithm).
+  function showAnswer(doc, text, start, roundTripMs, requestId) {
+    clearAnswer();
+    answeredText = text;
+    const solution = doc.solution;
+    const notations = solution?.notation ? solution.notation.split(' ') : [];
+    state.moves = (solution?.moves ?? []).map((m, i) => ({ ...m, notation: notations[i] ?? notationOf(m) }));
+
+    fillSummary([
+      ['status', doc.status],
+      ['optimal', doc.optimal ? 'yes' : 'no'],
+      ['algorithm', doc.algorithm],
+      ['metric', doc.metric],
+      ['move_count', solution ? solution.move_count : '–'],
+      ['slide_count', solution ? solution.slide_count : '–'],
+      ...statsRows(doc.stats),
+      ...timingRows(doc.timing_us, roundTripMs),
+      ['cached', doc.cached ? 'yes (an earlier search\'s answer)' : 'no'],
+      ['request_id', requestId ?? '–'],
+    ]);
+
+    ui.moves.replaceChildren(...state.moves.map((m, i) => {
+      const li = document.createElement('li');
+      li.dataset.index = String(i);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.title = `show the board after move ${i + 1}`;
+      const code = document.createElement('code');
+      code.textContent = m.notation;
+      button.append(code, ` ${m.vehicle} ${m.direction} ${m.distance}`);
+      button.addEventListener('click', () => {
+        pause();
+        goTo(i + 1, false);
+      });
+      li.append(button);
+      return li;
+    }));
+
+    if (doc.status !== 'solved') {
+      showMessage('info', 'No solution: the search proved that the red car can never get out.');
+      if (start) {
+        state.boards = [start];
+        drawBoard(start);
+        goTo(0, false);
+      }
+      ui.stepLabel.textContent = 'unsolvable';
+      return;
+    }
+    const verdict = doc.optimal ? 'the fewest' : 'not proved the fewest';
+    showMessage('ok', `Solved in ${solution.move_count} moves (${solution.slide_count} slides; ${verdict} ${doc.metric}).`);
+    if (!start) {
+      note('The answer cannot be animated: this page could not draw the puzzle.');
+      ui.stepLabel.textContent = `${state.moves.length} moves`;
+      return;
+    }
+    try {
+      state.boards = [start];
+      for (const m of state.moves) state.boards.push(applyMove(state.boards[state.boards.length - 1], m));
+    } catch (e) {
+      state.boards = [start];
+      note(`The answer cannot be animated: ${e.message}.`);
+    }
+    // Replaying the moves here must bring the red car out; if not, this page's parser and
+    // the server read the puzzle differently, and the drawing would mislead.
+    if (state.boards.length > 1 && !atExit(state.boards[state.boards.length - 1])) {
+      note('The drawing and the server disagree about this puzzle: the animation may be wrong.');
+    }
+    drawBoard(start);
+    state.step = 0;
+    goTo(0, false);
+    play();
+  }
+
+  function statsRows(stats) {
+    if (!stats) return [];
+    return [
+      ['nodes_expanded', fmtInt(stats.nodes_expanded)],
+      ['nodes_generated', fmtInt(stats.nodes_generated)],
+      ['states_stored', fmtInt(stats.states_stored)],
+      ['peak_memory', fmtBytes(stats.peak_memory_bytes)],
+      ['search_time', fmtUs(stats.elapsed_us)],
+    ];
+  }
+
+  // timing_us: waiting for a solver (queue), parsing, searching, and the server's total; the
+  // round trip is measured here, so it adds the network and the browser.
+  function timingRows(t, roundTripMs) {
+    const rows = t
+      ? [['queue', fmtUs(t.queue)], ['parse', fmtUs(t.parse)], ['solve', fmtUs(t.solve)], ['server_total', fmtUs(t.total)]]
+      : [];
+    return [...rows, ['round_trip', `${roundTripMs.toFixed(1)} ms`]];
+  }
+
+  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
+  // {field: a JSON path such as vehicles[1].row, message}; 400 "invalid-json" has only a
+  // detail. The rest (413 too large, 422 a budget ran out, 503 busy or draining) is one
+  // message; 422 also carries the search's statistics so far, 503 a Retry-After header.
+  function showProblem(res, doc, roundTripMs) {
+    if (res.status === 400) {
+      const errors = Array.isArray(doc.errors) && doc.errors.length
+        ? doc.errors
+        : [{ field: '', message: doc.detail ?? doc.title }];
+      showErrors(errors);
+      showMessage('error', `${doc.title}: ${doc.detail ?? 'see the problems above'}.`);
+      return;
+    }
+    let text = `${doc.title} (${res.status})${doc.detail ? `: ${doc.detail}` : ''}.`;
+    if (res.status === 422 && doc.stats) {
+      text += ` The ${doc.limit} budget ran out after ${fmtInt(doc.stats.nodes_expanded)} nodes; ` +
+        'try astar or fast, or a smaller puzzle.';
+      fillSummary([
+        ['status', `stopped: ${doc.limit} limit`],
+        ['algorithm', doc.algorithm],
+        ['metric', doc.metric],
+        ...statsRows(doc.stats),
+        ...timingRows(doc.timing_us, roundTripMs),
+        ['request_id', doc.request_id],
+      ]);
+    }
+    const retry = res.headers.get('Retry-After');
+    if (res.status === 503 && retry) text += ` Try again in ${retry} s.`;
+    showMessage('error', text);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Messages, errors and numbers
+
+  function showErrors(errors) {
+    ui.errors.replaceChildren(...errors.map((e) => {
+      const li = document.createElement('li');
+      if (e.field) {
+        const field = document.createElement('code');
+        field.className = 'field';
+        field.textContent = e.field;
+        li.append(field, ' ');
+      }
+      const message = document.createElement('span');
+      message.className = 'text';
+      message.textContent = e.message;
+      li.append(message);
+      return li;
+    }));
+    ui.errors.hidden = false;
+    ui.input.setAttribute('aria-invalid', 'true');
+  }
+
+  function clearErrors() {
+    ui.errors.replaceChildren();
+    ui.errors.hidden = true;
+    ui.input.removeAttribute('aria-invalid');
+  }
+
+  function showMessage(kind, text) {
+    ui.message.textContent = text;
+    ui.message.dataset.kind = kind;
+    ui.message.hidden = !text;
+  }
+
+  function fillSummary(rows) {
+    ui.summary.replaceChildren(...rows.flatMap(([key, value]) => {
+      const dt = document.createElement('dt');
+      dt.textContent = key.replace(/_/g, ' ');
+      const dd = document.createElement('dd');
+      dd.dataset.key = key;
+      dd.textContent = String(value);
+      return [dt, dd];
+    }));
+  }
+
+  const fmtInt = (n) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '–');
+  const fmtUs = (us) => (!Number.isFinite(us) ? '–' : us < 1000 ? `${us} µs` : `${(us / 1000).toFixed(2)} ms`);
+  function fmtBytes(b) {
+    if (!Number.isFinite(b)) return '–';
+    if (b < 1024) return `${b} B`;
+    if (b < 1024 * 1024) return `${(b / 1024).toFixed(1)} KiB`;
+    return `${(b / 1024 / 1024).toFixed(1)} MiB`;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Wiring
+
+  function init() {
+    const custom = new Option('(your own puzzle)', CUSTOM);
+    ui.select.append(custom, ...REFERENCE_PUZZLES.map((p) => new Option(p.label, p.key)));
+    ui.select.addEventListener('change', () => loadReference(ui.select.value));
+    ui.input.addEventListener('input', onInput);
+    ui.form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      solve();
+    });
+    // Ctrl+Enter in the text solves, as in many playgrounds.
+    ui.input.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+        e.preventDefault();
+        solve();
+      }
+    });
+    ui.first.addEventListener('click', () => {
+      pause();
+      goTo(0, false);
+    });
+    ui.back.addEventListener('click', () => stepBy(-1));
+    ui.play.addEventListener('click', () => (state.playing ? pause() : play()));
+    ui.forward.addEventListener('click', () => stepBy(1));
+    ui.last.addEventListener('click', () => {
+      pause();
+      goTo(lastStep(), false);
+    });
+    // Arrow keys, space, Home and End drive playback, except while typing.
+    document.addEventListener('keydown', (e) => {
+      if (e.target.closest('textarea, input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      const actions = {
+        ArrowLeft: () => stepBy(-1),
+        ArrowRight: () => stepBy(1),
+        ' ': () => (state.playing ? pause() : play()),
+        Home: () => ui.first.click(),
+        End: () => ui.last.click(),
+      };
+      if (!actions[e.key] || (e.key === ' ' && e.target.closest('button'))) return;
+      e.preventDefault();
+      actions[e.key]();
+    });
+
+    ui.select.value = REFERENCE_PUZZLES[0].key;
+    loadReference(ui.select.value);
+    document.body.dataset.ready = 'true';
+  }
+
+  init();
+})();
