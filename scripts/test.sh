@@ -5,7 +5,7 @@
 # Kubernetes manifest check; the container image built
 # from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
 # then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks
-# included) in build-asan/.
+# included) in build-asan/, after a 60-second run of each libFuzzer target.
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/build.sh
@@ -20,4 +20,5 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COM
 cmake --build build-asan -j "$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
 ./scripts/contract-check.sh build-asan/rushhourd
+./scripts/fuzz.sh 60
 ctest --test-dir build-asan --output-on-failure

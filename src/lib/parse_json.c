@@ -1,6 +1,7 @@
 /* The JSON puzzle document: field types, unknown and duplicate keys, and the choice between
  * the vehicles, grid and board forms. Every problem is reported, each on its JSON path. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -38,27 +39,34 @@ static bool read_int(rh_diags *d, const cJSON *item, const char *field, int *out
     return true;
 }
 
-static bool key_in(const char *key, const char *const *list)
+/* The index of `key` in the NULL-terminated `list` (NULL: empty), or -1. */
+static int key_index(const char *key, const char *const *list)
 {
-    for (; list && *list; list++)
-        if (strcmp(key, *list) == 0) return true;
-    return false;
+    for (int i = 0; list && list[i]; i++)
+        if (strcmp(key, list[i]) == 0) return i;
+    return -1;
 }
 
-/* Reports keys of `obj` that are unknown or repeated. `path` prefixes the field names. */
+/* Reports keys of `obj` that are unknown or repeated. `path` prefixes the field names. Only
+ * known and extra keys (lists of at most 64) are checked for repeats, an unknown key being
+ * reported at each occurrence anyway: comparing every key with every earlier one took minutes
+ * for a body of a few MiB of distinct keys. */
 static void check_keys(rh_diags *d, const cJSON *obj, const char *path, const char *const *known,
                        const char *const *extra)
 {
     char f[RH_DIAG_FIELD_MAX];
+    uint64_t seen_known = 0, seen_extra = 0;
     for (const cJSON *a = obj->child; a; a = a->next) {
         snprintf(f, sizeof f, "%s%s%s", path, *path ? "." : "", a->string);
-        if (!key_in(a->string, known) && !key_in(a->string, extra))
+        const int k = key_index(a->string, known), e = k < 0 ? key_index(a->string, extra) : -1;
+        if (k < 0 && e < 0) {
             rh_diags_add(d, f, "unknown field");
-        for (const cJSON *b = obj->child; b != a; b = b->next)
-            if (strcmp(a->string, b->string) == 0) {
-                rh_diags_add(d, f, "appears more than once");
-                break;
-            }
+            continue;
+        }
+        uint64_t *seen = k >= 0 ? &seen_known : &seen_extra;
+        const uint64_t bit = UINT64_C(1) << ((k >= 0 ? k : e) & 63);
+        if (*seen & bit) rh_diags_add(d, f, "appears more than once");
+        *seen |= bit;
     }
 }
 

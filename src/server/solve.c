@@ -81,13 +81,14 @@ static bool parse_request(rhd_request *r)
     const uint64_t t0 = rh_clock_us();
     const char *body = r->body ? r->body : "";
     size_t i = 0;
-    while (i < r->body_len && strchr(" \t\r\n", body[i])) i++;
+    /* body[i] first: strchr also finds the NUL terminator, which is not whitespace. */
+    while (i < r->body_len && body[i] && strchr(" \t\r\n", body[i])) i++;
     int err;
     if (i < r->body_len && body[i] == '{') {
         const char *end = NULL;
         cJSON *doc = cJSON_ParseWithLengthOpts(body, r->body_len, &end, 0);
         size_t at = end && end >= body ? (size_t)(end - body) : 0;
-        while (doc && at < r->body_len && strchr(" \t\r\n", body[at])) at++;
+        while (doc && at < r->body_len && body[at] && strchr(" \t\r\n", body[at])) at++;
         if (!doc || at != r->body_len) {
             cJSON_Delete(doc);
             free(d);
