@@ -1190,7 +1190,12 @@ static void *drain_thread(void *arg)
             const char *status =
                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "status"));
             const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "type"));
-            if (r.status == 200 && status && strcmp(status, "unsolvable") == 0) {
+            /* A search that waited long in the queue of a slow machine (a sanitizer build,
+             * a busy host) may reach its deadline: a 422 time limit is an answer too. */
+            const char *limit =
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "limit"));
+            if ((r.status == 200 && status && strcmp(status, "unsolvable") == 0) ||
+                (r.status == 422 && limit && strcmp(limit, "time") == 0)) {
                 t->ok++;
             } else if (r.status == 503 && type &&
                        strcmp(type, PROBLEM_PREFIX "shutting-down") == 0) {
