@@ -24,6 +24,13 @@
 int rh_parse_cjson(rh_puzzle *out, rh_diags *diags, const cJSON *doc,
                    const char *const *extra_keys);
 
+/* Parses a whole JSON text strictly: nothing but whitespace may follow the value, and no NUL
+ * may appear, raw or as \u0000 in a string (cJSON keeps strings NUL-terminated, so either
+ * would silently cut a string short: an id "X\u0000Y" would read as "X"). Returns the
+ * document (the caller frees it with cJSON_Delete), or NULL with the offending byte offset in
+ * *error_at. */
+cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at);
+
 /* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
  * text board: one line of N*N characters is the database notation, several lines a grid. */
 int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);

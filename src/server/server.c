@@ -314,6 +314,17 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     free(r);
 }
 
+/* Percent-decoding of the path, except that a path holding %00 stays encoded: decoded, the NUL
+ * would end the string early and "/v1/solve%00.png" would route as "/v1/solve". Left
+ * encoded, it matches no route (404). */
+static size_t unescape_path(void *cls, struct MHD_Connection *c, char *s)
+{
+    (void)cls;
+    (void)c;
+    if (strstr(s, "%00")) return strlen(s);
+    return MHD_http_unescape(s);
+}
+
 static void mhd_logger(void *cls, const char *fmt, va_list ap)
 {
     (void)cls;
@@ -365,7 +376,8 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_ip,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->idle_timeout_s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->header_memory_bytes,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_UNESCAPE_CALLBACK, unescape_path,
+        NULL, MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
         rhd_pool_drain(s->pool, 0);

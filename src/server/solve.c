@@ -36,9 +36,20 @@ static void read_options(rhd_request *r, rh_diags *d, const cJSON *options)
             rh_diags_add(d, "options", "must be an object");
             options = NULL;
         }
+        static const char *const names[] = {"algorithm", "metric", "max_nodes", "timeout_ms",
+                                            "include_boards"};
+        unsigned seen = 0; /* a repeated option is an error, as a repeated key is elsewhere */
         for (const cJSON *o = options ? options->child : NULL; o; o = o->next) {
             char field[RH_DIAG_FIELD_MAX];
             snprintf(field, sizeof field, "options.%s", o->string);
+            unsigned bit = 0;
+            for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++)
+                if (strcmp(o->string, names[k]) == 0) bit = 1u << k;
+            if (bit & seen) {
+                rh_diags_add(d, field, "appears more than once");
+                continue;
+            }
+            seen |= bit;
             const char *text = cJSON_GetStringValue(o);
             uint64_t n;
             if (strcmp(o->string, "algorithm") == 0) {
@@ -85,12 +96,9 @@ static bool parse_request(rhd_request *r)
     while (i < r->body_len && body[i] && strchr(" \t\r\n", body[i])) i++;
     int err;
     if (i < r->body_len && body[i] == '{') {
-        const char *end = NULL;
-        cJSON *doc = cJSON_ParseWithLengthOpts(body, r->body_len, &end, 0);
-        size_t at = end && end >= body ? (size_t)(end - body) : 0;
-        while (doc && at < r->body_len && body[at] && strchr(" \t\r\n", body[at])) at++;
-        if (!doc || at != r->body_len) {
-            cJSON_Delete(doc);
+        size_t at = 0;
+        cJSON *doc = rh_json_parse(body, r->body_len, &at);
+        if (!doc) {
             free(d);
             char detail[96];
             snprintf(detail, sizeof detail, "the body is not valid JSON (error at byte %zu)", at);
