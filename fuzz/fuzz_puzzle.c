@@ -25,16 +25,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "fuzz_puzzle: invariant violated at line %d: %s\n  ", __LINE__,        \
-                    #cond);                                                                        \
-            fprintf(stderr, __VA_ARGS__);                                                          \
-            fputc('\n', stderr);                                                                   \
-            abort();                                                                               \
-        }                                                                                          \
-    } while (0)
+#define FUZZ_NAME "fuzz_puzzle"
+#include "fuzz_check.h"
 
 /* A copy of the input that ends exactly where a PROT_NONE page starts, and whose head is
  * poisoned for ASan: cJSON is not instrumented, so only the guard page catches it reading past
