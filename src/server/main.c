@@ -121,6 +121,7 @@ int main(int argc, char **argv)
     const uint64_t t0 = rh_clock_us();
     snprintf(fields, sizeof fields, "\"signal\":\"%s\",\"grace_s\":%d",
              sig == SIGINT ? "SIGINT" : "SIGTERM", cfg.grace_s);
+    rhd_server_begin_drain(server); /* before the log line that tells clients it began */
     rhd_log(RHD_LOG_INFO, "draining", fields);
     rhd_server_drain(server, t0 + (uint64_t)cfg.grace_s * 1000000u);
     rhd_server_stop(server);

@@ -402,7 +402,7 @@ void rhd_server_set_ready(rhd_server *s, bool ready)
     atomic_store(&s->ready, ready);
 }
 
-void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
+void rhd_server_begin_drain(rhd_server *s)
 {
     /* No MHD_quiesce_daemon: in 0.9.75 it races a worker thread that is awake to take the
      * listening socket out of epoll, and the loser aborts the process ("Failed to remove
@@ -410,6 +410,11 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
      * closes its connection, /readyz answers 503 and searches are refused with 503, and
      * MHD_stop_daemon closes the listener at the end. */
     atomic_store(&s->draining, true);
+}
+
+void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
+{
+    rhd_server_begin_drain(s);
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
     rhd_pool_drain(s->pool, deadline_us);

@@ -20,9 +20,14 @@ int rhd_server_port(const rhd_server *s);
 
 void rhd_server_set_ready(rhd_server *s, bool ready);
 
-/* Graceful drain: readiness off, no new searches (503), every reply closing its connection,
- * every queued and running search finished (cancelled at `deadline_us`, rh_clock_us time),
- * every suspended connection answered, then waits for replies in flight until the deadline. */
+/* Starts the graceful drain and returns at once: readiness off, no new searches (503), every
+ * reply closing its connection. Call before announcing the drain, so that clients told of it
+ * already see it. */
+void rhd_server_begin_drain(rhd_server *s);
+
+/* Completes the drain (beginning it if needed): every queued and running search finished
+ * (cancelled at `deadline_us`, rh_clock_us time), every suspended connection answered, then
+ * waits for replies in flight until the deadline. */
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us);
 
 /* Stops the daemon and the workers and frees everything; call after rhd_server_drain. */
