@@ -9,6 +9,7 @@
 #include "rushhour/puzzle.h"
 #include "rushhour/search.h"
 #include "rushhour/analyze.h"
+#include "rushhour/generate.h"
 #include "rushhour/diag.h"
 
 /* Builds {status, optimal, algorithm, metric, solution: {moves, move_count, slide_count,
@@ -22,6 +23,17 @@ cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards);
  * distance 0, 1, ...], hardest: {board: [rows], distance}, stats} for `a`. Returns a new
  * object the caller frees with cJSON_Delete, or NULL when out of memory. */
 cJSON *rh_report_analysis(const rh_analysis *a);
+
+/* Builds `p` in the service's JSON input form: {board_size, exit_row, target, vehicles:
+ * [{id, row, col, length, orientation}], walls: [[row, col], ...]}. Parsing it back with
+ * rh_parse_cjson gives `p` again. Returns a new object (cJSON_Delete) or NULL when out of
+ * memory. */
+cJSON *rh_report_puzzle(const rh_puzzle *p);
+
+/* Builds {status: "generated"|"limit_reached", limit?, metric, length, puzzle: (as
+ * rh_report_puzzle), board: [rows], candidates, restarts, stats} for `g`; `puzzle` and `board`
+ * are null when nothing was found. Returns a new object (cJSON_Delete) or NULL. */
+cJSON *rh_report_generated(const rh_generated *g);
 
 /* Builds the list [{field, message}, ...] of `d`, or NULL when out of memory. */
 cJSON *rh_report_diags(const rh_diags *d);

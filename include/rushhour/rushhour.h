@@ -9,6 +9,7 @@
 #include "rushhour/search.h"
 #include "rushhour/report.h"
 #include "rushhour/analyze.h"
+#include "rushhour/generate.h"
 
 #define RH_VERSION "0.1.0"
 

@@ -1,0 +1,61 @@
+/* Generating new puzzles of a chosen difficulty.
+ *
+ * The generator draws random boards, analyses each one's whole reachable component and keeps
+ * its hardest position, then improves that position by local changes (a vehicle removed,
+ * added or replaced), keeping a change when the hardest position of the new component is no
+ * easier. Every random choice comes from `seed`, so the same options and budgets give the same
+ * puzzle. The result is plain data (an rh_puzzle); nothing is allocated that outlives a call. */
+#ifndef RUSHHOUR_GENERATE_H
+#define RUSHHOUR_GENERATE_H
+
+#include <stdint.h>
+
+#include "rushhour/diag.h"
+#include "rushhour/puzzle.h"
+#include "rushhour/search.h"
+
+/* The hardest 6x6 puzzle without walls needs 51 moves: an exhaustive enumeration of every such
+ * configuration found none harder, so asking for more is refused. */
+#define RH_GENERATE_MAX_MOVES_6X6 51
+
+typedef struct {
+    int board_size;   /* RH_BOARD_MIN..RH_BOARD_MAX */
+    int exit_row;     /* 0..board_size-1, or -1 for the middle row, (board_size-1)/2 */
+    int min_vehicles; /* vehicles on the board, the target car included */
+    int max_vehicles;
+    int walls;         /* fixed blocked cells to place at random */
+    int min_moves;     /* the optimal solution (in `metric`) is at least this long, >= 1 */
+    int max_moves;     /* and at most this long; 0 = no upper bound */
+    rh_metric metric;  /* what min_moves and max_moves count */
+    uint64_t seed;     /* every random choice follows from it */
+} rh_generate_options;
+
+#define RH_GENERATE_OPTIONS_INIT                                                                   \
+    {                                                                                              \
+        6, -1, 10, 14, 0, 20, 0, RH_METRIC_MOVES, 1                                                \
+    }
+
+typedef struct {
+    rh_status status; /* RH_SOLVED: `puzzle` meets the request. RH_LIMIT_REACHED: a budget ran
+                         out first; `puzzle` is the hardest found so far (when `length` > 0) */
+    rh_limit limit;
+    rh_puzzle puzzle;    /* ids: "X" for the target, then "A", "B", ... */
+    int length;          /* its optimal solution length in the metric; 0 when none was found */
+    uint64_t candidates; /* components analysed */
+    uint64_t restarts;   /* fresh random boards drawn */
+    rh_stats stats;      /* summed over every analysis; peak_memory is the largest one */
+} rh_generated;
+
+/* Checks `g` and adds one diagnostic per problem to `d`, each on the option's name
+ * ("board_size", "min_vehicles", "min_moves", ...), including requests no puzzle can meet
+ * (too many vehicles for the board, more than RH_GENERATE_MAX_MOVES_6X6 moves on a 6x6 board
+ * without walls). Returns RH_OK or RH_EINVALID. */
+int rh_generate_check(rh_diags *d, const rh_generate_options *g);
+
+/* Generates a puzzle for `g` (which must pass rh_generate_check) under `budget` (NULL for no
+ * limits): max_nodes, the deadline and the cancel flag bound the whole run, max_memory each
+ * analysis; the algorithm is ignored. Returns RH_OK with the outcome in `out`, RH_EINVALID for
+ * options rh_generate_check refuses, or RH_ENOMEM. */
+int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_search_options *budget);
+
+#endif
