@@ -1,5 +1,6 @@
 /* The handlers behind the router: each runs on the MHD thread once the body is complete and
- * either sets a reply or, for /v1/solve, suspends the connection and queues a search. */
+ * either sets a reply or, for the searching routes, suspends the connection and queues its
+ * searches (work.h). */
 #ifndef RHD_ROUTES_H
 #define RHD_ROUTES_H
 
