@@ -18,6 +18,7 @@ typedef enum {
     RHD_ROUTE_PAGE,      /* the playground: / */
     RHD_ROUTE_APP_JS,    /* /app.js */
     RHD_ROUTE_STYLE_CSS, /* /style.css */
+    RHD_ROUTE_ANALYZE,   /* /v1/analyze */
     RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
     RHD_ROUTE_COUNT
 } rhd_route;
@@ -45,6 +46,9 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
 
 void rhd_metrics_rejected(rhd_reject_reason reason);
 
+/* One analysis (POST /v1/analyze) ended: complete, or stopped by a budget. */
+void rhd_metrics_analysis(bool complete);
+
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
@@ -62,6 +66,7 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_rejected_requests_total{reason} counter ("queue_full", "shutting_down",
  *     "body_too_large", "invalid")
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
+ *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_build_info{version} gauge 1
  * `version` is the build's version string. */
 char *rhd_metrics_render(const char *version);

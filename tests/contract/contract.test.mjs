@@ -58,11 +58,36 @@ async function call(server, method, path, { headers = {}, body, status, without 
   return res;
 }
 
-/** POST /v1/solve with a JSON body (the body is first checked against the request schema). */
-async function solve(server, doc, { status, valid = true, headers = {} } = {}) {
+/** POST `path` with a JSON body (the body is first checked against the request schema). */
+async function post(server, path, doc, { status, valid = true, headers = {} } = {}) {
   const body = typeof doc === 'string' ? doc : JSON.stringify(doc);
-  if (valid) assert.deepEqual(contract.checkRequest('POST', '/v1/solve', JSON_TYPE, body), [], `request ${body}`);
-  return call(server, 'POST', '/v1/solve', { headers: { 'Content-Type': JSON_TYPE, ...headers }, body, status });
+  if (valid) assert.deepEqual(contract.checkRequest('POST', path, JSON_TYPE, body), [], `request ${body}`);
+  return call(server, 'POST', path, { headers: { 'Content-Type': JSON_TYPE, ...headers }, body, status });
+}
+
+/** POST /v1/solve with a JSON body. */
+const solve = (server, doc, opts) => post(server, '/v1/solve', doc, opts);
+
+/**
+ * Runs `fn` while the only worker searches and the only queue place is taken (a server with
+ * --workers 1 --queue-length 1), so that any new search is refused; then waits for both.
+ */
+async function whileQueueFull(server, fn) {
+  const running = [solve(server, slow16(1500))];
+  for (let i = 0; !/^rushhourd_searches_in_flight 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+    assert.ok(i < 500, 'the slow search never started');
+    await sleep(10);
+  }
+  running.push(solve(server, slow16(1500)));
+  for (let i = 0; !/^rushhourd_queue_depth 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+    assert.ok(i < 500, 'the second slow search was never queued');
+    await sleep(10);
+  }
+  try {
+    await fn();
+  } finally {
+    for (const r of await Promise.all(running)) assert.equal(r.status, 422, r.body);
+  }
 }
 
 /** The paths the spec lists with the methods of their operations. */
@@ -313,6 +338,39 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.ok(doc.stats.nodes_expanded > 10);
   });
 
+  it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
+    const { content } = contract.doc.paths['/v1/analyze'].post.requestBody;
+    for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
+      const doc = parse(await post(s, '/v1/analyze', value, { status: 200 }));
+      assert.equal(doc.status, 'complete', name);
+      assert.equal(doc.metric, value.options?.metric ?? 'moves', name);
+    }
+    const text = parse(await call(s, 'POST', '/v1/analyze', { headers: { 'Content-Type': 'text/plain' }, body: content['text/plain'].example, status: 200 }));
+    // The spec's example is the analysis of the text board it shows, figure for figure.
+    const { example } = contract.doc.paths['/v1/analyze'].post.responses['200'].content[JSON_TYPE];
+    const figures = ['states', 'goal_states', 'dead_states', 'solvable', 'start_distance', 'start_moves', 'max_distance', 'histogram', 'hardest'];
+    for (const k of figures) assert.deepEqual(text[k], example[k], k);
+    const hardest = parse(await post(s, '/v1/analyze', { board: HARDEST }, { status: 200 }));
+    assert.equal(hardest.start_distance, 51);
+    assert.equal(hardest.states, 4780);
+    assert.equal(hardest.histogram.reduce((a, b) => a + b, 0), hardest.states);
+    const none = parse(await post(s, '/v1/analyze', UNSOLVABLE, { status: 200 }));
+    assert.equal(none.solvable, false);
+    assert.equal(none.start_distance, -1);
+  });
+
+  it('POST /v1/analyze: 400 naming every field, 415, and 422 when a budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/analyze', { board: HARDEST, options: { algorithm: 'astar', max_nodes: 0 } }, { status: 400, valid: false }));
+    assert.equal(bad.type, problemType('invalid-puzzle'));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['options.algorithm', 'options.max_nodes']);
+    await post(s, '/v1/analyze', '{"grid": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/analyze', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    const limit = parse(await post(s, '/v1/analyze', { board: HARDEST, options: { max_nodes: 100 } }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.limit, 'nodes');
+    assert.ok(limit.stats.nodes_expanded <= 101, `${limit.stats.nodes_expanded} nodes expanded`);
+  });
+
   it('request headers beyond --header-memory-bytes: 431 from libmicrohttpd (the documented exception)', async () => {
     const res = await httpResponse(s.base, 'GET', '/healthz', { headers: { 'X-Padding': 'p'.repeat(40 * 1024) } });
     assert.equal(res.status, 431);
@@ -345,6 +403,10 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
+    for (const path of ['/v1/analyze']) {
+      const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
+      assert.equal(parse(res).type, problemType('body-too-large'), path);
+    }
   });
 
   it('POST /v1/solve: 422 when the node budget runs out, with the statistics so far', async () => {
@@ -389,6 +451,16 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       assert.equal(r.status, 422, r.body);
       assert.equal(parse(r).limit, 'time');
     }
+  });
+
+  it('POST /v1/analyze: 503 with Retry-After when the queue is full', async () => {
+    await whileQueueFull(s, async () => {
+      for (const path of ['/v1/analyze']) {
+        const res = await post(s, path, { grid: JAM1_GRID }, { status: 503 });
+        assert.equal(parse(res).type, problemType('queue-full'), path);
+        assert.equal(res.headers['retry-after'], '1');
+      }
+    });
   });
 
   it('while draining: GET /readyz 503 and POST /v1/solve 503 on open connections, then exit 0', async () => {
