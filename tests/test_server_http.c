@@ -1,7 +1,7 @@
 /* rushhourd end to end: the real binary, started per test on a free loopback port, driven
  * over HTTP with libcurl. Covers the routes, every input form, the options, the problem
  * documents, CORS, back-pressure (503), concurrency, the SIGTERM drain, --healthcheck, bad
- * configuration, the JSON log, and the routes beyond solving (analyze). Threads never call
+ * configuration, the JSON log, and the routes beyond solving (analyze, hints). Threads never call
  * cr_assert: they record what they saw and the test's main thread checks it. */
 #define _GNU_SOURCE /* strcasestr */
 #include <criterion/criterion.h>
@@ -1777,6 +1777,166 @@ Test(analyze, validation_names_fields)
     rhs_response_free(&r);
     post_to(port, "/v1/analyze", "text/xml", "<board/>", &r);
     cJSON_Delete(expect_problem(&r, 415, "unsupported-media-type"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 11: hints and partial solutions ---- */
+
+TestSuite(hint, .init = setup, .fini = teardown);
+
+/* The move a {vehicle, direction, distance} object names in `p`. */
+static rh_move move_of(const rh_puzzle *p, const cJSON *m)
+{
+    const int v = rh_puzzle_find(p, jstr(m, "vehicle"));
+    cr_assert_geq(v, 0, "no vehicle %s", jstr(m, "vehicle"));
+    const char *dir = jstr(m, "direction");
+    const int sign = strcmp(dir, "right") == 0 || strcmp(dir, "down") == 0 ? 1 : -1;
+    return (rh_move){v, sign * (int)jnum(m, "distance")};
+}
+
+Test(hint, first_move_of_an_optimal_solution)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rh_ref_set set;
+    cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
+    static const char *const levels[] = {"jam01", "jam10", "jam25", "jam40"};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        const rh_ref *ref = rh_ref_find(&set, levels[i]);
+        cr_assert_not_null(ref, "%s", levels[i]);
+        char *body = grid_body(&ref->puzzle, NULL);
+        rhs_response r;
+        post_to(port, "/v1/hint", "application/json", body, &r);
+        free(body);
+        cr_assert_eq(r.status, 200, "%s: %s", levels[i], r.body);
+        cJSON *doc = body_json(&r);
+        cr_assert_str_eq(jstr(doc, "algorithm"), "astar"); /* the hint's default */
+        const cJSON *sol = jobj(doc, "solution");
+        cr_assert_eq(jnum(sol, "move_count"), ref->min_moves, "%s", levels[i]);
+        const cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+        cr_assert_eq(cJSON_GetArraySize(moves), 1, "%s: %s", levels[i], r.body);
+        cr_assert_eq(strchr(jstr(sol, "notation"), ' '), NULL, "one move in the notation");
+        /* Played, the hint leaves a puzzle exactly one move shorter. */
+        rh_puzzle next = ref->puzzle;
+        cr_assert_eq(rh_puzzle_apply(&next, move_of(&next, cJSON_GetArrayItem(moves, 0))), RH_OK,
+                     "%s: the hint is not a legal move", levels[i]);
+        rh_result res;
+        cr_assert_eq(rh_solve(&res, &next, NULL), RH_OK);
+        cr_assert_eq(res.move_count, ref->min_moves - 1, "%s: %d moves left after the hint",
+                     levels[i], res.move_count);
+        rh_result_free(&res);
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    rh_ref_free(&set);
+    const char series[] =
+        "rushhourd_http_requests_total{route=\"/v1/hint\",method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 4), 4, "%s", series);
+    stop_server(s);
+}
+
+/* The solution's moves, notation and boards, as text, to compare answers. */
+static char *solution_text(const cJSON *doc)
+{
+    char *text = cJSON_PrintUnformatted(jobj(doc, "solution"));
+    cr_assert_not_null(text);
+    return text;
+}
+
+Test(hint, max_moves_returned_cuts_the_solution)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_json(port,
+              "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+              "\"e.ddd.\"], \"options\": {\"include_boards\": true}}",
+              &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *whole = body_json(&r);
+    rhs_response_free(&r);
+    const cJSON *all = jobj(whole, "solution");
+    for (int pass = 0; pass < 2; pass++) { /* searched, then from the answer cache */
+        post_json(port,
+                  "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+                  "\"e.ddd.\"], \"options\": {\"include_boards\": true, "
+                  "\"max_moves_returned\": 3}}",
+                  &r);
+        cr_assert_eq(r.status, 200, "%s", r.body);
+        cJSON *doc = body_json(&r);
+        cr_assert_eq(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "cached")), true,
+                     "the whole solution was cached by the first request");
+        const cJSON *sol = jobj(doc, "solution");
+        cr_assert_eq(jnum(sol, "move_count"), 8);
+        cr_assert_eq(jnum(sol, "slide_count"), jnum(all, "slide_count"));
+        const cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+        const cJSON *boards = cJSON_GetObjectItemCaseSensitive(sol, "boards");
+        cr_assert_eq(cJSON_GetArraySize(moves), 3);
+        cr_assert_eq(cJSON_GetArraySize(boards), 3);
+        for (int i = 0; i < 3; i++) {
+            const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(all, "moves"), i);
+            const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(all, "boards"), i);
+            cr_assert(cJSON_Compare(cJSON_GetArrayItem(moves, i), a, true), "move %d", i);
+            cr_assert(cJSON_Compare(cJSON_GetArrayItem(boards, i), b, true), "board %d", i);
+        }
+        cr_assert_eq(
+            strncmp(jstr(sol, "notation"), jstr(all, "notation"), strlen(jstr(sol, "notation"))),
+            0);
+        cr_assert_eq(strlen(jstr(sol, "notation")), 11, "three moves: %s", jstr(sol, "notation"));
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    /* More than the solution holds: the whole of it. */
+    post_json(port,
+              "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+              "\"e.ddd.\"], \"options\": {\"include_boards\": true, \"max_moves_returned\": 99}}",
+              &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    char *a = solution_text(doc), *b = solution_text(whole);
+    cr_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(doc);
+    cJSON_Delete(whole);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(hint, validation_names_fields)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_json(port,
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+              "{\"max_moves_returned\": 0}}",
+              &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    cr_assert(
+        lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "options.max_moves_returned"),
+        "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    post_to(port, "/v1/hint", "application/json",
+            "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+            "{\"max_moves_returned\": \"1\", \"algorithm\": \"dfs\"}}",
+            &r);
+    doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(lists_field(errors, "options.max_moves_returned"), "%s", r.body);
+    cr_assert(lists_field(errors, "options.algorithm"), "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    /* A budget too small for the search: 422, as for solve. */
+    post_to(port, "/v1/hint", "application/json",
+            "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+            "{\"max_nodes\": 10}}",
+            &r);
+    doc = expect_problem(&r, 422, "search-limit");
+    cr_assert_str_eq(jstr(doc, "algorithm"), "astar");
+    cJSON_Delete(doc);
     rhs_response_free(&r);
     stop_server(s);
 }

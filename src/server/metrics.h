@@ -18,6 +18,7 @@ typedef enum {
     RHD_ROUTE_PAGE,      /* the playground: / */
     RHD_ROUTE_APP_JS,    /* /app.js */
     RHD_ROUTE_STYLE_CSS, /* /style.css */
+    RHD_ROUTE_HINT,      /* /v1/hint */
     RHD_ROUTE_ANALYZE,   /* /v1/analyze */
     RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
     RHD_ROUTE_COUNT

@@ -5,8 +5,8 @@
 
 #include "options.h"
 
-static const char *const names[] = {"algorithm", "metric", "max_nodes", "timeout_ms",
-                                    "include_boards"};
+static const char *const names[] = {"algorithm",  "metric",         "max_nodes",
+                                    "timeout_ms", "include_boards", "max_moves_returned"};
 
 void rhd_options_init(rhd_options *o, const rhd_config *cfg)
 {
@@ -16,6 +16,7 @@ void rhd_options_init(rhd_options *o, const rhd_config *cfg)
     o->search.max_memory = rhd_config_search_memory(cfg);
     o->search.deadline_us = (uint64_t)cfg->timeout_ms * 1000u;
     o->include_boards = false;
+    o->max_moves_returned = 0;
 }
 
 static bool read_count(rh_diags *d, const cJSON *item, const char *field, uint64_t *out)
@@ -81,6 +82,10 @@ void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigne
                 o->include_boards = cJSON_IsTrue(item);
             else
                 rh_diags_add(d, field, "must be true or false");
+            break;
+        case RHD_OPT_MAX_MOVES_RETURNED:
+            /* No solution is longer than a few thousand moves: larger means "all of it". */
+            if (read_count(d, item, field, &n)) o->max_moves_returned = (int)at_most(n, 1u << 30);
             break;
         }
     }

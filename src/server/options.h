@@ -20,14 +20,17 @@ enum {
     RHD_OPT_MAX_NODES = 1u << 2,
     RHD_OPT_TIMEOUT_MS = 1u << 3,
     RHD_OPT_INCLUDE_BOARDS = 1u << 4,
+    RHD_OPT_MAX_MOVES_RETURNED = 1u << 5,
 };
 #define RHD_OPTS_BUDGET (RHD_OPT_MAX_NODES | RHD_OPT_TIMEOUT_MS)
 #define RHD_OPTS_ANALYZE (RHD_OPT_METRIC | RHD_OPTS_BUDGET)
-#define RHD_OPTS_SOLVE (RHD_OPT_ALGORITHM | RHD_OPTS_ANALYZE | RHD_OPT_INCLUDE_BOARDS)
+#define RHD_OPTS_SOLVE                                                                             \
+    (RHD_OPT_ALGORITHM | RHD_OPTS_ANALYZE | RHD_OPT_INCLUDE_BOARDS | RHD_OPT_MAX_MOVES_RETURNED)
 
 typedef struct {
     rh_search_options search; /* deadline_us holds the timeout, relative, until rhd_options_start */
     bool include_boards;
+    int max_moves_returned; /* 0: the whole solution */
 } rhd_options;
 
 /* The server's defaults: BFS, moves, the configured node, memory and time budgets. */

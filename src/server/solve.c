@@ -1,5 +1,6 @@
-/* POST /v1/solve: read the puzzle and its options on the MHD thread, search on a worker, and
- * build the reply there too, so the MHD threads only route and copy bytes. */
+/* POST /v1/solve and POST /v1/hint: read the puzzle and its options on the MHD thread, search
+ * on a worker, and build the reply there too, so the MHD threads only route and copy bytes. A
+ * hint is a solve that returns only the first move, by A* unless asked otherwise. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,34 @@
 
 #define ITEM(job) ((rhd_solve_item *)((char *)(job)-offsetof(rhd_solve_item, job)))
 
+/* `doc` (a solve document without its closing brace, as the cache keeps it) with only the
+ * first `keep` moves of its solution, notation and boards; move_count and slide_count stay
+ * those of the whole solution. Returns a new text without its closing brace, or NULL. */
+static char *keep_moves(const char *doc, size_t len, int keep)
+{
+    char *whole = malloc(len + 2);
+    if (!whole) return NULL;
+    memcpy(whole, doc, len);
+    memcpy(whole + len, "}", 2);
+    cJSON *d = cJSON_ParseWithLength(whole, len + 1);
+    free(whole);
+    cJSON *sol = cJSON_GetObjectItemCaseSensitive(d, "solution");
+    cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+    cJSON *boards = cJSON_GetObjectItemCaseSensitive(sol, "boards");
+    for (int n; (n = cJSON_GetArraySize(moves)) > keep;) cJSON_DeleteItemFromArray(moves, n - 1);
+    for (int n; (n = cJSON_GetArraySize(boards)) > keep;) cJSON_DeleteItemFromArray(boards, n - 1);
+    char *notation = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(sol, "notation"));
+    for (int words = 0; notation && (notation = strchr(notation, ' ')); notation++)
+        if (++words == keep) {
+            *notation = '\0'; /* in the document's own copy */
+            break;
+        }
+    char *text = d ? cJSON_PrintUnformatted(d) : NULL;
+    cJSON_Delete(d);
+    if (text) text[strlen(text) - 1] = '\0';
+    return text;
+}
+
 static void fail(rhd_solve_item *it)
 {
     free(it->text);
@@ -18,11 +47,20 @@ static void fail(rhd_solve_item *it)
     it->status = 500;
 }
 
-/* Sets the 200 outcome: `doc` (a solve document without its closing brace) completed by
- * `cached` and the timings. */
+/* Sets the 200 outcome: `doc` (a solve document without its closing brace) cut to
+ * max_moves_returned moves, completed by `cached` and the timings. */
 static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, size_t len,
                    bool cached, uint64_t queue_us, uint64_t solve_us)
 {
+    char *cut = NULL;
+    if (it->opt.max_moves_returned) {
+        if (!(cut = keep_moves(doc, len, it->opt.max_moves_returned))) {
+            fail(it);
+            return;
+        }
+        doc = cut;
+        len = strlen(cut);
+    }
     char tail[64 + RHD_TIMING_MAX];
     int n = snprintf(tail, sizeof tail, ",\"cached\":%s,\"timing_us\":", cached ? "true" : "false");
     n += rhd_work_timing(tail + n, sizeof tail - (size_t)n, r, queue_us, it->parse_us, solve_us);
@@ -38,6 +76,7 @@ static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, si
     } else {
         fail(it);
     }
+    cJSON_free(cut);
 }
 
 bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
@@ -128,7 +167,7 @@ static void item_free(void *state)
     free(state);
 }
 
-void rhd_route_solve(rhd_request *r)
+static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned)
 {
     rhd_solve_item *it = calloc(1, sizeof *it);
     if (!it) {
@@ -138,6 +177,8 @@ void rhd_route_solve(rhd_request *r)
     r->state = it;
     r->state_free = item_free;
     rhd_options_init(&it->opt, r->cfg);
+    it->opt.search.algorithm = algorithm;
+    it->opt.max_moves_returned = max_moves_returned;
     if (!rhd_input_read(r, &it->puzzle, &it->opt, RHD_OPTS_SOLVE, &it->parse_us)) return;
     r->algorithm = rh_algorithm_name(it->opt.search.algorithm);
     if (rhd_solve_cached(r, it)) {
@@ -147,4 +188,15 @@ void rhd_route_solve(rhd_request *r)
     it->job.run = run;
     rhd_job *job = &it->job;
     rhd_work_submit(r, &job, 1);
+}
+
+void rhd_route_solve(rhd_request *r)
+{
+    route(r, RH_ALGO_BFS, 0);
+}
+
+void rhd_route_hint(rhd_request *r)
+{
+    /* A button press: A* expands fewer nodes than BFS for the same optimal first move. */
+    route(r, RH_ALGO_ASTAR, 1);
 }

@@ -338,6 +338,40 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.ok(doc.stats.nodes_expanded > 10);
   });
 
+  it('POST /v1/hint: 200 with the first move of an optimal solution and the whole length', async () => {
+    const { content } = contract.doc.paths['/v1/hint'].post.requestBody;
+    const hint = parse(await post(s, '/v1/hint', content[JSON_TYPE].example, { status: 200 }));
+    const { example } = contract.doc.paths['/v1/hint'].post.responses['200'].content[JSON_TYPE];
+    assert.equal(hint.algorithm, 'astar');
+    assert.deepEqual(hint.solution, example.solution, 'the spec\'s example is this answer');
+    const text = parse(await call(s, 'POST', '/v1/hint', { headers: { 'Content-Type': 'text/plain' }, body: content['text/plain'].example, status: 200 }));
+    assert.equal(text.solution.moves.length, 1);
+    assert.equal(text.solution.move_count, 8);
+    // The hint's options are solve's: here the whole solution, by BFS.
+    const whole = parse(await post(s, '/v1/hint', { grid: JAM1_GRID, options: { algorithm: 'bfs', max_moves_returned: 100 } }, { status: 200 }));
+    assert.equal(whole.solution.moves.length, 8);
+  });
+
+  it('POST /v1/solve: max_moves_returned cuts the moves, notation and boards, not the counts', async () => {
+    const doc = parse(await solve(s, { board: HARDEST, options: { max_moves_returned: 2, include_boards: true } }, { status: 200 }));
+    assert.equal(doc.solution.moves.length, 2);
+    assert.equal(doc.solution.boards.length, 2);
+    assert.equal(doc.solution.notation.split(' ').length, 2);
+    assert.equal(doc.solution.move_count, 51);
+  });
+
+  it('POST /v1/hint: 400 naming the fields, 415, and 422 when the budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/hint', { board: HARDEST, options: { max_moves_returned: 0, metric: 'cells' } }, { status: 400, valid: false }));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['options.max_moves_returned', 'options.metric']);
+    await post(s, '/v1/hint', '{"grid": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/hint', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    // (A* proves a wall at the exit unsolvable at once: a solvable puzzle, asked in a way
+    // nothing before cached.)
+    const limit = parse(await post(s, '/v1/hint', { board: HARDEST, options: { max_nodes: 10, metric: 'slides', include_boards: true } }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.algorithm, 'astar');
+  });
+
   it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
     const { content } = contract.doc.paths['/v1/analyze'].post.requestBody;
     for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
@@ -403,7 +437,7 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
-    for (const path of ['/v1/analyze']) {
+    for (const path of ['/v1/hint', '/v1/analyze']) {
       const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
       assert.equal(parse(res).type, problemType('body-too-large'), path);
     }
@@ -455,7 +489,7 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
 
   it('POST /v1/analyze: 503 with Retry-After when the queue is full', async () => {
     await whileQueueFull(s, async () => {
-      for (const path of ['/v1/analyze']) {
+      for (const path of ['/v1/hint', '/v1/analyze']) {
         const res = await post(s, path, { grid: JAM1_GRID }, { status: 503 });
         assert.equal(parse(res).type, problemType('queue-full'), path);
         assert.equal(res.headers['retry-after'], '1');
