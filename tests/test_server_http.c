@@ -1,8 +1,8 @@
 /* rushhourd end to end: the real binary, started per test on a free loopback port, driven
  * over HTTP with libcurl. Covers the routes, every input form, the options, the problem
  * documents, CORS, back-pressure (503), concurrency, the SIGTERM drain, --healthcheck, bad
- * configuration, the JSON log, and the routes beyond solving (analyze, hints). Threads never call
- * cr_assert: they record what they saw and the test's main thread checks it. */
+ * configuration, the JSON log, and the routes beyond solving (analyze, hints, batches). Threads
+ * never call cr_assert: they record what they saw and the test's main thread checks it. */
 #define _GNU_SOURCE /* strcasestr */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -1936,6 +1936,185 @@ Test(hint, validation_names_fields)
             &r);
     doc = expect_problem(&r, 422, "search-limit");
     cr_assert_str_eq(jstr(doc, "algorithm"), "astar");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 12: batches ---- */
+
+TestSuite(batch, .init = setup, .fini = teardown);
+
+/* The results of a 200 batch answer, checked to hold `n` items (the caller deletes `doc`). */
+static const cJSON *batch_results(const rhs_response *r, int n, cJSON **doc)
+{
+    cr_assert_eq(r->status, 200, "%s", r->body);
+    expect_content_type(r, "application/json");
+    *doc = body_json(r);
+    const cJSON *results = cJSON_GetObjectItemCaseSensitive(*doc, "results");
+    cr_assert(cJSON_IsArray(results), "%s", r->body);
+    cr_assert_eq(cJSON_GetArraySize(results), n, "%s", r->body);
+    return results;
+}
+
+Test(batch, input_order_and_each_status)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    char *jam40 = jam_body("jam40", NULL);
+    char body[8192];
+    snprintf(body, sizeof body,
+             "{\"puzzles\": [%s, {\"board\": \"BCDDE\"}, "
+             "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+             "{\"max_nodes\": 10}}, %s, %s], \"options\": {\"algorithm\": \"astar\"}}",
+             jam01_grid, unsolvable_walls, jam40);
+    free(jam40);
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON *doc;
+    const cJSON *results = batch_results(&r, 5, &doc);
+    /* 0: Jam 1, solved by the shared algorithm and replayed. */
+    const cJSON *item = cJSON_GetArrayItem(results, 0);
+    cr_assert_str_eq(jstr(item, "status"), "solved");
+    cr_assert_str_eq(jstr(item, "algorithm"), "astar");
+    rh_puzzle p;
+    char why[256];
+    cr_assert_eq(parse_local(&p, jam01_grid), 0);
+    cr_assert_eq(verify_solution(&p, item, why, sizeof why), 8, "%s", why);
+    jobj(item, "timing_us");
+    /* 1: invalid, with its own errors by field. */
+    item = cJSON_GetArrayItem(results, 1);
+    cr_assert_eq(jnum(item, "status"), 400);
+    cr_assert_str_eq(jstr(item, "type"), PROBLEM_PREFIX "invalid-puzzle");
+    cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(item, "errors"), "board"), "%s", r.body);
+    /* 2: its own budget ran out: 422 with the statistics. */
+    item = cJSON_GetArrayItem(results, 2);
+    cr_assert_eq(jnum(item, "status"), 422);
+    cr_assert_str_eq(jstr(item, "type"), PROBLEM_PREFIX "search-limit");
+    cr_assert_str_eq(jstr(item, "limit"), "nodes");
+    cr_assert_leq(jnum(jobj(item, "stats"), "nodes_expanded"), 11);
+    /* 3: unsolvable is an answer. */
+    item = cJSON_GetArrayItem(results, 3);
+    cr_assert_str_eq(jstr(item, "status"), "unsolvable");
+    /* 4: Jam 40, 51 moves. */
+    item = cJSON_GetArrayItem(results, 4);
+    cr_assert_str_eq(jstr(item, "status"), "solved");
+    cr_assert_eq(jnum(jobj(item, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    /* An item's options override the shared ones; a repeated puzzle comes from the cache. */
+    snprintf(body, sizeof body,
+             "{\"options\": {\"algorithm\": \"astar\", \"max_moves_returned\": 1}, "
+             "\"puzzles\": [{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", "
+             "\"e...ff\", \"e.ddd.\"], \"options\": {\"algorithm\": \"bfs\", "
+             "\"metric\": \"slides\"}}, %s]}",
+             jam01_grid);
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    results = batch_results(&r, 2, &doc);
+    item = cJSON_GetArrayItem(results, 0);
+    cr_assert_str_eq(jstr(item, "algorithm"), "bfs");
+    cr_assert_str_eq(jstr(item, "metric"), "slides");
+    cr_assert_eq(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(jobj(item, "solution"), "moves")), 1);
+    item = cJSON_GetArrayItem(results, 1);
+    cr_assert_str_eq(jstr(item, "algorithm"), "astar");
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(item, "cached")), "%s", r.body);
+    cr_assert_eq(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(jobj(item, "solution"), "moves")), 1);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    const char series[] = "rushhourd_http_requests_total{route=\"/v1/solve/batch\","
+                          "method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 2), 2, "%s", series);
+    stop_server(s);
+}
+
+Test(batch, the_batch_itself_is_validated)
+{
+    rhs_server *s = START("--batch-max", "2");
+    const int port = rhs_port(s);
+    static const struct {
+        char body[160];
+        char field[32];
+    } cases[] = {
+        {"{\"puzzles\": [{\"board\": \"x\"}, {\"board\": \"x\"}, {\"board\": \"x\"}]}", "puzzles"},
+        {"{\"puzzles\": []}", "puzzles"},
+        {"{\"puzzles\": {\"board\": \"x\"}}", "puzzles"},
+        {"{\"options\": {}}", "puzzles"},
+        {"{\"puzzles\": [{\"board\": \"x\"}], \"board\": \"x\"}", "board"},
+        {"{\"puzzles\": [{\"board\": \"x\"}], \"options\": {\"metric\": 1}}", "options.metric"},
+        {"[]", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rhs_response r;
+        post_to(port, "/v1/solve/batch", "application/json", cases[i].body, &r);
+        cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+        cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cases[i].field) ||
+                      (!cases[i].field[0] &&
+                       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors")) == 1),
+                  "%s: %s", cases[i].body, r.body);
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "text/plain", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-json"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* The 16x16 search of slow_16x16 with a longer deadline, so that it holds its place. */
+static char *slow_body(int timeout_ms)
+{
+    char *body = strdup(slow_16x16);
+    cr_assert_not_null(body);
+    char *t = strstr(body, "1500");
+    cr_assert_not_null(t);
+    char digits[5];
+    snprintf(digits, sizeof digits, "%04d", timeout_ms);
+    memcpy(t, digits, 4);
+    return body;
+}
+
+Test(batch, queue_takes_the_whole_batch_or_none, .timeout = 60)
+{
+    rhs_server *s = START("--workers", "1", "--queue-length", "2");
+    const int port = rhs_port(s);
+    /* One slow search runs, one waits: the queue has one place left, a batch needs two. */
+    char *slow = slow_body(4000);
+    one_post posts[2];
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++) {
+        posts[i] = (one_post){.port = port, .body = slow, .timeout_ms = 30000};
+        cr_assert_eq(pthread_create(&threads[i], NULL, post_thread, &posts[i]), 0);
+        if (i == 0) await_metric(port, "rushhourd_searches_in_flight", 1);
+    }
+    cr_assert_eq(await_metric(port, "rushhourd_queue_depth", 1), 1);
+    char body[1024];
+    snprintf(body, sizeof body,
+             "{\"puzzles\": [%s, {\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"}]}",
+             jam01_grid);
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON_Delete(expect_problem(&r, 503, "queue-full"));
+    char retry[16];
+    cr_assert(rhs_header(&r, "Retry-After", retry, sizeof retry));
+    cr_assert_str_eq(retry, "1");
+    rhs_response_free(&r);
+    /* Nothing of the refused batch was queued. */
+    rhs_response m;
+    get(port, "/metrics", &m);
+    cr_assert_eq(rhs_metric_value(m.body, "rushhourd_queue_depth"), 1, "%s", m.body);
+    rhs_response_free(&m);
+    for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
+    free(slow);
+    for (int i = 0; i < 2; i++) cr_assert_eq(posts[i].status, 422, "slow search %d", i);
+    /* With the queue free again, the same batch is taken and both puzzles run. */
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON *doc;
+    const cJSON *results = batch_results(&r, 2, &doc);
+    cr_assert_eq(jnum(jobj(cJSON_GetArrayItem(results, 1), "solution"), "move_count"), 51);
     cJSON_Delete(doc);
     rhs_response_free(&r);
     stop_server(s);

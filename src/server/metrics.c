@@ -116,6 +116,7 @@ const char *rhd_route_name(rhd_route r)
     case RHD_ROUTE_STYLE_CSS: return "/style.css";
     case RHD_ROUTE_HINT: return "/v1/hint";
     case RHD_ROUTE_ANALYZE: return "/v1/analyze";
+    case RHD_ROUTE_BATCH: return "/v1/solve/batch";
     default: return "other";
     }
 }

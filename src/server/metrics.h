@@ -20,6 +20,7 @@ typedef enum {
     RHD_ROUTE_STYLE_CSS, /* /style.css */
     RHD_ROUTE_HINT,      /* /v1/hint */
     RHD_ROUTE_ANALYZE,   /* /v1/analyze */
+    RHD_ROUTE_BATCH,     /* /v1/solve/batch */
     RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
     RHD_ROUTE_COUNT
 } rhd_route;

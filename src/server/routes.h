@@ -15,6 +15,7 @@ rhd_cache *rhd_server_cache(rhd_server *s); /* NULL when caching is off */
 void rhd_route_solve(rhd_request *r);
 void rhd_route_hint(rhd_request *r);    /* solve.c */
 void rhd_route_analyze(rhd_request *r); /* analyze.c */
+void rhd_route_batch(rhd_request *r);   /* batch.c */
 void rhd_route_healthz(rhd_request *r);
 void rhd_route_readyz(rhd_request *r);
 void rhd_route_metrics(rhd_request *r);

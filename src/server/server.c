@@ -40,6 +40,7 @@ static const route routes[] = {
     {"/v1/solve", RHD_ROUTE_SOLVE, true, false, rhd_route_solve},
     {"/v1/hint", RHD_ROUTE_HINT, true, false, rhd_route_hint},
     {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, rhd_route_analyze},
+    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, rhd_route_batch},
     {"/healthz", RHD_ROUTE_HEALTHZ, false, false, rhd_route_healthz},
     {"/readyz", RHD_ROUTE_READYZ, false, false, rhd_route_readyz},
     {"/metrics", RHD_ROUTE_METRICS, false, false, rhd_route_metrics},

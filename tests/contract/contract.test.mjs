@@ -372,6 +372,24 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.equal(limit.algorithm, 'astar');
   });
 
+  it('POST /v1/solve/batch: 200 with each puzzle\'s outcome in input order', async () => {
+    const many = parse(await post(s, '/v1/solve/batch', { puzzles: [{ grid: JAM1_GRID }, { board: HARDEST }, UNSOLVABLE] }, { status: 200 }));
+    assert.deepEqual(many.results.map((r) => r.status), ['solved', 'solved', 'unsolvable']);
+    assert.equal(many.results[1].solution.move_count, 51);
+  });
+
+  it('POST /v1/solve/batch: 400 naming the field, and 415', async () => {
+    const notArray = parse(await post(s, '/v1/solve/batch', { puzzles: { board: HARDEST } }, { status: 400, valid: false }));
+    assert.deepEqual(notArray.errors.map((e) => e.field), ['puzzles']);
+    const tooMany = parse(await post(s, '/v1/solve/batch', { puzzles: Array.from({ length: 33 }, () => ({ board: HARDEST })) }, { status: 400 }));
+    assert.deepEqual(tooMany.errors.map((e) => e.field), ['puzzles']);
+    const other = parse(await post(s, '/v1/solve/batch', { puzzles: [{ board: HARDEST }], options: { speed: 1 }, extra: 1 }, { status: 400, valid: false }));
+    assert.deepEqual(other.errors.map((e) => e.field).sort(), ['extra', 'options.speed']);
+    await post(s, '/v1/solve/batch', '{"puzzles": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/solve/batch', { headers: { 'Content-Type': 'text/plain' }, body: HARDEST, status: 400 });
+    await call(s, 'POST', '/v1/solve/batch', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+  });
+
   it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
     const { content } = contract.doc.paths['/v1/analyze'].post.requestBody;
     for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
@@ -437,7 +455,7 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
-    for (const path of ['/v1/hint', '/v1/analyze']) {
+    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch']) {
       const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
       assert.equal(parse(res).type, problemType('body-too-large'), path);
     }
@@ -449,6 +467,16 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(doc.limit, 'nodes');
     assert.equal(doc.algorithm, 'bfs');
     assert.ok(doc.stats.nodes_expanded <= 10, `${doc.stats.nodes_expanded} nodes expanded`);
+  });
+
+  it('POST /v1/solve/batch: the spec\'s example gets the spec\'s answer (nothing cached)', async () => {
+    const { example } = contract.doc.paths['/v1/solve/batch'].post.requestBody.content[JSON_TYPE];
+    const { results } = parse(await post(s, '/v1/solve/batch', example, { status: 200 }));
+    const { example: answer } = contract.doc.paths['/v1/solve/batch'].post.responses['200'].content[JSON_TYPE];
+    assert.deepEqual(results.map((r) => r.status), answer.results.map((r) => r.status));
+    assert.deepEqual(results[0].solution, answer.results[0].solution);
+    assert.deepEqual(results[1].errors, answer.results[1].errors);
+    assert.equal(results[2].limit, 'nodes');
   });
 
   it('POST /v1/solve: with the cache off, a repeated puzzle is searched again', async () => {
@@ -487,10 +515,11 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
     }
   });
 
-  it('POST /v1/analyze: 503 with Retry-After when the queue is full', async () => {
+  it('POST /v1/hint, /v1/analyze, /v1/solve/batch: 503 with Retry-After when the queue is full', async () => {
     await whileQueueFull(s, async () => {
-      for (const path of ['/v1/hint', '/v1/analyze']) {
-        const res = await post(s, path, { grid: JAM1_GRID }, { status: 503 });
+      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch']) {
+        const doc = path === '/v1/solve/batch' ? { puzzles: [{ grid: JAM1_GRID }] } : { grid: JAM1_GRID };
+        const res = await post(s, path, doc, { status: 503 });
         assert.equal(parse(res).type, problemType('queue-full'), path);
         assert.equal(res.headers['retry-after'], '1');
       }
