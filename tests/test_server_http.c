@@ -1614,27 +1614,53 @@ Test(cache, off_with_zero_bytes)
 
 /* A client that gives up: its search stops within the watchdog's period instead of holding
  * the worker until its deadline, and the request is logged as 499. */
-Test(disconnect, abandoned_search_stops)
+/* slow_16x16 with another deadline (1000 to 9999 ms): a search that holds its worker. */
+static char *slow_body(int timeout_ms)
 {
-    rhs_server *s = START("--workers", "1");
-    char *slow = strdup(slow_16x16);
-    char *at = strstr(slow, "\"timeout_ms\":1500");
-    cr_assert_not_null(at);
-    memcpy(at, "\"timeout_ms\":9000", 17); /* far beyond the client's patience */
+    char *body = strdup(slow_16x16);
+    cr_assert_not_null(body);
+    char *t = strstr(body, "1500");
+    cr_assert_not_null(t);
+    char digits[5];
+    snprintf(digits, sizeof digits, "%04d", timeout_ms);
+    memcpy(t, digits, 4);
+    return body;
+}
+
+/* Posts `body` to `path` and hangs up after 300 ms: the server must stop the work (a 499 in
+ * its log) and free the worker. */
+static void abandon(rhs_server *s, const char *path, const char *body)
+{
     const char *const headers[] = {"Content-Type: application/json", NULL};
     rhs_request req = {.method = "POST",
-                       .path = "/v1/solve",
+                       .path = path,
                        .headers = headers,
-                       .body = slow,
-                       .body_len = strlen(slow),
+                       .body = body,
+                       .body_len = strlen(body),
                        .timeout_ms = 300};
     rhs_response r;
     rhs_http(rhs_port(s), &req, &r); /* times out: the client hangs up */
     rhs_response_free(&r);
-    cr_assert(rhs_wait_stdout(s, "\"status\":499", 3000), "no 499 in the log: %s", rhs_stdout(s));
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"path\":\"%s\",\"status\":499", path);
+    cr_assert(rhs_wait_stdout(s, needle, 3000), "no 499 for %s in the log: %s", path,
+              rhs_stdout(s));
     /* The worker is free again: a quick solve gets through at once. */
     cJSON *doc = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
     cJSON_Delete(doc);
+}
+
+Test(disconnect, abandoned_search_stops)
+{
+    rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
+    char *slow = slow_body(9000); /* far beyond the client's patience */
+    abandon(s, "/v1/solve", slow);
+    abandon(s, "/v1/analyze", slow);
+    char *batch = malloc(strlen(slow) + sizeof jam01_grid + 32);
+    cr_assert_not_null(batch);
+    sprintf(batch, "{\"puzzles\": [%s, %s]}", slow, jam01_grid);
+    abandon(s, "/v1/solve/batch", batch);
+    free(batch);
     free(slow);
     stop_server(s);
 }
@@ -2062,19 +2088,6 @@ Test(batch, the_batch_itself_is_validated)
     cJSON_Delete(expect_problem(&r, 400, "invalid-json"));
     rhs_response_free(&r);
     stop_server(s);
-}
-
-/* The 16x16 search of slow_16x16 with a longer deadline, so that it holds its place. */
-static char *slow_body(int timeout_ms)
-{
-    char *body = strdup(slow_16x16);
-    cr_assert_not_null(body);
-    char *t = strstr(body, "1500");
-    cr_assert_not_null(t);
-    char digits[5];
-    snprintf(digits, sizeof digits, "%04d", timeout_ms);
-    memcpy(t, digits, 4);
-    return body;
 }
 
 Test(batch, queue_takes_the_whole_batch_or_none, .timeout = 60)
