@@ -47,7 +47,6 @@ static void finish(rhd_request *r)
             return;
         }
         len += it->len + 1;
-        r->nodes += it->nodes;
     }
     char *text = malloc(len);
     if (!text) {
