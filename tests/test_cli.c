@@ -375,17 +375,23 @@ Test(explore, jam01)
     run_free(&r);
 }
 
-Test(explore, node_limit)
+/* Exit 3 and a document saying the node budget ran out. */
+static void expect_node_limit(const char *const *args, const char *input)
 {
-    char *big = classic_puzzle("big-cluster-541934");
-    const char *args[] = {"explore", "--max-nodes", "10", NULL};
-    run_result r = run_cli(args, big);
-    cr_expect_eq(r.code, 3, "exit %d", r.code);
+    run_result r = run_cli(args, input);
+    cr_expect_eq(r.code, 3, "%s: exit %d", args[0], r.code);
     cJSON *doc = parse_out(&r);
     cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
     cr_expect_str_eq(get_string(doc, "limit"), "nodes");
     cJSON_Delete(doc);
     run_free(&r);
+}
+
+Test(explore, node_limit)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"explore", "--max-nodes", "10", NULL};
+    expect_node_limit(args, big);
     free(big);
 }
 
@@ -491,4 +497,57 @@ Test(analyze, node_limit_and_bad_option)
     cr_expect_eq(r.code, 2, "analyze takes no algorithm: exit %d", r.code);
     run_free(&r);
     free(big);
+}
+
+/* `generate` prints a puzzle that `solve` (another process, another search) agrees with. */
+Test(generate, answer_solves_in_its_length)
+{
+    const char *args[] = {"generate", "--min-moves", "12",      "--max-moves", "14",
+                          "--seed",   "5",           "--walls", "2",           NULL};
+    run_result r = run_cli(args, NULL);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "generated");
+    cr_expect_eq(get_number(doc, "seed"), 5);
+    const double length = get_number(doc, "length");
+    cr_expect(length >= 12 && length <= 14, "length %g", length);
+    cr_expect_eq(cJSON_GetArraySize(get(get(doc, "puzzle"), "walls")), 2);
+    char *puzzle = cJSON_PrintUnformatted(get(doc, "puzzle"));
+    cr_assert_not_null(puzzle);
+    const char *solve[] = {"solve", NULL};
+    run_result s = run_cli(solve, puzzle);
+    cJSON *answer = expect_answer(&s);
+    cr_expect_eq(get_number(get(answer, "solution"), "move_count"), length);
+    cJSON_Delete(answer);
+    run_free(&s);
+
+    /* The same seed, the same puzzle (the timings differ). */
+    run_result again = run_cli(args, NULL);
+    cJSON *second = expect_answer(&again);
+    char *puzzle_again = cJSON_PrintUnformatted(get(second, "puzzle"));
+    cr_expect_str_eq(puzzle_again, puzzle);
+    cJSON_free(puzzle_again);
+    cJSON_Delete(second);
+    run_free(&again);
+    cJSON_free(puzzle);
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
+Test(generate, refusals_and_limits)
+{
+    const char *impossible[] = {"generate", "--min-moves", "60", "--min-vehicles", "40", NULL};
+    run_result r = run_cli(impossible, NULL);
+    cr_expect_eq(r.code, 2, "exit %d", r.code);
+    cr_expect_str_eq(r.out, "");
+    cr_expect_not_null(strstr(r.err, "min_moves: "), "stderr: %s", r.err);
+    cr_expect_not_null(strstr(r.err, "min_vehicles: "), "stderr: %s", r.err);
+    run_free(&r);
+
+    const char *budget[] = {"generate", "--min-moves", "45", "--max-nodes", "1000", NULL};
+    expect_node_limit(budget, NULL);
+
+    const char *input[] = {"generate", "puzzle.json", NULL};
+    expect_usage_error(input, "generate reads no input");
+    const char *algorithm[] = {"generate", "--algorithm", "bfs", NULL};
+    expect_usage_error(algorithm, "--algorithm");
 }

@@ -496,3 +496,45 @@ Test(names, directions)
     rh_report_move_notation(note, &p, (rh_move){b, 2});
     cr_expect_str_eq(note, "bR2");
 }
+
+/* A run that found nothing answers null for the puzzle and the board, and says why. */
+Test(generated, nothing_found_document)
+{
+    const rh_generated g = {.status = RH_LIMIT_REACHED,
+                            .limit = RH_LIMIT_TIME,
+                            .metric = RH_METRIC_SLIDES,
+                            .candidates = 3,
+                            .restarts = 2};
+    cJSON *doc = rh_report_generated(&g);
+    cr_assert_not_null(doc);
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(doc, "status")), "limit_reached");
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(doc, "limit")), "time");
+    cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(doc, "metric")), "slides");
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(doc, "puzzle")));
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(doc, "board")));
+    cr_expect_eq(cJSON_GetObjectItem(doc, "length")->valuedouble, 0);
+    /* Counters are raw numbers, so that values past 2^53 keep every digit. */
+    cr_expect_str_eq(cJSON_GetObjectItem(doc, "candidates")->valuestring, "3");
+    cr_expect_str_eq(cJSON_GetObjectItem(doc, "restarts")->valuestring, "2");
+    cr_expect_not_null(cJSON_GetObjectItem(doc, "stats"));
+    cJSON_Delete(doc);
+}
+
+/* The JSON form of a puzzle with walls: every field, walls as [row, col]. */
+Test(generated, puzzle_document)
+{
+    rh_puzzle p = {
+        .board_size = 5, .exit_row = 1, .target = 0, .vehicle_count = 2, .wall_count = 1};
+    p.vehicles[0] = (rh_vehicle){.id = "X", .row = 1, .col = 0, .length = 2};
+    p.vehicles[1] =
+        (rh_vehicle){.id = "A", .row = 0, .col = 3, .length = 3, .orientation = RH_VERTICAL};
+    p.walls[0] = (rh_cell){4, 0};
+    cJSON *doc = rh_report_puzzle(&p);
+    char *text = cJSON_PrintUnformatted(doc);
+    cr_expect_str_eq(text, "{\"board_size\":5,\"exit_row\":1,\"target\":\"X\",\"vehicles\":["
+                           "{\"id\":\"X\",\"row\":1,\"col\":0,\"length\":2,\"orientation\":\"H\"},"
+                           "{\"id\":\"A\",\"row\":0,\"col\":3,\"length\":3,\"orientation\":\"V\"}],"
+                           "\"walls\":[[4,0]]}");
+    cJSON_free(text);
+    cJSON_Delete(doc);
+}

@@ -23,11 +23,11 @@ typedef struct {
     int exit_row;     /* 0..board_size-1, or -1 for the middle row, (board_size-1)/2 */
     int min_vehicles; /* vehicles on the board, the target car included */
     int max_vehicles;
-    int walls;         /* fixed blocked cells to place at random */
-    int min_moves;     /* the optimal solution (in `metric`) is at least this long, >= 1 */
-    int max_moves;     /* and at most this long; 0 = no upper bound */
-    rh_metric metric;  /* what min_moves and max_moves count */
-    uint64_t seed;     /* every random choice follows from it */
+    int walls;        /* fixed blocked cells to place at random */
+    int min_moves;    /* the optimal solution (in `metric`) is at least this long, >= 1 */
+    int max_moves;    /* and at most this long; 0 = no upper bound */
+    rh_metric metric; /* what min_moves and max_moves count */
+    uint64_t seed;    /* every random choice follows from it */
 } rh_generate_options;
 
 #define RH_GENERATE_OPTIONS_INIT                                                                   \
@@ -39,7 +39,8 @@ typedef struct {
     rh_status status; /* RH_SOLVED: `puzzle` meets the request. RH_LIMIT_REACHED: a budget ran
                          out first; `puzzle` is the hardest found so far (when `length` > 0) */
     rh_limit limit;
-    rh_puzzle puzzle;    /* ids: "X" for the target, then "A", "B", ... */
+    rh_metric metric;    /* what `length` counts */
+    rh_puzzle puzzle;    /* ids: "X" for the target, then "A", "B", ... in reading order */
     int length;          /* its optimal solution length in the metric; 0 when none was found */
     uint64_t candidates; /* components analysed */
     uint64_t restarts;   /* fresh random boards drawn */

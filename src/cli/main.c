@@ -3,11 +3,14 @@
  *   rushhour solve [options] [FILE|-]     one JSON document (as POST /v1/solve returns)
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
+ *   rushhour generate [options]           a new puzzle of a chosen difficulty
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
  * 3 a search limit reached. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +31,42 @@ static const char usage[] =
     "       rushhour explore [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [FILE|-]\n"
     "       rushhour analyze [--metric moves|slides] [--max-nodes N] [--max-memory BYTES]\n"
     "                        [--timeout-ms N] [FILE|-]\n"
+    "       rushhour generate [--board-size N] [--exit-row N] [--min-vehicles N]\n"
+    "                         [--max-vehicles N] [--walls N] [--min-moves N] [--max-moves N]\n"
+    "                         [--metric moves|slides] [--seed N] [--max-nodes N]\n"
+    "                         [--max-memory BYTES] [--timeout-ms N] [--show]\n"
     "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
 
+typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE } command;
+
 typedef struct {
+    command cmd;
     rh_search_options search;
+    rh_generate_options generate;
     uint64_t timeout_ms;
     int show;
     const char *file;
 } cli_options;
+
+/* The integer options of `generate`, by flag. */
+static int *generate_field(rh_generate_options *g, const char *flag)
+{
+    static const struct {
+        const char *flag;
+        size_t offset;
+    } fields[] = {
+        {"--board-size", offsetof(rh_generate_options, board_size)},
+        {"--exit-row", offsetof(rh_generate_options, exit_row)},
+        {"--min-vehicles", offsetof(rh_generate_options, min_vehicles)},
+        {"--max-vehicles", offsetof(rh_generate_options, max_vehicles)},
+        {"--walls", offsetof(rh_generate_options, walls)},
+        {"--min-moves", offsetof(rh_generate_options, min_moves)},
+        {"--max-moves", offsetof(rh_generate_options, max_moves)},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(flag, fields[i].flag) == 0) return (int *)((char *)g + fields[i].offset);
+    return NULL;
+}
 
 static int bad_usage(const char *fmt, const char *arg)
 {
@@ -56,18 +87,29 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
-/* Returns -1 on success, else the exit code to stop with. `solve` allows the search options,
- * `metric` the metric alone. */
-static int parse_args(cli_options *o, int argc, char **argv, int solve, int metric)
+/* Returns -1 on success, else the exit code to stop with. Each command takes the options its
+ * usage line lists. */
+static int parse_args(cli_options *o, int argc, char **argv)
 {
+    const int solve = o->cmd == CMD_SOLVE, generate = o->cmd == CMD_GENERATE;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         uint64_t n;
-        if (solve && strcmp(a, "--show") == 0) {
+        int *field = generate ? generate_field(&o->generate, a) : NULL;
+        if ((solve || generate) && strcmp(a, "--show") == 0) {
             o->show = 1;
-        } else if ((solve || metric) && strcmp(a, "--metric") == 0) {
+        } else if (o->cmd != CMD_EXPLORE && strcmp(a, "--metric") == 0) {
             if (rh_metric_parse(&o->search.metric, v))
                 return bad_usage("bad --metric '%s'", v ? v : "");
+            o->generate.metric = o->search.metric;
+            i++;
+        } else if (field || (generate && strcmp(a, "--seed") == 0)) {
+            if (parse_u64(v, &n) || (field && n > INT_MAX))
+                return bad_usage("%s needs a non-negative integer", a);
+            if (field)
+                *field = (int)n;
+            else
+                o->generate.seed = n;
             i++;
         } else if (solve && strcmp(a, "--algorithm") == 0) {
             if (rh_algorithm_parse(&o->search.algorithm, v))
@@ -88,6 +130,8 @@ static int parse_args(cli_options *o, int argc, char **argv, int solve, int metr
             return EXIT_ANSWER;
         } else if (a[0] == '-' && a[1]) {
             return bad_usage("unknown option '%s'", a);
+        } else if (generate) {
+            return bad_usage("generate reads no input ('%s')", a);
         } else if (o->file) {
             return bad_usage("more than one input file ('%s')", a);
         } else {
@@ -115,6 +159,14 @@ static char *read_input(const char *path, size_t *len)
     return buf;
 }
 
+static void print_diags(const rh_diags *diags)
+{
+    for (int i = 0; i < diags->count; i++)
+        fprintf(stderr, "%s%s%s\n", diags->items[i].field, diags->items[i].field[0] ? ": " : "",
+                diags->items[i].message);
+    if (diags->dropped) fprintf(stderr, "(%d more problems)\n", diags->dropped);
+}
+
 /* Parses the input; prints the problems (one per line) and returns non-zero when invalid. */
 static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
 {
@@ -131,10 +183,7 @@ static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
     *parse_us = rh_clock_us() - t0;
     free(text);
     if (err == RH_OK) return 0;
-    for (int i = 0; i < diags.count; i++)
-        fprintf(stderr, "%s%s%s\n", diags.items[i].field, diags.items[i].field[0] ? ": " : "",
-                diags.items[i].message);
-    if (diags.dropped) fprintf(stderr, "(%d more problems)\n", diags.dropped);
+    print_diags(&diags);
     return EXIT_INVALID;
 }
 
@@ -205,26 +254,63 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
     return r.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
 }
 
+/* The generated document, or with --show the puzzle and its solution drawn move by move. */
+static int run_generate(cli_options *o)
+{
+    static rh_diags diags;
+    rh_diags_init(&diags);
+    if (rh_generate_check(&diags, &o->generate) != RH_OK) {
+        print_diags(&diags);
+        return EXIT_INVALID;
+    }
+    static rh_generated g;
+    int err = rh_generate(&g, &o->generate, &o->search);
+    if (err != RH_OK) {
+        fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
+        return EXIT_IO;
+    }
+    if (o->show && g.length > 0) {
+        o->search.algorithm = RH_ALGO_ASTAR;
+        o->search.max_nodes = 0;
+        o->search.deadline_us = 0;
+        return run_solve(o, &g.puzzle, 0);
+    }
+    cJSON *doc = rh_report_generated(&g);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, o->generate.seed);
+    if (doc && !cJSON_AddRawToObject(doc, "seed", seed)) {
+        cJSON_Delete(doc);
+        doc = NULL;
+    }
+    const int code = print_json(doc) ? EXIT_IO : g.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+    cJSON_Delete(doc);
+    return code;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
-    const int solve = strcmp(argv[1], "solve") == 0, analyze = strcmp(argv[1], "analyze") == 0;
-    if (!solve && !analyze && strcmp(argv[1], "explore") != 0) {
+    static const char *const names[] = {"solve", "explore", "analyze", "generate"};
+    cli_options o = {.search = RH_SEARCH_OPTIONS_INIT, .generate = RH_GENERATE_OPTIONS_INIT};
+    o.cmd = (command)-1;
+    for (int c = CMD_SOLVE; c <= CMD_GENERATE; c++)
+        if (strcmp(argv[1], names[c]) == 0) o.cmd = (command)c;
+    if ((int)o.cmd < 0) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             fputs(usage, stdout);
             return EXIT_ANSWER;
         }
         return bad_usage("unknown command '%s'", argv[1]);
     }
-    cli_options o = {.search = RH_SEARCH_OPTIONS_INIT};
-    int code = parse_args(&o, argc, argv, solve, analyze);
+    int code = parse_args(&o, argc, argv);
     if (code >= 0) return code;
     if (o.timeout_ms) o.search.deadline_us = rh_clock_us() + o.timeout_ms * 1000u;
+    if (o.cmd == CMD_GENERATE) return run_generate(&o);
     rh_puzzle p;
     uint64_t parse_us = 0;
     code = load_puzzle(&p, o.file, &parse_us);
     if (code) return code;
-    return solve     ? run_solve(&o, &p, parse_us)
-           : analyze ? run_analyze(&o, &p)
-                     : run_explore(&o, &p);
+    return o.cmd == CMD_SOLVE     ? run_solve(&o, &p, parse_us)
+           : o.cmd == CMD_ANALYZE ? run_analyze(&o, &p)
+                                  : run_explore(&o, &p);
 }

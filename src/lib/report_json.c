@@ -158,3 +158,60 @@ cJSON *rh_report_analysis(const rh_analysis *a)
     }
     return doc;
 }
+
+cJSON *rh_report_puzzle(const rh_puzzle *p)
+{
+    cJSON *doc = cJSON_CreateObject();
+    bool ok = doc && cJSON_AddNumberToObject(doc, "board_size", p->board_size) &&
+              cJSON_AddNumberToObject(doc, "exit_row", p->exit_row) &&
+              cJSON_AddStringToObject(doc, "target", p->vehicles[p->target].id);
+    cJSON *vehicles = ok ? cJSON_AddArrayToObject(doc, "vehicles") : NULL;
+    for (int i = 0; vehicles && ok && i < p->vehicle_count; i++) {
+        const rh_vehicle *v = &p->vehicles[i];
+        cJSON *o = cJSON_CreateObject();
+        ok = o && cJSON_AddItemToArray(vehicles, o) && cJSON_AddStringToObject(o, "id", v->id) &&
+             cJSON_AddNumberToObject(o, "row", v->row) &&
+             cJSON_AddNumberToObject(o, "col", v->col) &&
+             cJSON_AddNumberToObject(o, "length", v->length) &&
+             cJSON_AddStringToObject(o, "orientation", v->orientation ? "V" : "H");
+    }
+    cJSON *walls = ok && vehicles ? cJSON_AddArrayToObject(doc, "walls") : NULL;
+    for (int k = 0; walls && ok && k < p->wall_count; k++) {
+        const int cell[2] = {p->walls[k].row, p->walls[k].col};
+        cJSON *w = cJSON_CreateIntArray(cell, 2);
+        ok = w && cJSON_AddItemToArray(walls, w);
+    }
+    if (!ok || !walls) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
+cJSON *rh_report_generated(const rh_generated *g)
+{
+    cJSON *doc = cJSON_CreateObject();
+    const bool found = g->length > 0;
+    bool ok = doc &&
+              cJSON_AddStringToObject(doc, "status",
+                                      g->status == RH_SOLVED ? "generated" : "limit_reached") &&
+              cJSON_AddStringToObject(doc, "metric", rh_metric_name(g->metric));
+    if (ok && g->status != RH_SOLVED)
+        ok = cJSON_AddStringToObject(doc, "limit", rh_limit_name(g->limit)) != NULL;
+    ok = ok && cJSON_AddNumberToObject(doc, "length", g->length);
+    cJSON *puzzle = ok && found ? rh_report_puzzle(&g->puzzle) : cJSON_CreateNull();
+    cJSON *board = ok && found ? board_rows(&g->puzzle) : cJSON_CreateNull();
+    /* Each item belongs to `doc` once added; until then it is freed here. */
+    if (ok && puzzle && cJSON_AddItemToObject(doc, "puzzle", puzzle)) puzzle = NULL;
+    if (ok && !puzzle && board && cJSON_AddItemToObject(doc, "board", board)) board = NULL;
+    ok = ok && !puzzle && !board;
+    cJSON_Delete(puzzle);
+    cJSON_Delete(board);
+    ok = ok && add_u64(doc, "candidates", g->candidates) && add_u64(doc, "restarts", g->restarts) &&
+         add_stats(doc, &g->stats);
+    if (!ok) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
