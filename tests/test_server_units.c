@@ -1147,7 +1147,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 10, "expected 10 metric families");
+    cr_expect_eq(types, 11, "expected 11 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);

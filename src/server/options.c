@@ -35,6 +35,48 @@ static uint64_t at_most(uint64_t v, uint64_t cap)
     return v < cap ? v : cap;
 }
 
+unsigned rhd_option_named(const char *name)
+{
+    for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (strcmp(name, names[k]) == 0) return 1u << k;
+    return 0;
+}
+
+void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const char *field,
+                          const rhd_config *cfg)
+{
+    const char *text = cJSON_GetStringValue(item);
+    uint64_t n;
+    switch (rhd_option_named(item->string)) {
+    case RHD_OPT_ALGORITHM:
+        if (rh_algorithm_parse(&o->search.algorithm, text))
+            rh_diags_add(d, field, "must be \"bfs\", \"astar\" or \"fast\"");
+        break;
+    case RHD_OPT_METRIC:
+        if (rh_metric_parse(&o->search.metric, text))
+            rh_diags_add(d, field, "must be \"moves\" or \"slides\"");
+        break;
+    case RHD_OPT_MAX_NODES:
+        if (read_count(d, item, field, &n)) o->search.max_nodes = at_most(n, cfg->max_nodes);
+        break;
+    case RHD_OPT_TIMEOUT_MS:
+        if (read_count(d, item, field, &n))
+            o->search.deadline_us = at_most(n, (uint64_t)cfg->timeout_max_ms) * 1000u;
+        break;
+    case RHD_OPT_INCLUDE_BOARDS:
+        if (cJSON_IsBool(item))
+            o->include_boards = cJSON_IsTrue(item);
+        else
+            rh_diags_add(d, field, "must be true or false");
+        break;
+    case RHD_OPT_MAX_MOVES_RETURNED:
+        /* No solution is longer than a few thousand moves: larger means "all of it". */
+        if (read_count(d, item, field, &n)) o->max_moves_returned = (int)at_most(n, 1u << 30);
+        break;
+    default: rh_diags_add(d, field, "unknown option"); break;
+    }
+}
+
 void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigned accepted,
                       const rhd_config *cfg)
 {
@@ -47,47 +89,14 @@ void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigne
     for (const cJSON *item = options->child; item; item = item->next) {
         char field[RH_DIAG_FIELD_MAX];
         snprintf(field, sizeof field, "options.%s", item->string);
-        unsigned bit = 0;
-        for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++)
-            if (strcmp(item->string, names[k]) == 0) bit = 1u << k;
-        if (!(bit & accepted)) {
+        const unsigned bit = rhd_option_named(item->string);
+        if (!(bit & accepted))
             rh_diags_add(d, field, "unknown option");
-            continue;
-        }
-        if (bit & seen) {
+        else if (bit & seen)
             rh_diags_add(d, field, "appears more than once");
-            continue;
-        }
+        else
+            rhd_options_read_one(o, d, item, field, cfg);
         seen |= bit;
-        const char *text = cJSON_GetStringValue(item);
-        uint64_t n;
-        switch (bit) {
-        case RHD_OPT_ALGORITHM:
-            if (rh_algorithm_parse(&o->search.algorithm, text))
-                rh_diags_add(d, field, "must be \"bfs\", \"astar\" or \"fast\"");
-            break;
-        case RHD_OPT_METRIC:
-            if (rh_metric_parse(&o->search.metric, text))
-                rh_diags_add(d, field, "must be \"moves\" or \"slides\"");
-            break;
-        case RHD_OPT_MAX_NODES:
-            if (read_count(d, item, field, &n)) o->search.max_nodes = at_most(n, cfg->max_nodes);
-            break;
-        case RHD_OPT_TIMEOUT_MS:
-            if (read_count(d, item, field, &n))
-                o->search.deadline_us = at_most(n, (uint64_t)cfg->timeout_max_ms) * 1000u;
-            break;
-        case RHD_OPT_INCLUDE_BOARDS:
-            if (cJSON_IsBool(item))
-                o->include_boards = cJSON_IsTrue(item);
-            else
-                rh_diags_add(d, field, "must be true or false");
-            break;
-        case RHD_OPT_MAX_MOVES_RETURNED:
-            /* No solution is longer than a few thousand moves: larger means "all of it". */
-            if (read_count(d, item, field, &n)) o->max_moves_returned = (int)at_most(n, 1u << 30);
-            break;
-        }
     }
 }
 

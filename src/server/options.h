@@ -42,6 +42,14 @@ void rhd_options_init(rhd_options *o, const rhd_config *cfg);
 void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigned accepted,
                       const rhd_config *cfg);
 
+/* The RHD_OPT_ bit of the option called `name`, or 0. */
+unsigned rhd_option_named(const char *name);
+
+/* Applies the one option `item` (named item->string, any option) over `o`, its problems named
+ * `field`; for bodies whose options are members of their own (POST /v1/generate). */
+void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const char *field,
+                          const rhd_config *cfg);
+
 /* Makes the deadline absolute, counting from `enqueued_us`, and wires the cancel flag; call
  * once, on the worker, before searching. */
 void rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel);

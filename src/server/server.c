@@ -41,6 +41,7 @@ static const route routes[] = {
     {"/v1/hint", RHD_ROUTE_HINT, true, false, rhd_route_hint},
     {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, rhd_route_analyze},
     {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, rhd_route_batch},
+    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, rhd_route_generate},
     {"/healthz", RHD_ROUTE_HEALTHZ, false, false, rhd_route_healthz},
     {"/readyz", RHD_ROUTE_READYZ, false, false, rhd_route_readyz},
     {"/metrics", RHD_ROUTE_METRICS, false, false, rhd_route_metrics},

@@ -390,6 +390,33 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     await call(s, 'POST', '/v1/solve/batch', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
   });
 
+  it('POST /v1/generate: 200 with the spec\'s example answer, a puzzle solve takes back', async () => {
+    const { example } = contract.doc.paths['/v1/generate'].post.requestBody.content[JSON_TYPE];
+    const doc = parse(await post(s, '/v1/generate', example, { status: 200 }));
+    const { example: answer } = contract.doc.paths['/v1/generate'].post.responses['200'].content[JSON_TYPE];
+    for (const k of ['status', 'metric', 'length', 'puzzle', 'board', 'candidates', 'restarts', 'seed', 'solution']) {
+      assert.deepEqual(doc[k], answer[k], k);
+    }
+    const solved = parse(await solve(s, { ...doc.puzzle, options: { algorithm: 'bfs' } }, { status: 200 }));
+    assert.equal(solved.solution.move_count, doc.length);
+    const slides = parse(await post(s, '/v1/generate', { min_moves: 6, metric: 'slides', seed: 2, min_vehicles: 4, max_vehicles: 6 }, { status: 200 }));
+    assert.ok(slides.length >= 6);
+    assert.equal(slides.solution.slide_count, slides.length);
+  });
+
+  it('POST /v1/generate: 400 naming the member, 415, and 422 when the budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/generate', { board_size: '6', colour: 1, seed: -1 }, { status: 400, valid: false }));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['board_size', 'colour', 'seed']);
+    const impossible = parse(await post(s, '/v1/generate', { min_moves: 52 }, { status: 400 }));
+    assert.deepEqual(impossible.errors.map((e) => e.field), ['min_moves']);
+    await post(s, '/v1/generate', '{"seed": ', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/generate', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    const limit = parse(await post(s, '/v1/generate', { min_moves: 45, max_nodes: 20000, seed: 3 }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.limit, 'nodes');
+    assert.equal(limit.seed, 3);
+  });
+
   it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
     const { content } = contract.doc.paths['/v1/analyze'].post.requestBody;
     for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
@@ -455,7 +482,7 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
-    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch']) {
+    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
       const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
       assert.equal(parse(res).type, problemType('body-too-large'), path);
     }
@@ -515,10 +542,13 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
     }
   });
 
-  it('POST /v1/hint, /v1/analyze, /v1/solve/batch: 503 with Retry-After when the queue is full', async () => {
+  it('POST /v1/hint, /v1/analyze, /v1/solve/batch, /v1/generate: 503 with Retry-After when the queue is full', async () => {
     await whileQueueFull(s, async () => {
-      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch']) {
-        const doc = path === '/v1/solve/batch' ? { puzzles: [{ grid: JAM1_GRID }] } : { grid: JAM1_GRID };
+      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
+        const doc = {
+          '/v1/solve/batch': { puzzles: [{ grid: JAM1_GRID }] },
+          '/v1/generate': { min_moves: 5 },
+        }[path] ?? { grid: JAM1_GRID };
         const res = await post(s, path, doc, { status: 503 });
         assert.equal(parse(res).type, problemType('queue-full'), path);
         assert.equal(res.headers['retry-after'], '1');
