@@ -1661,6 +1661,7 @@ Test(disconnect, abandoned_search_stops)
     cr_assert_not_null(batch);
     sprintf(batch, "{\"puzzles\": [%s, %s]}", slow, jam01_grid);
     abandon(s, "/v1/solve/batch", batch);
+    abandon(s, "/v1/generate", "{\"min_moves\": 45, \"seed\": 3, \"timeout_ms\": 9000}");
     free(batch);
     free(slow);
     stop_server(s);
