@@ -1,17 +1,17 @@
 /* libFuzzer target: what the HTTP layer of rushhourd itself reads from clients and operators.
  *
- * server.c and solve.c are included (not linked) so that their static functions can be called
- * directly: assign_request_id (X-Request-Id), check_headers via request_new (route, method,
- * Content-Length, Content-Type, Origin), take_body, parse_request with read_options (the body
- * and its "options"), on_completed and mhd_logger (the JSON log lines). MHD is replaced by a
- * fake connection whose headers come from the input: MHD_lookup_connection_value is renamed
- * below, before the includes. The public pieces are called as they are: rhd_json_escape,
+ * server.c is included (not linked) so that its static functions can be called directly:
+ * assign_request_id (X-Request-Id), check_headers via request_new (route, method,
+ * Content-Length, Content-Type, Origin), take_body, on_completed and mhd_logger (the JSON log
+ * lines). rhd_input_read (the body and its "options", as /v1/solve reads them) is public. MHD is
+ * replaced by a fake connection whose headers come from the input: MHD_lookup_connection_value is
+ * renamed below, before the includes. The public pieces are called as they are: rhd_json_escape,
  * rhd_log, rhd_config_load, rhd_config_usage, rhd_config_origin_allowed, rhd_cache_key.
  *
  * The first byte picks one of the modes below; the rest is that mode's input, usually
  * newline-separated fields. Log lines are written to a temporary file standing in for stdout
  * and checked with a strict JSON validator. Every violated contract aborts. */
-#define _GNU_SOURCE /* as solve.c, which is included below */
+#define _GNU_SOURCE
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,7 +24,7 @@
 
 #define MHD_lookup_connection_value fuzz_lookup_header
 #include "../src/server/server.c"
-#include "../src/server/solve.c"
+#include "input.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -725,11 +725,11 @@ static void fuzz_body(const uint8_t *data, size_t size)
     CHECK(r->body_len == len && (!len || (memcmp(r->body, body, len) == 0 && !r->body[len])),
           "the body was not kept exactly");
 
-    r->solve = calloc(1, sizeof *r->solve + RHD_CACHE_KEY_MAX);
-    CHECK(r->solve, "out of memory");
-    const rh_search_options defaults = RH_SEARCH_OPTIONS_INIT;
-    r->solve->options = defaults;
-    const bool ok = parse_request(r);
+    static rh_puzzle parsed;
+    rhd_options opt;
+    rhd_options_init(&opt, &cfg);
+    uint64_t parse_us;
+    const bool ok = rhd_input_read(r, &parsed, &opt, RHD_OPTS_SOLVE, &parse_us);
 
     /* What the library alone makes of the same bytes: a subset of what the service accepts
      * (the service also reads "options"). */
@@ -739,7 +739,7 @@ static void fuzz_body(const uint8_t *data, size_t size)
     const bool alone_ok = rh_parse_text(&alone, &d, len ? r->body : "", len) == RH_OK;
     if (alone_ok) {
         CHECK(ok, "rh_parse_text accepts a body the service refuses: %s", r->reply);
-        check_puzzles_equal(&r->solve->puzzle, &alone);
+        check_puzzles_equal(&parsed, &alone);
     }
     /* Options aside, the service reads the bytes exactly as the library does. */
     if (ok)
@@ -748,12 +748,12 @@ static void fuzz_body(const uint8_t *data, size_t size)
               d.count ? d.items[0].field : "", d.count ? d.items[0].message : "");
     if (ok) {
         CHECK(!r->reply && !r->status, "accepted with a reply");
-        const rh_puzzle *p = &r->solve->puzzle;
+        const rh_puzzle *p = &parsed;
         CHECK(p->target >= 0 && p->target < p->vehicle_count, "target %d", p->target);
         rh_diags_init(&d);
         CHECK(rh_puzzle_check(&d, p, NULL, p->vehicles[p->target].id) == RH_OK,
               "an accepted puzzle fails the check: %s", d.items[0].message);
-        const rh_search_options *o = &r->solve->options;
+        const rh_search_options *o = &opt.search;
         CHECK((unsigned)o->algorithm <= RH_ALGO_FAST && (unsigned)o->metric <= RH_METRIC_SLIDES,
               "algorithm %d metric %d", o->algorithm, o->metric);
         CHECK(o->max_nodes >= 1 && o->max_nodes <= cfg.max_nodes, "max nodes %llu",
@@ -763,16 +763,15 @@ static void fuzz_body(const uint8_t *data, size_t size)
         CHECK(o->max_memory == rhd_config_search_memory(&cfg), "memory %zu", o->max_memory);
         CHECK(!o->cancel, "a cancel flag already set");
         /* The answer cache key: bounded, and the same puzzle gives the same key. */
-        rhd_solve_job *s = r->solve;
-        s->key_len = rhd_cache_key(s->key, p, o->algorithm, o->metric, s->include_boards);
-        CHECK(s->key_len > 0 && s->key_len <= RHD_CACHE_KEY_MAX, "key of %zu bytes", s->key_len);
-        char key2[RHD_CACHE_KEY_MAX];
-        CHECK(rhd_cache_key(key2, p, o->algorithm, o->metric, s->include_boards) == s->key_len &&
-                  memcmp(key2, s->key, s->key_len) == 0,
+        static char key[RHD_CACHE_KEY_MAX], key2[RHD_CACHE_KEY_MAX];
+        const size_t key_len = rhd_cache_key(key, p, o->algorithm, o->metric, opt.include_boards);
+        CHECK(key_len > 0 && key_len <= RHD_CACHE_KEY_MAX, "key of %zu bytes", key_len);
+        CHECK(rhd_cache_key(key2, p, o->algorithm, o->metric, opt.include_boards) == key_len &&
+                  memcmp(key2, key, key_len) == 0,
               "the cache key is not deterministic");
-        rhd_cache_put(fuzz_cache, s->key, s->key_len, len ? r->body : "", len);
+        rhd_cache_put(fuzz_cache, key, key_len, len ? r->body : "", len);
         size_t got_len = 0;
-        char *got = rhd_cache_get(fuzz_cache, s->key, s->key_len, &got_len);
+        char *got = rhd_cache_get(fuzz_cache, key, key_len, &got_len);
         if (got) {
             CHECK(got_len == len && (!len || memcmp(got, r->body, len) == 0), "cache corrupted");
             free(got);
@@ -794,7 +793,6 @@ static void fuzz_body(const uint8_t *data, size_t size)
         cJSON_Delete(doc);
     }
     if (r->reply && !r->reply_static) free(r->reply);
-    free(r->solve);
     free(r->body);
     free(r);
 }

@@ -1,8 +1,9 @@
 /* rushhourd end to end: the real binary, started per test on a free loopback port, driven
  * over HTTP with libcurl. Covers the routes, every input form, the options, the problem
  * documents, CORS, back-pressure (503), concurrency, the SIGTERM drain, --healthcheck, bad
- * configuration and the JSON log. Threads never call cr_assert: they record what they saw and
- * the test's main thread checks it. */
+ * configuration, the JSON log, and the routes beyond solving (analyze, hints, batches,
+ * generation). Threads
+ * never call cr_assert: they record what they saw and the test's main thread checks it. */
 #define _GNU_SOURCE /* strcasestr */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -138,10 +139,16 @@ static void get(int port, const char *path, rhs_response *r)
     cr_assert_eq(rhs_get(port, path, r), 0, "GET %s failed: %s", path, r->error);
 }
 
+static void post_to(int port, const char *path, const char *content_type, const char *body,
+                    rhs_response *r)
+{
+    cr_assert_eq(rhs_post(port, path, content_type, body, r), 0, "POST %s failed: %s", path,
+                 r->error);
+}
+
 static void post(int port, const char *content_type, const char *body, rhs_response *r)
 {
-    cr_assert_eq(rhs_post(port, "/v1/solve", content_type, body, r), 0, "POST /v1/solve failed: %s",
-                 r->error);
+    post_to(port, "/v1/solve", content_type, body, r);
 }
 
 static void post_json(int port, const char *body, rhs_response *r)
@@ -1608,27 +1615,629 @@ Test(cache, off_with_zero_bytes)
 
 /* A client that gives up: its search stops within the watchdog's period instead of holding
  * the worker until its deadline, and the request is logged as 499. */
-Test(disconnect, abandoned_search_stops)
+/* slow_16x16 with another deadline (1000 to 9999 ms): a search that holds its worker. */
+static char *slow_body(int timeout_ms)
 {
-    rhs_server *s = START("--workers", "1");
-    char *slow = strdup(slow_16x16);
-    char *at = strstr(slow, "\"timeout_ms\":1500");
-    cr_assert_not_null(at);
-    memcpy(at, "\"timeout_ms\":9000", 17); /* far beyond the client's patience */
+    char *body = strdup(slow_16x16);
+    cr_assert_not_null(body);
+    char *t = strstr(body, "1500");
+    cr_assert_not_null(t);
+    char digits[5];
+    snprintf(digits, sizeof digits, "%04d", timeout_ms);
+    memcpy(t, digits, 4);
+    return body;
+}
+
+/* Posts `body` to `path` and hangs up after 300 ms: the server must stop the work (a 499 in
+ * its log) and free the worker. */
+static void abandon(rhs_server *s, const char *path, const char *body)
+{
     const char *const headers[] = {"Content-Type: application/json", NULL};
     rhs_request req = {.method = "POST",
-                       .path = "/v1/solve",
+                       .path = path,
                        .headers = headers,
-                       .body = slow,
-                       .body_len = strlen(slow),
+                       .body = body,
+                       .body_len = strlen(body),
                        .timeout_ms = 300};
     rhs_response r;
     rhs_http(rhs_port(s), &req, &r); /* times out: the client hangs up */
     rhs_response_free(&r);
-    cr_assert(rhs_wait_stdout(s, "\"status\":499", 3000), "no 499 in the log: %s", rhs_stdout(s));
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"path\":\"%s\",\"status\":499", path);
+    cr_assert(rhs_wait_stdout(s, needle, 3000), "no 499 for %s in the log: %s", path,
+              rhs_stdout(s));
     /* The worker is free again: a quick solve gets through at once. */
     cJSON *doc = solve_ok(rhs_port(s), "application/json", jam01_grid, 8);
     cJSON_Delete(doc);
+}
+
+Test(disconnect, abandoned_search_stops)
+{
+    rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
+    char *slow = slow_body(9000); /* far beyond the client's patience */
+    abandon(s, "/v1/solve", slow);
+    abandon(s, "/v1/analyze", slow);
+    char *batch = malloc(strlen(slow) + sizeof jam01_grid + 32);
+    cr_assert_not_null(batch);
+    sprintf(batch, "{\"puzzles\": [%s, %s]}", slow, jam01_grid);
+    abandon(s, "/v1/solve/batch", batch);
+    abandon(s, "/v1/generate", "{\"min_moves\": 45, \"seed\": 3, \"timeout_ms\": 9000}");
+    free(batch);
     free(slow);
+    stop_server(s);
+}
+
+/* ---- 10: whole-space analysis ---- */
+
+TestSuite(analyze, .init = setup, .fini = teardown);
+
+/* The reference puzzle `name` of jam40.tsv as a grid body with `options` (or NULL). */
+static char *jam_body(const char *name, const char *options)
+{
+    rh_ref_set set;
+    cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
+    const rh_ref *ref = rh_ref_find(&set, name);
+    cr_assert_not_null(ref, "%s is not in jam40.tsv", name);
+    char *body = grid_body(&ref->puzzle, options);
+    rh_ref_free(&set);
+    cr_assert_not_null(body);
+    return body;
+}
+
+Test(analyze, jam40_component)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    char *body = jam_body("jam40", NULL);
+    rhs_response r;
+    post_to(port, "/v1/analyze", "application/json", body, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "status"), "complete");
+    cr_assert_str_eq(jstr(doc, "metric"), "moves");
+    cr_assert_eq(jnum(doc, "states"), 4780); /* the seeds' figure */
+    cr_assert_eq(jnum(doc, "start_distance"), 51);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "solvable")));
+    /* The histogram counts every state once, up to the hardest one's distance. */
+    const cJSON *histogram = cJSON_GetObjectItemCaseSensitive(doc, "histogram");
+    cr_assert_eq(cJSON_GetArraySize(histogram), jnum(doc, "max_distance") + 1);
+    double total = 0;
+    const cJSON *h;
+    cJSON_ArrayForEach(h, histogram) total += h->valuedouble;
+    cr_assert_eq(total, 4780);
+    cr_assert_eq(cJSON_GetArrayItem(histogram, 0)->valuedouble, jnum(doc, "goal_states"));
+    const cJSON *hardest = jobj(doc, "hardest");
+    cr_assert_eq(jnum(hardest, "distance"), jnum(doc, "max_distance"));
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(hardest, "board")), 6);
+    cr_assert_geq(jnum(jobj(doc, "stats"), "nodes_expanded"), 4780);
+    const cJSON *timing = jobj(doc, "timing_us");
+    cr_assert_geq(jnum(timing, "total"), jnum(timing, "solve"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    /* The same component counted in slides: as many states, a longer start distance. */
+    free(body);
+    body = jam_body("jam40", "{\"metric\": \"slides\", \"timeout_ms\": 20000}");
+    post_to(port, "/v1/analyze", "application/json", body, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "metric"), "slides");
+    cr_assert_eq(jnum(doc, "states"), 4780);
+    cr_assert_gt(jnum(doc, "start_distance"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    free(body);
+
+    /* A text board is read as /v1/solve reads it. */
+    post_to(port, "/v1/analyze", "text/plain", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    doc = body_json(&r);
+    cr_assert_eq(jnum(doc, "start_distance"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    const char series[] =
+        "rushhourd_http_requests_total{route=\"/v1/analyze\",method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 3), 3, "%s", series);
+    cr_assert_geq(await_metric(port, "rushhourd_analyses_total{result=\"complete\"}", 3), 3);
+    stop_server(s);
+}
+
+Test(analyze, unsolvable_has_no_goal)
+{
+    rhs_server *s = start_server(NULL);
+    rhs_response r;
+    post_to(rhs_port(s), "/v1/analyze", "application/json", unsolvable_walls, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    cr_assert(cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(doc, "solvable")));
+    cr_assert_eq(jnum(doc, "start_distance"), -1);
+    cr_assert_eq(jnum(doc, "goal_states"), 0);
+    cr_assert_eq(jnum(doc, "dead_states"), jnum(doc, "states"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(analyze, node_limit_422)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_to(port, "/v1/analyze", "application/json",
+            "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", "
+            "\"options\": {\"max_nodes\": 100}}",
+            &r);
+    cJSON *doc = expect_problem(&r, 422, "search-limit");
+    cr_assert_str_eq(jstr(doc, "limit"), "nodes");
+    cr_assert_str_eq(jstr(doc, "metric"), "moves");
+    cr_assert_leq(jnum(jobj(doc, "stats"), "nodes_expanded"), 101);
+    jobj(doc, "timing_us");
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "states"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    cr_assert_geq(await_metric(port, "rushhourd_analyses_total{result=\"limit_reached\"}", 1), 1);
+    stop_server(s);
+}
+
+Test(analyze, validation_names_fields)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    /* Every problem at once, the options included: analyze takes no algorithm. */
+    post_to(port, "/v1/analyze", "application/json",
+            "{\"vehicles\": [{\"id\": \"X\", \"row\": \"2\", \"col\": 0, \"length\": 2, "
+            "\"orientation\": \"H\"}], \"options\": {\"algorithm\": \"astar\", "
+            "\"max_nodes\": 0, \"metric\": \"cells\"}}",
+            &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(lists_field(errors, "vehicles[0].row"), "%s", r.body);
+    cr_assert(lists_field(errors, "options.algorithm"), "%s", r.body);
+    cr_assert(lists_field(errors, "options.max_nodes"), "%s", r.body);
+    cr_assert(lists_field(errors, "options.metric"), "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    post_to(port, "/v1/analyze", "application/json", "{\"board\": ", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-json"));
+    rhs_response_free(&r);
+    post_to(port, "/v1/analyze", "text/xml", "<board/>", &r);
+    cJSON_Delete(expect_problem(&r, 415, "unsupported-media-type"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 11: hints and partial solutions ---- */
+
+TestSuite(hint, .init = setup, .fini = teardown);
+
+/* The move a {vehicle, direction, distance} object names in `p`. */
+static rh_move move_of(const rh_puzzle *p, const cJSON *m)
+{
+    const int v = rh_puzzle_find(p, jstr(m, "vehicle"));
+    cr_assert_geq(v, 0, "no vehicle %s", jstr(m, "vehicle"));
+    const char *dir = jstr(m, "direction");
+    const int sign = strcmp(dir, "right") == 0 || strcmp(dir, "down") == 0 ? 1 : -1;
+    return (rh_move){v, sign * (int)jnum(m, "distance")};
+}
+
+Test(hint, first_move_of_an_optimal_solution)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rh_ref_set set;
+    cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
+    static const char *const levels[] = {"jam01", "jam10", "jam25", "jam40"};
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
+        const rh_ref *ref = rh_ref_find(&set, levels[i]);
+        cr_assert_not_null(ref, "%s", levels[i]);
+        char *body = grid_body(&ref->puzzle, NULL);
+        rhs_response r;
+        post_to(port, "/v1/hint", "application/json", body, &r);
+        free(body);
+        cr_assert_eq(r.status, 200, "%s: %s", levels[i], r.body);
+        cJSON *doc = body_json(&r);
+        cr_assert_str_eq(jstr(doc, "algorithm"), "astar"); /* the hint's default */
+        const cJSON *sol = jobj(doc, "solution");
+        cr_assert_eq(jnum(sol, "move_count"), ref->min_moves, "%s", levels[i]);
+        const cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+        cr_assert_eq(cJSON_GetArraySize(moves), 1, "%s: %s", levels[i], r.body);
+        cr_assert_eq(strchr(jstr(sol, "notation"), ' '), NULL, "one move in the notation");
+        /* Played, the hint leaves a puzzle exactly one move shorter. */
+        rh_puzzle next = ref->puzzle;
+        cr_assert_eq(rh_puzzle_apply(&next, move_of(&next, cJSON_GetArrayItem(moves, 0))), RH_OK,
+                     "%s: the hint is not a legal move", levels[i]);
+        rh_result res;
+        cr_assert_eq(rh_solve(&res, &next, NULL), RH_OK);
+        cr_assert_eq(res.move_count, ref->min_moves - 1, "%s: %d moves left after the hint",
+                     levels[i], res.move_count);
+        rh_result_free(&res);
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    rh_ref_free(&set);
+    const char series[] =
+        "rushhourd_http_requests_total{route=\"/v1/hint\",method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 4), 4, "%s", series);
+    stop_server(s);
+}
+
+/* The solution's moves, notation and boards, as text, to compare answers. */
+static char *solution_text(const cJSON *doc)
+{
+    char *text = cJSON_PrintUnformatted(jobj(doc, "solution"));
+    cr_assert_not_null(text);
+    return text;
+}
+
+Test(hint, max_moves_returned_cuts_the_solution)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_json(port,
+              "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+              "\"e.ddd.\"], \"options\": {\"include_boards\": true}}",
+              &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *whole = body_json(&r);
+    rhs_response_free(&r);
+    const cJSON *all = jobj(whole, "solution");
+    for (int pass = 0; pass < 2; pass++) { /* searched, then from the answer cache */
+        post_json(port,
+                  "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+                  "\"e.ddd.\"], \"options\": {\"include_boards\": true, "
+                  "\"max_moves_returned\": 3}}",
+                  &r);
+        cr_assert_eq(r.status, 200, "%s", r.body);
+        cJSON *doc = body_json(&r);
+        cr_assert_eq(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(doc, "cached")), true,
+                     "the whole solution was cached by the first request");
+        const cJSON *sol = jobj(doc, "solution");
+        cr_assert_eq(jnum(sol, "move_count"), 8);
+        cr_assert_eq(jnum(sol, "slide_count"), jnum(all, "slide_count"));
+        const cJSON *moves = cJSON_GetObjectItemCaseSensitive(sol, "moves");
+        const cJSON *boards = cJSON_GetObjectItemCaseSensitive(sol, "boards");
+        cr_assert_eq(cJSON_GetArraySize(moves), 3);
+        cr_assert_eq(cJSON_GetArraySize(boards), 3);
+        for (int i = 0; i < 3; i++) {
+            const cJSON *a = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(all, "moves"), i);
+            const cJSON *b = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(all, "boards"), i);
+            cr_assert(cJSON_Compare(cJSON_GetArrayItem(moves, i), a, true), "move %d", i);
+            cr_assert(cJSON_Compare(cJSON_GetArrayItem(boards, i), b, true), "board %d", i);
+        }
+        cr_assert_eq(
+            strncmp(jstr(sol, "notation"), jstr(all, "notation"), strlen(jstr(sol, "notation"))),
+            0);
+        cr_assert_eq(strlen(jstr(sol, "notation")), 11, "three moves: %s", jstr(sol, "notation"));
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    /* More than the solution holds: the whole of it. */
+    post_json(port,
+              "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", "
+              "\"e.ddd.\"], \"options\": {\"include_boards\": true, \"max_moves_returned\": 99}}",
+              &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    char *a = solution_text(doc), *b = solution_text(whole);
+    cr_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    cJSON_Delete(doc);
+    cJSON_Delete(whole);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(hint, validation_names_fields)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_json(port,
+              "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+              "{\"max_moves_returned\": 0}}",
+              &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    cr_assert(
+        lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "options.max_moves_returned"),
+        "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    post_to(port, "/v1/hint", "application/json",
+            "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+            "{\"max_moves_returned\": \"1\", \"algorithm\": \"dfs\"}}",
+            &r);
+    doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    cr_assert(lists_field(errors, "options.max_moves_returned"), "%s", r.body);
+    cr_assert(lists_field(errors, "options.algorithm"), "%s", r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    /* A budget too small for the search: 422, as for solve. */
+    post_to(port, "/v1/hint", "application/json",
+            "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+            "{\"max_nodes\": 10}}",
+            &r);
+    doc = expect_problem(&r, 422, "search-limit");
+    cr_assert_str_eq(jstr(doc, "algorithm"), "astar");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 12: batches ---- */
+
+TestSuite(batch, .init = setup, .fini = teardown);
+
+/* The results of a 200 batch answer, checked to hold `n` items (the caller deletes `doc`). */
+static const cJSON *batch_results(const rhs_response *r, int n, cJSON **doc)
+{
+    cr_assert_eq(r->status, 200, "%s", r->body);
+    expect_content_type(r, "application/json");
+    *doc = body_json(r);
+    const cJSON *results = cJSON_GetObjectItemCaseSensitive(*doc, "results");
+    cr_assert(cJSON_IsArray(results), "%s", r->body);
+    cr_assert_eq(cJSON_GetArraySize(results), n, "%s", r->body);
+    return results;
+}
+
+Test(batch, input_order_and_each_status)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    char *jam40 = jam_body("jam40", NULL);
+    char body[8192];
+    snprintf(body, sizeof body,
+             "{\"puzzles\": [%s, {\"board\": \"BCDDE\"}, "
+             "{\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\", \"options\": "
+             "{\"max_nodes\": 10}}, %s, %s], \"options\": {\"algorithm\": \"astar\"}}",
+             jam01_grid, unsolvable_walls, jam40);
+    free(jam40);
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON *doc;
+    const cJSON *results = batch_results(&r, 5, &doc);
+    /* 0: Jam 1, solved by the shared algorithm and replayed. */
+    const cJSON *item = cJSON_GetArrayItem(results, 0);
+    cr_assert_str_eq(jstr(item, "status"), "solved");
+    cr_assert_str_eq(jstr(item, "algorithm"), "astar");
+    rh_puzzle p;
+    char why[256];
+    cr_assert_eq(parse_local(&p, jam01_grid), 0);
+    cr_assert_eq(verify_solution(&p, item, why, sizeof why), 8, "%s", why);
+    jobj(item, "timing_us");
+    /* 1: invalid, with its own errors by field. */
+    item = cJSON_GetArrayItem(results, 1);
+    cr_assert_eq(jnum(item, "status"), 400);
+    cr_assert_str_eq(jstr(item, "type"), PROBLEM_PREFIX "invalid-puzzle");
+    cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(item, "errors"), "board"), "%s", r.body);
+    /* 2: its own budget ran out: 422 with the statistics. */
+    item = cJSON_GetArrayItem(results, 2);
+    cr_assert_eq(jnum(item, "status"), 422);
+    cr_assert_str_eq(jstr(item, "type"), PROBLEM_PREFIX "search-limit");
+    cr_assert_str_eq(jstr(item, "limit"), "nodes");
+    cr_assert_leq(jnum(jobj(item, "stats"), "nodes_expanded"), 11);
+    /* 3: unsolvable is an answer. */
+    item = cJSON_GetArrayItem(results, 3);
+    cr_assert_str_eq(jstr(item, "status"), "unsolvable");
+    /* 4: Jam 40, 51 moves. */
+    item = cJSON_GetArrayItem(results, 4);
+    cr_assert_str_eq(jstr(item, "status"), "solved");
+    cr_assert_eq(jnum(jobj(item, "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+
+    /* An item's options override the shared ones; a repeated puzzle comes from the cache. */
+    snprintf(body, sizeof body,
+             "{\"options\": {\"algorithm\": \"astar\", \"max_moves_returned\": 1}, "
+             "\"puzzles\": [{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", "
+             "\"e...ff\", \"e.ddd.\"], \"options\": {\"algorithm\": \"bfs\", "
+             "\"metric\": \"slides\"}}, %s]}",
+             jam01_grid);
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    results = batch_results(&r, 2, &doc);
+    item = cJSON_GetArrayItem(results, 0);
+    cr_assert_str_eq(jstr(item, "algorithm"), "bfs");
+    cr_assert_str_eq(jstr(item, "metric"), "slides");
+    cr_assert_eq(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(jobj(item, "solution"), "moves")), 1);
+    item = cJSON_GetArrayItem(results, 1);
+    cr_assert_str_eq(jstr(item, "algorithm"), "astar");
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(item, "cached")), "%s", r.body);
+    cr_assert_eq(
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(jobj(item, "solution"), "moves")), 1);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    const char series[] = "rushhourd_http_requests_total{route=\"/v1/solve/batch\","
+                          "method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 2), 2, "%s", series);
+    stop_server(s);
+}
+
+Test(batch, the_batch_itself_is_validated)
+{
+    rhs_server *s = START("--batch-max", "2");
+    const int port = rhs_port(s);
+    static const struct {
+        char body[160];
+        char field[32];
+    } cases[] = {
+        {"{\"puzzles\": [{\"board\": \"x\"}, {\"board\": \"x\"}, {\"board\": \"x\"}]}", "puzzles"},
+        {"{\"puzzles\": []}", "puzzles"},
+        {"{\"puzzles\": {\"board\": \"x\"}}", "puzzles"},
+        {"{\"options\": {}}", "puzzles"},
+        {"{\"puzzles\": [{\"board\": \"x\"}], \"board\": \"x\"}", "board"},
+        {"{\"puzzles\": [{\"board\": \"x\"}], \"options\": {\"metric\": 1}}", "options.metric"},
+        {"[]", ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rhs_response r;
+        post_to(port, "/v1/solve/batch", "application/json", cases[i].body, &r);
+        cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+        cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cases[i].field) ||
+                      (!cases[i].field[0] &&
+                       cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors")) == 1),
+                  "%s: %s", cases[i].body, r.body);
+        cJSON_Delete(doc);
+        rhs_response_free(&r);
+    }
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "text/plain", "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-json"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(batch, queue_takes_the_whole_batch_or_none, .timeout = 60)
+{
+    rhs_server *s = START("--workers", "1", "--queue-length", "2");
+    const int port = rhs_port(s);
+    /* One slow search runs, one waits: the queue has one place left, a batch needs two. */
+    char *slow = slow_body(4000);
+    one_post posts[2];
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++) {
+        posts[i] = (one_post){.port = port, .body = slow, .timeout_ms = 30000};
+        cr_assert_eq(pthread_create(&threads[i], NULL, post_thread, &posts[i]), 0);
+        if (i == 0) await_metric(port, "rushhourd_searches_in_flight", 1);
+    }
+    cr_assert_eq(await_metric(port, "rushhourd_queue_depth", 1), 1);
+    char body[1024];
+    snprintf(body, sizeof body,
+             "{\"puzzles\": [%s, {\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"}]}",
+             jam01_grid);
+    rhs_response r;
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON_Delete(expect_problem(&r, 503, "queue-full"));
+    char retry[16];
+    cr_assert(rhs_header(&r, "Retry-After", retry, sizeof retry));
+    cr_assert_str_eq(retry, "1");
+    rhs_response_free(&r);
+    /* Nothing of the refused batch was queued. */
+    rhs_response m;
+    get(port, "/metrics", &m);
+    cr_assert_eq(rhs_metric_value(m.body, "rushhourd_queue_depth"), 1, "%s", m.body);
+    rhs_response_free(&m);
+    for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);
+    free(slow);
+    for (int i = 0; i < 2; i++) cr_assert_eq(posts[i].status, 422, "slow search %d", i);
+    /* With the queue free again, the same batch is taken and both puzzles run. */
+    post_to(port, "/v1/solve/batch", "application/json", body, &r);
+    cJSON *doc;
+    const cJSON *results = batch_results(&r, 2, &doc);
+    cr_assert_eq(jnum(jobj(cJSON_GetArrayItem(results, 1), "solution"), "move_count"), 51);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* ---- 13: generation ---- */
+
+TestSuite(generate, .init = setup, .fini = teardown);
+
+/* Small and quick, even under valgrind. */
+static const char small_request[] = "{\"min_moves\": 8, \"min_vehicles\": 6, \"max_vehicles\": 8, "
+                                    "\"seed\": 5, \"timeout_ms\": 30000}";
+
+Test(generate, a_puzzle_with_its_optimal_solution)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_to(port, "/v1/generate", "application/json", small_request, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "status"), "generated");
+    cr_assert_eq(jnum(doc, "seed"), 5);
+    const int length = (int)jnum(doc, "length");
+    cr_assert_geq(length, 8);
+    /* The puzzle reads back in the service's own input form and meets the request. */
+    rh_puzzle p;
+    rh_diags d;
+    rh_diags_init(&d);
+    cr_assert_eq(rh_parse_cjson(&p, &d, jobj(doc, "puzzle"), NULL), RH_OK, "%s",
+                 d.count ? d.items[0].message : "");
+    cr_assert(p.vehicle_count >= 6 && p.vehicle_count <= 8, "%d vehicles", p.vehicle_count);
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "board")), 6);
+    /* Its solution replays, and no shorter one exists. */
+    char why[256];
+    cr_assert_eq(verify_solution(&p, doc, why, sizeof why), length, "%s", why);
+    rh_result res;
+    cr_assert_eq(rh_solve(&res, &p, NULL), RH_OK);
+    cr_assert_eq(res.move_count, length);
+    rh_result_free(&res);
+    jobj(doc, "stats");
+    jobj(doc, "timing_us");
+    /* The same request and seed give the same puzzle. */
+    rhs_response again;
+    post_to(port, "/v1/generate", "application/json", small_request, &again);
+    cr_assert_eq(again.status, 200, "%s", again.body);
+    cJSON *second = body_json(&again);
+    cr_assert(cJSON_Compare(jobj(doc, "puzzle"), jobj(second, "puzzle"), true), "%s\n%s", r.body,
+              again.body);
+    cJSON_Delete(second);
+    rhs_response_free(&again);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    const char series[] =
+        "rushhourd_http_requests_total{route=\"/v1/generate\",method=\"POST\",code=\"200\"}";
+    cr_assert_geq(await_metric(port, series, 2), 2, "%s", series);
+    cr_assert_geq(await_metric(port, "rushhourd_generated_puzzles_total{result=\"generated\"}", 2),
+                  2);
+    stop_server(s);
+}
+
+Test(generate, validation_names_fields)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_to(port, "/v1/generate", "application/json",
+            "{\"board_size\": \"6\", \"colour\": 1, \"seed\": -1, \"metric\": \"cells\", "
+            "\"max_nodes\": 0, \"walls\": 1.5}",
+            &r);
+    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
+    static const char *const fields[] = {"board_size", "colour",    "seed",
+                                         "metric",     "max_nodes", "walls"};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        cr_assert(lists_field(errors, fields[i]), "%s not named: %s", fields[i], r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    /* Requests no puzzle can meet are refused by the library's check, by field. */
+    post_to(port, "/v1/generate", "application/json", "{\"min_moves\": 52}", &r);
+    doc = expect_problem(&r, 400, "invalid-puzzle");
+    cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "min_moves"), "%s",
+              r.body);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    post_to(port, "/v1/generate", "application/json", "[]", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-puzzle"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(generate, budget_422)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    post_to(port, "/v1/generate", "application/json",
+            "{\"min_moves\": 45, \"max_nodes\": 20000, \"seed\": 3}", &r);
+    cJSON *doc = expect_problem(&r, 422, "search-limit");
+    cr_assert_str_eq(jstr(doc, "limit"), "nodes");
+    cr_assert_eq(jnum(doc, "seed"), 3);
+    cr_assert_leq(jnum(jobj(doc, "stats"), "nodes_expanded"), 20000);
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "solution"));
+    jobj(doc, "timing_us");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    cr_assert_geq(
+        await_metric(port, "rushhourd_generated_puzzles_total{result=\"limit_reached\"}", 1), 1);
     stop_server(s);
 }

@@ -176,6 +176,21 @@ Test(config, equals_form_and_last_flag_wins)
     cr_expect_eq(c.timeout_max_ms, 600000);
 }
 
+Test(config, batch_max_never_above_the_queue)
+{
+    rhd_config c;
+    char err[ERR_LEN];
+    cr_assert_eq(load(&c, NULL, NULL, 2, err), 0, "%s", err);
+    cr_expect_eq(c.batch_max, 32);
+    cr_expect_eq(rhd_config_batch_max(&c), 32);
+    char *env[] = {"RUSHHOURD_BATCH_MAX=100", NULL};
+    cr_assert_eq(load(&c, env, NULL, 2, err), 0, "%s", err);
+    cr_expect_eq(rhd_config_batch_max(&c), 64, "a batch the queue cannot take is never allowed");
+    char *flags[] = {"--batch-max", "0", NULL};
+    cr_expect_eq(load(&c, NULL, flags, 2, err), -1);
+    cr_expect_not_null(strstr(err, "--batch-max"), "%s", err);
+}
+
 Test(config, size_suffixes)
 {
     char *flags[] = {"--memory-budget-bytes", "2GiB",    "--max-body-bytes=1KiB",
@@ -1132,7 +1147,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 9, "expected 9 metric families");
+    cr_expect_eq(types, 11, "expected 11 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);

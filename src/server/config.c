@@ -62,6 +62,9 @@ static const setting settings[] = {
      AT(workers), 0, 1024},
     {"--queue-length", "RUSHHOURD_QUEUE_LENGTH", "64", "searches waiting for a worker; 503 beyond",
      parse_int, AT(queue_length), 1, 100000},
+    {"--batch-max", "RUSHHOURD_BATCH_MAX", "32",
+     "most puzzles in one POST /v1/solve/batch (never more than --queue-length)", parse_int,
+     AT(batch_max), 1, 100000},
     {"--max-body-bytes", "RUSHHOURD_MAX_BODY_BYTES", "64KiB", "largest request body; 413 beyond",
      parse_size, AT(max_body_bytes), KIB, 16 * MIB},
     {"--max-nodes", "RUSHHOURD_MAX_NODES", "20000000", "most nodes one search may expand",
@@ -503,6 +506,11 @@ void rhd_config_usage(char *out, size_t len)
 }
 
 /* ---- derived values ---- */
+
+int rhd_config_batch_max(const rhd_config *cfg)
+{
+    return cfg->batch_max < cfg->queue_length ? cfg->batch_max : cfg->queue_length;
+}
 
 size_t rhd_config_search_memory(const rhd_config *cfg)
 {

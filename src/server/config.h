@@ -16,6 +16,7 @@ typedef struct {
     int http_threads;      /* --http-threads, RUSHHOURD_HTTP_THREADS: 1..256, 0 = cores */
     int workers;           /* --workers, RUSHHOURD_WORKERS: 1..1024, 0 = cores */
     int queue_length;      /* --queue-length, RUSHHOURD_QUEUE_LENGTH: 1..100000, 64 */
+    int batch_max;         /* --batch-max, RUSHHOURD_BATCH_MAX: 1..100000, 32 (see below) */
     size_t max_body_bytes; /* --max-body-bytes, RUSHHOURD_MAX_BODY_BYTES: 1 KiB..16 MiB, 64 KiB */
     uint64_t max_nodes;    /* --max-nodes, RUSHHOURD_MAX_NODES: per search, 1..1e12, 20,000,000 */
     int timeout_ms; /* --timeout-ms, RUSHHOURD_TIMEOUT_MS: default search time, 1..timeout_max_ms,
@@ -49,6 +50,9 @@ int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cor
 
 /* Writes the settings table (flag, variable, default, meaning), one line each, for --help. */
 void rhd_config_usage(char *out, size_t len);
+
+/* The most puzzles one batch may hold: batch_max, but no more than the queue takes at once. */
+int rhd_config_batch_max(const rhd_config *cfg);
 
 /* Bytes each search may use: memory_budget_bytes / workers. */
 size_t rhd_config_search_memory(const rhd_config *cfg);

@@ -64,7 +64,9 @@ static struct {
     histogram search_nodes;
     atomic_int_fast64_t queue_depth, in_flight;
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
-    atomic_uint_fast64_t cache[2]; /* misses, hits */
+    atomic_uint_fast64_t cache[2];     /* misses, hits */
+    atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
+    atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
 } registry;
 
 static void add(atomic_uint_fast64_t *c, uint64_t v)
@@ -98,6 +100,8 @@ void rhd_metrics_reset(void)
     atomic_store_explicit(&registry.in_flight, 0, memory_order_relaxed);
     zero(registry.rejected, RHD_REJECT_COUNT);
     zero(registry.cache, 2);
+    zero(registry.analyses, 2);
+    zero(registry.generated, 2);
 }
 
 const char *rhd_route_name(rhd_route r)
@@ -112,6 +116,10 @@ const char *rhd_route_name(rhd_route r)
     case RHD_ROUTE_PAGE: return "/";
     case RHD_ROUTE_APP_JS: return "/app.js";
     case RHD_ROUTE_STYLE_CSS: return "/style.css";
+    case RHD_ROUTE_HINT: return "/v1/hint";
+    case RHD_ROUTE_ANALYZE: return "/v1/analyze";
+    case RHD_ROUTE_BATCH: return "/v1/solve/batch";
+    case RHD_ROUTE_GENERATE: return "/v1/generate";
     default: return "other";
     }
 }
@@ -152,6 +160,16 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
 void rhd_metrics_cache(bool hit)
 {
     add(&registry.cache[hit], 1);
+}
+
+void rhd_metrics_analysis(bool complete)
+{
+    add(&registry.analyses[complete], 1);
+}
+
+void rhd_metrics_generated(bool found)
+{
+    add(&registry.generated[found], 1);
 }
 
 void rhd_metrics_rejected(rhd_reject_reason reason)
@@ -316,6 +334,18 @@ char *rhd_metrics_render(const char *version)
     put(&o, "rushhourd_cache_lookups_total{result=\"hit\"} %" PRIu64 "\n", get(&registry.cache[1]));
     put(&o, "rushhourd_cache_lookups_total{result=\"miss\"} %" PRIu64 "\n",
         get(&registry.cache[0]));
+    header(&o, "rushhourd_analyses_total", "counter",
+           "Whole-component analyses run, by result (complete, or stopped by a budget).");
+    put(&o, "rushhourd_analyses_total{result=\"complete\"} %" PRIu64 "\n",
+        get(&registry.analyses[1]));
+    put(&o, "rushhourd_analyses_total{result=\"limit_reached\"} %" PRIu64 "\n",
+        get(&registry.analyses[0]));
+    header(&o, "rushhourd_generated_puzzles_total", "counter",
+           "Puzzle generations run, by result (a puzzle found, or stopped by a budget).");
+    put(&o, "rushhourd_generated_puzzles_total{result=\"generated\"} %" PRIu64 "\n",
+        get(&registry.generated[1]));
+    put(&o, "rushhourd_generated_puzzles_total{result=\"limit_reached\"} %" PRIu64 "\n",
+        get(&registry.generated[0]));
     put_build_info(&o, version);
     if (o.failed) {
         free(o.text);

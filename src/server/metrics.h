@@ -18,6 +18,10 @@ typedef enum {
     RHD_ROUTE_PAGE,      /* the playground: / */
     RHD_ROUTE_APP_JS,    /* /app.js */
     RHD_ROUTE_STYLE_CSS, /* /style.css */
+    RHD_ROUTE_HINT,      /* /v1/hint */
+    RHD_ROUTE_ANALYZE,   /* /v1/analyze */
+    RHD_ROUTE_BATCH,     /* /v1/solve/batch */
+    RHD_ROUTE_GENERATE,  /* /v1/generate */
     RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
     RHD_ROUTE_COUNT
 } rhd_route;
@@ -45,6 +49,12 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
 
 void rhd_metrics_rejected(rhd_reject_reason reason);
 
+/* One analysis (POST /v1/analyze) ended: complete, or stopped by a budget. */
+void rhd_metrics_analysis(bool complete);
+
+/* One generation (POST /v1/generate) ended: a puzzle found, or stopped by a budget. */
+void rhd_metrics_generated(bool found);
+
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
@@ -62,6 +72,8 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_rejected_requests_total{reason} counter ("queue_full", "shutting_down",
  *     "body_too_large", "invalid")
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
+ *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
+ *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")
  *   rushhourd_build_info{version} gauge 1
  * `version` is the build's version string. */
 char *rhd_metrics_render(const char *version);

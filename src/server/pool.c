@@ -111,11 +111,14 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
     return 0;
 }
 
-int rhd_pool_submit(rhd_pool *p, rhd_job *job)
+int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
 {
     pthread_mutex_lock(&p->lock);
-    int rc = p->closed ? RHD_POOL_CLOSED : p->queued >= p->capacity ? RHD_POOL_FULL : RHD_POOL_OK;
-    if (rc == RHD_POOL_OK) {
+    int rc = p->closed                     ? RHD_POOL_CLOSED
+             : p->queued + n > p->capacity ? RHD_POOL_FULL
+                                           : RHD_POOL_OK;
+    for (int i = 0; rc == RHD_POOL_OK && i < n; i++) {
+        rhd_job *job = jobs[i];
         atomic_store(&job->cancel, 0);
         job->enqueued_us = rh_clock_us();
         job->next = NULL;
@@ -126,10 +129,18 @@ int rhd_pool_submit(rhd_pool *p, rhd_job *job)
         p->tail = job;
         p->queued++;
         rhd_metrics_queue_depth_add(1);
-        pthread_cond_signal(&p->work);
     }
+    if (rc == RHD_POOL_OK && n == 1)
+        pthread_cond_signal(&p->work);
+    else if (rc == RHD_POOL_OK)
+        pthread_cond_broadcast(&p->work);
     pthread_mutex_unlock(&p->lock);
     return rc;
+}
+
+int rhd_pool_submit(rhd_pool *p, rhd_job *job)
+{
+    return rhd_pool_submit_all(p, &job, 1);
 }
 
 /* Waits on `idle` until `deadline_us` at the latest (0: no deadline). */

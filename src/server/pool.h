@@ -21,6 +21,7 @@ struct rhd_job {
      * job about ten times a second and sets `cancel` on those gone, so abandoned searches
      * do not hold a worker until their deadline. Called with the pool locked: keep it quick. */
     bool (*gone)(rhd_job *job);
+    void *owner;          /* the caller's, never touched by the pool */
     atomic_int cancel;    /* set by the pool when the drain deadline passes */
     uint64_t enqueued_us; /* set by rhd_pool_submit */
     rhd_job *next;        /* the pool's link */
@@ -36,6 +37,10 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length);
 /* Enqueues `job` (its run set by the caller). Returns RHD_POOL_OK, RHD_POOL_FULL or
  * RHD_POOL_CLOSED (draining). */
 int rhd_pool_submit(rhd_pool *p, rhd_job *job);
+
+/* Enqueues the `n` jobs of `jobs` all at once, or none of them (RHD_POOL_FULL when the queue
+ * has no room for all of them): a request made of several jobs is taken whole or refused. */
+int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n);
 
 /* Refuses new jobs, then waits until every queued and running job has finished. When
  * `deadline_us` (rh_clock_us time) passes first, sets the cancel flag of every job still

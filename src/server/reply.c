@@ -47,8 +47,8 @@ void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
                     text, strlen(text));
 }
 
-void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
-                       const char *detail, cJSON *extra)
+cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const char *title,
+                   const char *detail, cJSON *extra)
 {
     char type[128];
     snprintf(type, sizeof type, PROBLEM_BASE "%s", slug);
@@ -67,5 +67,11 @@ void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char 
         doc = NULL;
     }
     cJSON_Delete(extra);
-    rhd_reply_json(r, status, doc);
+    return doc;
+}
+
+void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
+                       const char *detail, cJSON *extra)
+{
+    rhd_reply_json(r, status, rhd_problem(r, status, slug, title, detail, extra));
 }

@@ -4,6 +4,7 @@
 #define RHD_REQUEST_H
 
 #include <microhttpd.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -24,19 +25,7 @@ typedef enum {
     RHD_ANSWERED, /* MHD owns the response */
 } rhd_phase;
 
-/* What /v1/solve hands to a worker and gets back. */
-typedef struct {
-    rh_puzzle puzzle;
-    rh_search_options options;
-    bool include_boards;
-    uint64_t parse_us;
-    rh_result result;
-    size_t key_len; /* the answer cache's key, when a cache is on */
-    char key[];
-} rhd_solve_job;
-
 typedef struct rhd_request {
-    rhd_job job; /* the worker pool's link; see solve.c */
     rhd_server *server;
     const rhd_config *cfg;
     struct MHD_Connection *conn;
@@ -64,11 +53,23 @@ typedef struct rhd_request {
     const char *algorithm;
     uint64_t nodes;
     bool cached;
-    rhd_solve_job *solve; /* /v1/solve only */
+    /* What a route hands to its workers, freed by `state_free` when the request completes. */
+    void *state;
+    void (*state_free)(void *state);
+    /* The jobs still running for this request, and what the last one to end calls before the
+     * connection resumes (NULL when the jobs set the reply themselves); see work.h. */
+    atomic_int jobs_left;
+    void (*finish)(struct rhd_request *r);
 } rhd_request;
 
 /* Sets a JSON reply from `doc` (consumed) with `status`. */
 void rhd_reply_json(rhd_request *r, int status, cJSON *doc);
+
+/* Builds an RFC 9457 problem document: type "urn:rushhourd:problem:<slug>", title, status,
+ * detail (when not NULL), the request's id and, when `extra` is not NULL, its members merged in
+ * (consumed). Returns a new object (cJSON_Delete), or NULL when out of memory. */
+cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const char *title,
+                   const char *detail, cJSON *extra);
 
 /* Sets an RFC 9457 problem reply: type "urn:rushhourd:problem:<slug>", title, status, detail and,
  * when `extra` is not NULL, its members merged in (consumed). */

@@ -1,5 +1,6 @@
 /* The handlers behind the router: each runs on the MHD thread once the body is complete and
- * either sets a reply or, for /v1/solve, suspends the connection and queues a search. */
+ * either sets a reply or, for the searching routes, suspends the connection and queues its
+ * searches (work.h). */
 #ifndef RHD_ROUTES_H
 #define RHD_ROUTES_H
 
@@ -12,6 +13,10 @@ rhd_pool *rhd_server_pool(rhd_server *s);
 rhd_cache *rhd_server_cache(rhd_server *s); /* NULL when caching is off */
 
 void rhd_route_solve(rhd_request *r);
+void rhd_route_hint(rhd_request *r);     /* solve.c */
+void rhd_route_analyze(rhd_request *r);  /* analyze.c */
+void rhd_route_batch(rhd_request *r);    /* batch.c */
+void rhd_route_generate(rhd_request *r); /* generate.c */
 void rhd_route_healthz(rhd_request *r);
 void rhd_route_readyz(rhd_request *r);
 void rhd_route_metrics(rhd_request *r);

@@ -1,6 +1,6 @@
 /* The HTTP front of rushhourd: libmicrohttpd in epoll thread-pool mode, per-request state,
  * routing, body reading within limits, request ids, CORS, the access log, and the graceful
- * drain. Searches never run on these threads: solve.c hands them to the worker pool. */
+ * drain. Searches never run on these threads: work.c hands them to the worker pool. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
@@ -38,6 +38,10 @@ typedef struct {
 
 static const route routes[] = {
     {"/v1/solve", RHD_ROUTE_SOLVE, true, false, rhd_route_solve},
+    {"/v1/hint", RHD_ROUTE_HINT, true, false, rhd_route_hint},
+    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, rhd_route_analyze},
+    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, rhd_route_batch},
+    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, rhd_route_generate},
     {"/healthz", RHD_ROUTE_HEALTHZ, false, false, rhd_route_healthz},
     {"/readyz", RHD_ROUTE_READYZ, false, false, rhd_route_readyz},
     {"/metrics", RHD_ROUTE_METRICS, false, false, rhd_route_metrics},
@@ -308,8 +312,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
     free(r->body);
     if (r->reply && !r->reply_static) free(r->reply);
-    if (r->solve) rh_result_free(&r->solve->result);
-    free(r->solve);
+    if (r->state_free) r->state_free(r->state);
     atomic_fetch_sub(&r->server->active, 1);
     free(r);
 }

@@ -58,11 +58,36 @@ async function call(server, method, path, { headers = {}, body, status, without 
   return res;
 }
 
-/** POST /v1/solve with a JSON body (the body is first checked against the request schema). */
-async function solve(server, doc, { status, valid = true, headers = {} } = {}) {
+/** POST `path` with a JSON body (the body is first checked against the request schema). */
+async function post(server, path, doc, { status, valid = true, headers = {} } = {}) {
   const body = typeof doc === 'string' ? doc : JSON.stringify(doc);
-  if (valid) assert.deepEqual(contract.checkRequest('POST', '/v1/solve', JSON_TYPE, body), [], `request ${body}`);
-  return call(server, 'POST', '/v1/solve', { headers: { 'Content-Type': JSON_TYPE, ...headers }, body, status });
+  if (valid) assert.deepEqual(contract.checkRequest('POST', path, JSON_TYPE, body), [], `request ${body}`);
+  return call(server, 'POST', path, { headers: { 'Content-Type': JSON_TYPE, ...headers }, body, status });
+}
+
+/** POST /v1/solve with a JSON body. */
+const solve = (server, doc, opts) => post(server, '/v1/solve', doc, opts);
+
+/**
+ * Runs `fn` while the only worker searches and the only queue place is taken (a server with
+ * --workers 1 --queue-length 1), so that any new search is refused; then waits for both.
+ */
+async function whileQueueFull(server, fn) {
+  const running = [solve(server, slow16(1500))];
+  for (let i = 0; !/^rushhourd_searches_in_flight 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+    assert.ok(i < 500, 'the slow search never started');
+    await sleep(10);
+  }
+  running.push(solve(server, slow16(1500)));
+  for (let i = 0; !/^rushhourd_queue_depth 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+    assert.ok(i < 500, 'the second slow search was never queued');
+    await sleep(10);
+  }
+  try {
+    await fn();
+  } finally {
+    for (const r of await Promise.all(running)) assert.equal(r.status, 422, r.body);
+  }
 }
 
 /** The paths the spec lists with the methods of their operations. */
@@ -313,6 +338,118 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.ok(doc.stats.nodes_expanded > 10);
   });
 
+  it('POST /v1/hint: 200 with the first move of an optimal solution and the whole length', async () => {
+    const { content } = contract.doc.paths['/v1/hint'].post.requestBody;
+    const hint = parse(await post(s, '/v1/hint', content[JSON_TYPE].example, { status: 200 }));
+    const { example } = contract.doc.paths['/v1/hint'].post.responses['200'].content[JSON_TYPE];
+    assert.equal(hint.algorithm, 'astar');
+    assert.deepEqual(hint.solution, example.solution, 'the spec\'s example is this answer');
+    const text = parse(await call(s, 'POST', '/v1/hint', { headers: { 'Content-Type': 'text/plain' }, body: content['text/plain'].example, status: 200 }));
+    assert.equal(text.solution.moves.length, 1);
+    assert.equal(text.solution.move_count, 8);
+    // The hint's options are solve's: here the whole solution, by BFS.
+    const whole = parse(await post(s, '/v1/hint', { grid: JAM1_GRID, options: { algorithm: 'bfs', max_moves_returned: 100 } }, { status: 200 }));
+    assert.equal(whole.solution.moves.length, 8);
+  });
+
+  it('POST /v1/solve: max_moves_returned cuts the moves, notation and boards, not the counts', async () => {
+    const doc = parse(await solve(s, { board: HARDEST, options: { max_moves_returned: 2, include_boards: true } }, { status: 200 }));
+    assert.equal(doc.solution.moves.length, 2);
+    assert.equal(doc.solution.boards.length, 2);
+    assert.equal(doc.solution.notation.split(' ').length, 2);
+    assert.equal(doc.solution.move_count, 51);
+  });
+
+  it('POST /v1/hint: 400 naming the fields, 415, and 422 when the budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/hint', { board: HARDEST, options: { max_moves_returned: 0, metric: 'cells' } }, { status: 400, valid: false }));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['options.max_moves_returned', 'options.metric']);
+    await post(s, '/v1/hint', '{"grid": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/hint', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    // (A* proves a wall at the exit unsolvable at once: a solvable puzzle, asked in a way
+    // nothing before cached.)
+    const limit = parse(await post(s, '/v1/hint', { board: HARDEST, options: { max_nodes: 10, metric: 'slides', include_boards: true } }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.algorithm, 'astar');
+  });
+
+  it('POST /v1/solve/batch: 200 with each puzzle\'s outcome in input order', async () => {
+    const many = parse(await post(s, '/v1/solve/batch', { puzzles: [{ grid: JAM1_GRID }, { board: HARDEST }, UNSOLVABLE] }, { status: 200 }));
+    assert.deepEqual(many.results.map((r) => r.status), ['solved', 'solved', 'unsolvable']);
+    assert.equal(many.results[1].solution.move_count, 51);
+  });
+
+  it('POST /v1/solve/batch: 400 naming the field, and 415', async () => {
+    const notArray = parse(await post(s, '/v1/solve/batch', { puzzles: { board: HARDEST } }, { status: 400, valid: false }));
+    assert.deepEqual(notArray.errors.map((e) => e.field), ['puzzles']);
+    const tooMany = parse(await post(s, '/v1/solve/batch', { puzzles: Array.from({ length: 33 }, () => ({ board: HARDEST })) }, { status: 400 }));
+    assert.deepEqual(tooMany.errors.map((e) => e.field), ['puzzles']);
+    const other = parse(await post(s, '/v1/solve/batch', { puzzles: [{ board: HARDEST }], options: { speed: 1 }, extra: 1 }, { status: 400, valid: false }));
+    assert.deepEqual(other.errors.map((e) => e.field).sort(), ['extra', 'options.speed']);
+    await post(s, '/v1/solve/batch', '{"puzzles": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/solve/batch', { headers: { 'Content-Type': 'text/plain' }, body: HARDEST, status: 400 });
+    await call(s, 'POST', '/v1/solve/batch', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+  });
+
+  it('POST /v1/generate: 200 with the spec\'s example answer, a puzzle solve takes back', async () => {
+    const { example } = contract.doc.paths['/v1/generate'].post.requestBody.content[JSON_TYPE];
+    const doc = parse(await post(s, '/v1/generate', example, { status: 200 }));
+    const { example: answer } = contract.doc.paths['/v1/generate'].post.responses['200'].content[JSON_TYPE];
+    for (const k of ['status', 'metric', 'length', 'puzzle', 'board', 'candidates', 'restarts', 'seed', 'solution']) {
+      assert.deepEqual(doc[k], answer[k], k);
+    }
+    const solved = parse(await solve(s, { ...doc.puzzle, options: { algorithm: 'bfs' } }, { status: 200 }));
+    assert.equal(solved.solution.move_count, doc.length);
+    const slides = parse(await post(s, '/v1/generate', { min_moves: 6, metric: 'slides', seed: 2, min_vehicles: 4, max_vehicles: 6 }, { status: 200 }));
+    assert.ok(slides.length >= 6);
+    assert.equal(slides.solution.slide_count, slides.length);
+  });
+
+  it('POST /v1/generate: 400 naming the member, 415, and 422 when the budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/generate', { board_size: '6', colour: 1, seed: -1 }, { status: 400, valid: false }));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['board_size', 'colour', 'seed']);
+    const impossible = parse(await post(s, '/v1/generate', { min_moves: 52 }, { status: 400 }));
+    assert.deepEqual(impossible.errors.map((e) => e.field), ['min_moves']);
+    await post(s, '/v1/generate', '{"seed": ', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/generate', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    const limit = parse(await post(s, '/v1/generate', { min_moves: 45, max_nodes: 20000, seed: 3 }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.limit, 'nodes');
+    assert.equal(limit.seed, 3);
+  });
+
+  it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
+    const { content } = contract.doc.paths['/v1/analyze'].post.requestBody;
+    for (const [name, { value }] of Object.entries(content[JSON_TYPE].examples)) {
+      const doc = parse(await post(s, '/v1/analyze', value, { status: 200 }));
+      assert.equal(doc.status, 'complete', name);
+      assert.equal(doc.metric, value.options?.metric ?? 'moves', name);
+    }
+    const text = parse(await call(s, 'POST', '/v1/analyze', { headers: { 'Content-Type': 'text/plain' }, body: content['text/plain'].example, status: 200 }));
+    // The spec's example is the analysis of the text board it shows, figure for figure.
+    const { example } = contract.doc.paths['/v1/analyze'].post.responses['200'].content[JSON_TYPE];
+    const figures = ['states', 'goal_states', 'dead_states', 'solvable', 'start_distance', 'start_moves', 'max_distance', 'histogram', 'hardest'];
+    for (const k of figures) assert.deepEqual(text[k], example[k], k);
+    const hardest = parse(await post(s, '/v1/analyze', { board: HARDEST }, { status: 200 }));
+    assert.equal(hardest.start_distance, 51);
+    assert.equal(hardest.states, 4780);
+    assert.equal(hardest.histogram.reduce((a, b) => a + b, 0), hardest.states);
+    const none = parse(await post(s, '/v1/analyze', UNSOLVABLE, { status: 200 }));
+    assert.equal(none.solvable, false);
+    assert.equal(none.start_distance, -1);
+  });
+
+  it('POST /v1/analyze: 400 naming every field, 415, and 422 when a budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/analyze', { board: HARDEST, options: { algorithm: 'astar', max_nodes: 0 } }, { status: 400, valid: false }));
+    assert.equal(bad.type, problemType('invalid-puzzle'));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['options.algorithm', 'options.max_nodes']);
+    await post(s, '/v1/analyze', '{"grid": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/analyze', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
+    const limit = parse(await post(s, '/v1/analyze', { board: HARDEST, options: { max_nodes: 100 } }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.limit, 'nodes');
+    assert.ok(limit.stats.nodes_expanded <= 101, `${limit.stats.nodes_expanded} nodes expanded`);
+  });
+
   it('request headers beyond --header-memory-bytes: 431 from libmicrohttpd (the documented exception)', async () => {
     const res = await httpResponse(s.base, 'GET', '/healthz', { headers: { 'X-Padding': 'p'.repeat(40 * 1024) } });
     assert.equal(res.status, 431);
@@ -345,6 +482,10 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
+    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
+      const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
+      assert.equal(parse(res).type, problemType('body-too-large'), path);
+    }
   });
 
   it('POST /v1/solve: 422 when the node budget runs out, with the statistics so far', async () => {
@@ -353,6 +494,16 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(doc.limit, 'nodes');
     assert.equal(doc.algorithm, 'bfs');
     assert.ok(doc.stats.nodes_expanded <= 10, `${doc.stats.nodes_expanded} nodes expanded`);
+  });
+
+  it('POST /v1/solve/batch: the spec\'s example gets the spec\'s answer (nothing cached)', async () => {
+    const { example } = contract.doc.paths['/v1/solve/batch'].post.requestBody.content[JSON_TYPE];
+    const { results } = parse(await post(s, '/v1/solve/batch', example, { status: 200 }));
+    const { example: answer } = contract.doc.paths['/v1/solve/batch'].post.responses['200'].content[JSON_TYPE];
+    assert.deepEqual(results.map((r) => r.status), answer.results.map((r) => r.status));
+    assert.deepEqual(results[0].solution, answer.results[0].solution);
+    assert.deepEqual(results[1].errors, answer.results[1].errors);
+    assert.equal(results[2].limit, 'nodes');
   });
 
   it('POST /v1/solve: with the cache off, a repeated puzzle is searched again', async () => {
@@ -389,6 +540,20 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       assert.equal(r.status, 422, r.body);
       assert.equal(parse(r).limit, 'time');
     }
+  });
+
+  it('POST /v1/hint, /v1/analyze, /v1/solve/batch, /v1/generate: 503 with Retry-After when the queue is full', async () => {
+    await whileQueueFull(s, async () => {
+      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
+        const doc = {
+          '/v1/solve/batch': { puzzles: [{ grid: JAM1_GRID }] },
+          '/v1/generate': { min_moves: 5 },
+        }[path] ?? { grid: JAM1_GRID };
+        const res = await post(s, path, doc, { status: 503 });
+        assert.equal(parse(res).type, problemType('queue-full'), path);
+        assert.equal(res.headers['retry-after'], '1');
+      }
+    });
   });
 
   it('while draining: GET /readyz 503 and POST /v1/solve 503 on open connections, then exit 0', async () => {

@@ -1,0 +1,165 @@
+/* POST /v1/solve/batch: up to --batch-max puzzles (and no more than the queue holds) in one
+ * request, {"puzzles": [...], "options": {...}}. Each valid puzzle not in the answer cache becomes
+ * its own job on the pool, so they run in parallel; the connection resumes when the last one ends,
+ * and the answer lists every puzzle's outcome in input order, each with its own status: the solve
+ * document (200), or a problem (400 invalid, 422 a budget ran out). The pool takes the whole
+ * batch or refuses it (503). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "routes.h"
+#include "solve.h"
+#include "work.h"
+
+typedef struct {
+    int count;
+    rhd_solve_item items[];
+} batch;
+
+static void batch_free(void *state)
+{
+    batch *b = state;
+    for (int i = 0; b && i < b->count; i++) rhd_solve_item_free(&b->items[i]);
+    free(b);
+}
+
+static void run(rhd_job *job)
+{
+    rhd_solve_run(rhd_work_request(job),
+                  (rhd_solve_item *)((char *)job - offsetof(rhd_solve_item, job)));
+}
+
+/* {"results": [every item's document]}: the items' texts joined, not parsed again. */
+static void finish(rhd_request *r)
+{
+    batch *b = r->state;
+    size_t len = sizeof "{\"results\":[]}";
+    for (int i = 0; i < b->count; i++) {
+        const rhd_solve_item *it = &b->items[i];
+        if (!it->status) {
+            rhd_work_reply_cancelled(r);
+            return;
+        }
+        if (!it->text) {
+            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+            return;
+        }
+        len += it->len + 1;
+    }
+    char *text = malloc(len);
+    if (!text) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    size_t n = 0;
+    memcpy(text, "{\"results\":[", 12);
+    n = 12;
+    for (int i = 0; i < b->count; i++) {
+        if (i) text[n++] = ',';
+        memcpy(text + n, b->items[i].text, b->items[i].len);
+        n += b->items[i].len;
+    }
+    memcpy(text + n, "]}", 3);
+    rhd_reply_owned(r, 200, "application/json", text, n + 2);
+}
+
+/* The batch's own members: "puzzles" (an array of 1 to rhd_config_batch_max puzzles) and "options"
+ * (over the server's defaults; each puzzle's own options override them). */
+static const cJSON *read_batch(rh_diags *d, const cJSON *doc, rhd_options *shared,
+                               const rhd_config *cfg)
+{
+    if (!cJSON_IsObject(doc)) {
+        rh_diags_add(d, "", "the batch must be a JSON object with \"puzzles\"");
+        return NULL;
+    }
+    const cJSON *puzzles = NULL, *options = NULL;
+    for (const cJSON *m = doc->child; m; m = m->next) {
+        const bool is_puzzles = strcmp(m->string, "puzzles") == 0;
+        const bool is_options = strcmp(m->string, "options") == 0;
+        if (!is_puzzles && !is_options)
+            rh_diags_add(d, m->string, "unknown member: give \"puzzles\" and \"options\"");
+        else if (is_puzzles ? puzzles != NULL : options != NULL)
+            rh_diags_add(d, m->string, "appears more than once");
+        else if (is_puzzles)
+            puzzles = m;
+        else
+            options = m;
+    }
+    rhd_options_read(shared, d, options, RHD_OPTS_SOLVE, cfg);
+    const int n = cJSON_IsArray(puzzles) ? cJSON_GetArraySize(puzzles) : 0;
+    const int most = rhd_config_batch_max(cfg);
+    if (!puzzles)
+        rh_diags_add(d, "puzzles", "is missing: give an array of puzzles");
+    else if (!cJSON_IsArray(puzzles))
+        rh_diags_add(d, "puzzles", "must be an array of puzzles");
+    else if (n < 1 || n > most)
+        rh_diags_add(d, "puzzles", "must hold 1 to %d puzzles, not %d", most, n);
+    return d->count ? NULL : puzzles;
+}
+
+/* Reads item `it` from `doc`; an invalid one gets its 400 problem as its outcome at once. */
+static void read_item(rhd_request *r, rh_diags *d, rhd_solve_item *it, const cJSON *doc,
+                      const rhd_options *shared)
+{
+    const uint64_t t0 = rh_clock_us();
+    rh_diags_init(d);
+    it->opt = *shared;
+    const int err = rhd_input_puzzle(&it->puzzle, &it->opt, d, doc, RHD_OPTS_SOLVE, r->cfg);
+    it->parse_us = rh_clock_us() - t0;
+    if (err == RH_OK) return;
+    cJSON *problem = rhd_input_problem(r, d, "puzzle");
+    it->text = problem ? cJSON_PrintUnformatted(problem) : NULL;
+    cJSON_Delete(problem);
+    it->status = it->text ? 400 : 500;
+    it->len = it->text ? strlen(it->text) : 0;
+}
+
+void rhd_route_batch(rhd_request *r)
+{
+    cJSON *doc = rhd_input_json(r);
+    if (!doc) return;
+    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
+    rhd_job **jobs = NULL;
+    if (!d) goto out_of_memory;
+    rh_diags_init(d);
+    rhd_options shared;
+    rhd_options_init(&shared, r->cfg);
+    const cJSON *puzzles = read_batch(d, doc, &shared, r->cfg);
+    if (!puzzles) {
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_json(r, 400, rhd_input_problem(r, d, "batch"));
+        goto out;
+    }
+    const int count = cJSON_GetArraySize(puzzles);
+    batch *b = calloc(1, sizeof *b + (size_t)count * sizeof b->items[0]);
+    jobs = malloc((size_t)count * sizeof *jobs);
+    if (!b || !jobs) {
+        free(b);
+        goto out_of_memory;
+    }
+    b->count = count;
+    r->state = b;
+    r->state_free = batch_free;
+    r->finish = finish;
+    int queued = 0, i = 0;
+    for (const cJSON *p = puzzles->child; p; p = p->next, i++) {
+        rhd_solve_item *it = &b->items[i];
+        read_item(r, d, it, p, &shared);
+        if (it->status || rhd_solve_cached(r, it)) continue;
+        it->job.run = run;
+        jobs[queued++] = &it->job;
+    }
+    if (queued)
+        rhd_work_submit(r, jobs, queued);
+    else
+        finish(r);
+    goto out;
+out_of_memory:
+    rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+out:
+    free(jobs);
+    free(d);
+    cJSON_Delete(doc);
+}

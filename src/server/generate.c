@@ -1,0 +1,181 @@
+/* POST /v1/generate: a new puzzle of a chosen difficulty. The body's members are the fields of
+ * rh_generate_options (all optional, RH_GENERATE_OPTIONS_INIT's defaults) plus the budgets
+ * max_nodes and timeout_ms, capped as for solving; rh_generate_check judges the request. On a
+ * worker: rh_generate, then the generated puzzle's optimal solution. */
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+#include "routes.h"
+#include "work.h"
+
+typedef struct {
+    rhd_job job;
+    rh_generate_options request;
+    rhd_options opt; /* the budgets */
+    uint64_t parse_us;
+    rh_generated result;
+} generate_job;
+
+/* The integer fields, by name. */
+static const struct {
+    const char *name;
+    size_t offset;
+} int_fields[] = {
+    {"board_size", offsetof(rh_generate_options, board_size)},
+    {"exit_row", offsetof(rh_generate_options, exit_row)},
+    {"min_vehicles", offsetof(rh_generate_options, min_vehicles)},
+    {"max_vehicles", offsetof(rh_generate_options, max_vehicles)},
+    {"walls", offsetof(rh_generate_options, walls)},
+    {"min_moves", offsetof(rh_generate_options, min_moves)},
+    {"max_moves", offsetof(rh_generate_options, max_moves)},
+};
+
+/* The largest integer a JSON number (a double) holds exactly. */
+#define SEED_MAX 9007199254740991.0
+
+static bool is_integer(const cJSON *item, double lo, double hi)
+{
+    const double v = item->valuedouble;
+    return cJSON_IsNumber(item) && isfinite(v) && v == trunc(v) && v >= lo && v <= hi;
+}
+
+/* Reads one member of the body into `g` (or the budgets into `opt`). */
+static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rhd_config *cfg)
+{
+    const char *name = item->string;
+    for (size_t k = 0; k < sizeof int_fields / sizeof int_fields[0]; k++) {
+        if (strcmp(name, int_fields[k].name) != 0) continue;
+        if (is_integer(item, INT_MIN, INT_MAX))
+            *(int *)((char *)&g->request + int_fields[k].offset) = (int)item->valuedouble;
+        else
+            rh_diags_add(d, name, "must be an integer");
+        return;
+    }
+    if (strcmp(name, "metric") == 0) {
+        if (rh_metric_parse(&g->request.metric, cJSON_GetStringValue(item)))
+            rh_diags_add(d, name, "must be \"moves\" or \"slides\"");
+    } else if (strcmp(name, "seed") == 0) {
+        if (is_integer(item, 0, SEED_MAX))
+            g->request.seed = (uint64_t)item->valuedouble;
+        else
+            rh_diags_add(d, name, "must be an integer from 0 to %.0f", SEED_MAX);
+    } else if (rhd_option_named(name) & RHD_OPTS_BUDGET) {
+        rhd_options_read_one(&g->opt, d, item, name, cfg);
+    } else {
+        rh_diags_add(d, name, "unknown field");
+    }
+}
+
+/* Reads the body into `g`; every problem goes to `d`. */
+static void read_request(generate_job *g, rh_diags *d, const cJSON *doc, const rhd_config *cfg)
+{
+    if (!cJSON_IsObject(doc)) {
+        rh_diags_add(d, "", "the request must be a JSON object");
+        return;
+    }
+    for (const cJSON *item = doc->child; item; item = item->next) {
+        bool repeated = false;
+        for (const cJSON *before = doc->child; before != item; before = before->next)
+            repeated = repeated || strcmp(before->string, item->string) == 0;
+        if (repeated)
+            rh_diags_add(d, item->string, "appears more than once");
+        else
+            read_field(g, d, item, cfg);
+    }
+    if (!d->count) rh_generate_check(d, &g->request);
+}
+
+/* Adds the optimal solution of the generated puzzle to `doc`. The generator has analysed the
+ * puzzle's whole component already, so this search is small: it keeps only the cancel flag,
+ * not the client's budgets, which bounded the generation. */
+static bool add_solution(cJSON *doc, const generate_job *g)
+{
+    rh_search_options opt = g->opt.search;
+    opt.algorithm = RH_ALGO_ASTAR;
+    opt.metric = g->request.metric;
+    opt.max_nodes = 0;
+    opt.deadline_us = 0;
+    rh_result res;
+    if (rh_solve(&res, &g->result.puzzle, &opt) != RH_OK) return false;
+    cJSON *report =
+        res.status == RH_SOLVED ? rh_report_result(&g->result.puzzle, &res, false) : NULL;
+    cJSON *solution = cJSON_DetachItemFromObjectCaseSensitive(report, "solution");
+    cJSON_Delete(report);
+    rh_result_free(&res);
+    return solution && cJSON_AddItemToObject(doc, "solution", solution);
+}
+
+static void run(rhd_job *job)
+{
+    rhd_request *r = rhd_work_request(job);
+    generate_job *g = (generate_job *)((char *)job - offsetof(generate_job, job));
+    const uint64_t started = rh_clock_us();
+    rhd_options_start(&g->opt, job->enqueued_us, &job->cancel);
+    if (rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    r->nodes = g->result.stats.nodes_expanded;
+    rhd_metrics_generated(g->result.status == RH_SOLVED);
+    cJSON *doc = rh_report_generated(&g->result);
+    char seed[24];
+    snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);
+    if (doc && !cJSON_AddRawToObject(doc, "seed", seed)) {
+        cJSON_Delete(doc);
+        doc = NULL;
+    }
+    const uint64_t queue_us = started - job->enqueued_us;
+    if (g->result.status == RH_SOLVED) {
+        if (doc && !add_solution(doc, g)) {
+            cJSON_Delete(doc);
+            doc = NULL;
+        }
+        rhd_work_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
+    } else if (g->result.limit == RH_LIMIT_CANCELLED) {
+        cJSON_Delete(doc);
+        rhd_work_reply_cancelled(r);
+    } else {
+        rhd_work_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
+                             rh_clock_us() - started);
+    }
+}
+
+void rhd_route_generate(rhd_request *r)
+{
+    const uint64_t t0 = rh_clock_us();
+    cJSON *doc = rhd_input_json(r);
+    if (!doc) return;
+    generate_job *g = calloc(1, sizeof *g);
+    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
+    if (!g || !d) {
+        free(g);
+        free(d);
+        cJSON_Delete(doc);
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return;
+    }
+    r->state = g;
+    r->state_free = free;
+    const rh_generate_options defaults = RH_GENERATE_OPTIONS_INIT;
+    g->request = defaults;
+    rhd_options_init(&g->opt, r->cfg);
+    rh_diags_init(d);
+    read_request(g, d, doc, r->cfg);
+    cJSON_Delete(doc);
+    g->parse_us = rh_clock_us() - t0;
+    if (d->count || d->dropped) {
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_json(r, 400, rhd_input_problem(r, d, "request"));
+    } else {
+        g->job.run = run;
+        rhd_job *job = &g->job;
+        rhd_work_submit(r, &job, 1);
+    }
+    free(d);
+}

@@ -1,0 +1,78 @@
+/* Reading a puzzle and its options from a request body; see input.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input.h"
+
+cJSON *rhd_input_json(rhd_request *r)
+{
+    size_t at = 0;
+    cJSON *doc = rh_json_parse(r->body ? r->body : "", r->body_len, &at);
+    if (!doc) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "the body is not valid JSON (error at byte %zu)", at);
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_problem(r, 400, "invalid-json", "Bad Request", detail, NULL);
+    }
+    return doc;
+}
+
+int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                     unsigned accepted, const rhd_config *cfg)
+{
+    static const char *const extra[] = {"options", NULL};
+    int err = rh_parse_cjson(out, d, doc, extra);
+    if (cJSON_IsObject(doc))
+        rhd_options_read(opt, d, cJSON_GetObjectItemCaseSensitive(doc, "options"), accepted, cfg);
+    return d->count || d->dropped ? RH_EINVALID : err;
+}
+
+cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what)
+{
+    cJSON *extra = cJSON_CreateObject();
+    cJSON *errors = rh_report_diags(d);
+    if (extra && errors)
+        cJSON_AddItemToObject(extra, "errors", errors);
+    else
+        cJSON_Delete(errors);
+    char detail[64];
+    const int n = d->count + d->dropped;
+    snprintf(detail, sizeof detail, "the %s has %d problem%s", what, n, n == 1 ? "" : "s");
+    return rhd_problem(r, 400, "invalid-puzzle", "Invalid Puzzle", detail, extra);
+}
+
+bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
+                    uint64_t *parse_us)
+{
+    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
+    if (!d) {
+        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        return false;
+    }
+    rh_diags_init(d);
+    const uint64_t t0 = rh_clock_us();
+    const char *body = r->body ? r->body : "";
+    size_t i = 0;
+    /* body[i] first: strchr also finds the NUL terminator, which is not whitespace. */
+    while (i < r->body_len && body[i] && strchr(" \t\r\n", body[i])) i++;
+    int err;
+    if (i < r->body_len && body[i] == '{') {
+        cJSON *doc = rhd_input_json(r);
+        if (!doc) {
+            free(d);
+            return false;
+        }
+        err = rhd_input_puzzle(out, opt, d, doc, accepted, r->cfg);
+        cJSON_Delete(doc);
+    } else {
+        err = rh_parse_text(out, d, body, r->body_len);
+    }
+    *parse_us = rh_clock_us() - t0;
+    if (err != RH_OK) {
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_json(r, 400, rhd_input_problem(r, d, "puzzle"));
+    }
+    free(d);
+    return err == RH_OK;
+}

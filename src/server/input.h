@@ -1,0 +1,33 @@
+/* Reading request bodies: strict JSON, one puzzle in any form with its "options", and the 400
+ * problem that lists every validation problem by field. Shared by every route that takes a
+ * puzzle (solve, hint, analyze, and each item of a batch). */
+#ifndef RHD_INPUT_H
+#define RHD_INPUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "request.h"
+
+/* The body as one JSON document, parsed strictly; NULL with the 400 invalid-json reply set
+ * when it is not JSON. The caller deletes the document. */
+cJSON *rhd_input_json(rhd_request *r);
+
+/* Reads the puzzle of the JSON object `doc` (any input form; "options" is the only other
+ * member allowed) into `out`, and its options, limited to `accepted`, over `opt`. Adds every
+ * problem to `d`. Returns RH_OK or RH_EINVALID. */
+int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                     unsigned accepted, const rhd_config *cfg);
+
+/* The 400 invalid-puzzle problem listing `d` ("the <what> has N problems"), or NULL when out
+ * of memory. */
+cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what);
+
+/* Reads the body of `r`: JSON as rhd_input_puzzle does, or a text board (with the options as
+ * given in `opt`). On failure sets the 400 (or 500) reply and returns false. The time spent
+ * parsing goes to *parse_us. */
+bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
+                    uint64_t *parse_us);
+
+#endif

@@ -1,0 +1,130 @@
+/* Suspending a connection while its jobs run on the pool, and the replies every searching
+ * route shares: timings, budget limits, cancellation. */
+#define _GNU_SOURCE /* POLLRDHUP */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "routes.h"
+#include "work.h"
+
+rhd_request *rhd_work_request(const rhd_job *job)
+{
+    return job->owner;
+}
+
+/* True when the client hung up: its socket reads end-of-file (a pipelined next request, or
+ * nothing yet, means it still waits). Suspended connections are not watched by MHD. */
+static bool client_gone(const rhd_request *r)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!info) return false;
+    struct pollfd p = {.fd = info->connect_fd, .events = POLLIN | POLLRDHUP};
+    if (poll(&p, 1, 0) != 1) return false;
+    if (p.revents & (POLLHUP | POLLERR)) return true;
+    char c;
+    const ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+}
+
+static bool gone(rhd_job *job)
+{
+    return client_gone(rhd_work_request(job));
+}
+
+static void done(rhd_job *job)
+{
+    rhd_request *r = rhd_work_request(job);
+    if (atomic_fetch_sub(&r->jobs_left, 1) != 1) return;
+    if (r->finish) r->finish(r);
+    r->phase = RHD_REPLYING;
+    MHD_resume_connection(r->conn);
+}
+
+bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n)
+{
+    for (int i = 0; i < n; i++) {
+        jobs[i]->owner = r;
+        jobs[i]->gone = gone;
+        jobs[i]->done = done;
+    }
+    atomic_store(&r->jobs_left, n);
+    /* Suspend first: a worker may finish and resume before this function returns. */
+    r->phase = RHD_QUEUED;
+    r->suspended = true;
+    MHD_suspend_connection(r->conn);
+    const int rc = rhd_pool_submit_all(rhd_server_pool(r->server), jobs, n);
+    if (rc == RHD_POOL_OK) return true;
+    r->retry_after = 1;
+    rhd_metrics_rejected(rc == RHD_POOL_FULL ? RHD_REJECT_QUEUE_FULL : RHD_REJECT_SHUTTING_DOWN);
+    rhd_reply_problem(r, 503, rc == RHD_POOL_FULL ? "queue-full" : "shutting-down",
+                      "Service Unavailable",
+                      rc == RHD_POOL_FULL ? "every solver is busy and the queue is full"
+                                          : "the server is shutting down",
+                      NULL);
+    r->phase = RHD_REPLYING;
+    MHD_resume_connection(r->conn);
+    return false;
+}
+
+void rhd_work_reply_cancelled(rhd_request *r)
+{
+    if (client_gone(r)) {
+        rhd_reply_problem(r, 499, "client-closed", "Client Closed Request",
+                          "the client went away; the search was stopped", NULL);
+        return;
+    }
+    r->retry_after = 1;
+    rhd_metrics_rejected(RHD_REJECT_SHUTTING_DOWN);
+    rhd_reply_problem(r, 503, "shutting-down", "Service Unavailable",
+                      "the server is shutting down; retry on another instance", NULL);
+}
+
+int rhd_work_timing(char *out, size_t len, const rhd_request *r, uint64_t queue_us,
+                    uint64_t parse_us, uint64_t solve_us)
+{
+    return snprintf(out, len, "{\"queue\":%llu,\"parse\":%llu,\"solve\":%llu,\"total\":%llu}",
+                    (unsigned long long)queue_us, (unsigned long long)parse_us,
+                    (unsigned long long)solve_us,
+                    (unsigned long long)(rh_clock_us() - r->start_us));
+}
+
+static bool add_timing(cJSON *doc, const rhd_request *r, uint64_t queue_us, uint64_t parse_us,
+                       uint64_t solve_us)
+{
+    char timing[RHD_TIMING_MAX];
+    rhd_work_timing(timing, sizeof timing, r, queue_us, parse_us, solve_us);
+    return doc && cJSON_AddRawToObject(doc, "timing_us", timing);
+}
+
+void rhd_work_reply_timed(rhd_request *r, cJSON *doc, uint64_t queue_us, uint64_t parse_us,
+                          uint64_t solve_us)
+{
+    if (!add_timing(doc, r, queue_us, parse_us, solve_us)) {
+        cJSON_Delete(doc);
+        doc = NULL; /* rhd_reply_json answers 500 */
+    }
+    rhd_reply_json(r, 200, doc);
+}
+
+cJSON *rhd_work_limit_problem(const rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
+                              uint64_t parse_us, uint64_t solve_us)
+{
+    char detail[128];
+    snprintf(detail, sizeof detail, "the search reached its %s limit before an answer",
+             rh_limit_name(limit));
+    if (doc) {
+        cJSON_DeleteItemFromObjectCaseSensitive(doc, "status");
+        add_timing(doc, r, queue_us, parse_us, solve_us);
+    }
+    return rhd_problem(r, 422, "search-limit", "Search Limit Reached", detail, doc);
+}
+
+void rhd_work_reply_limit(rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
+                          uint64_t parse_us, uint64_t solve_us)
+{
+    rhd_reply_json(r, 422, rhd_work_limit_problem(r, limit, doc, queue_us, parse_us, solve_us));
+}
