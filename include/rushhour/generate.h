@@ -47,6 +47,11 @@ typedef struct {
     rh_stats stats;      /* summed over every analysis; peak_memory is the largest one */
 } rh_generated;
 
+/* The integer option named `name` ("board_size", "exit_row", "min_vehicles", "max_vehicles",
+ * "walls", "min_moves", "max_moves") inside `g`, or NULL: front ends read options by name
+ * without a table of their own. */
+int *rh_generate_int_option(rh_generate_options *g, const char *name);
+
 /* Checks `g` and adds one diagnostic per problem to `d`, each on the option's name
  * ("board_size", "min_vehicles", "min_moves", ...), including requests no puzzle can meet
  * (too many vehicles for the board, more than RH_GENERATE_MAX_MOVES_6X6 moves on a 6x6 board

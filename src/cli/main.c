@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,24 +47,15 @@ typedef struct {
     const char *file;
 } cli_options;
 
-/* The integer options of `generate`, by flag. */
+/* The integer option of `generate` that `flag` ("--board-size") sets, or NULL. */
 static int *generate_field(rh_generate_options *g, const char *flag)
 {
-    static const struct {
-        const char *flag;
-        size_t offset;
-    } fields[] = {
-        {"--board-size", offsetof(rh_generate_options, board_size)},
-        {"--exit-row", offsetof(rh_generate_options, exit_row)},
-        {"--min-vehicles", offsetof(rh_generate_options, min_vehicles)},
-        {"--max-vehicles", offsetof(rh_generate_options, max_vehicles)},
-        {"--walls", offsetof(rh_generate_options, walls)},
-        {"--min-moves", offsetof(rh_generate_options, min_moves)},
-        {"--max-moves", offsetof(rh_generate_options, max_moves)},
-    };
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (strcmp(flag, fields[i].flag) == 0) return (int *)((char *)g + fields[i].offset);
-    return NULL;
+    char name[32];
+    if (strncmp(flag, "--", 2) != 0 || strlen(flag) - 2 >= sizeof name) return NULL;
+    size_t i = 0;
+    for (const char *c = flag + 2; *c; c++) name[i++] = *c == '-' ? '_' : *c;
+    name[i] = '\0';
+    return rh_generate_int_option(g, name);
 }
 
 static int bad_usage(const char *fmt, const char *arg)

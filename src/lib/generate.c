@@ -2,6 +2,7 @@
  * and its hardest position kept; that position is then changed locally (a vehicle removed,
  * added or replaced) and the change kept when the new component's hardest position is no
  * easier. A climb that stops improving starts again from a new random board. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,25 @@ static int random_below(uint64_t *state, int n)
 static int exit_row_of(const rh_generate_options *g)
 {
     return g->exit_row >= 0 ? g->exit_row : (g->board_size - 1) / 2;
+}
+
+int *rh_generate_int_option(rh_generate_options *g, const char *name)
+{
+    static const struct {
+        const char *name;
+        size_t offset;
+    } fields[] = {
+        {"board_size", offsetof(rh_generate_options, board_size)},
+        {"exit_row", offsetof(rh_generate_options, exit_row)},
+        {"min_vehicles", offsetof(rh_generate_options, min_vehicles)},
+        {"max_vehicles", offsetof(rh_generate_options, max_vehicles)},
+        {"walls", offsetof(rh_generate_options, walls)},
+        {"min_moves", offsetof(rh_generate_options, min_moves)},
+        {"max_moves", offsetof(rh_generate_options, max_moves)},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (strcmp(name, fields[i].name) == 0) return (int *)((char *)g + fields[i].offset);
+    return NULL;
 }
 
 int rh_generate_check(rh_diags *d, const rh_generate_options *g)

@@ -22,20 +22,6 @@ typedef struct {
     rh_generated result;
 } generate_job;
 
-/* The integer fields, by name. */
-static const struct {
-    const char *name;
-    size_t offset;
-} int_fields[] = {
-    {"board_size", offsetof(rh_generate_options, board_size)},
-    {"exit_row", offsetof(rh_generate_options, exit_row)},
-    {"min_vehicles", offsetof(rh_generate_options, min_vehicles)},
-    {"max_vehicles", offsetof(rh_generate_options, max_vehicles)},
-    {"walls", offsetof(rh_generate_options, walls)},
-    {"min_moves", offsetof(rh_generate_options, min_moves)},
-    {"max_moves", offsetof(rh_generate_options, max_moves)},
-};
-
 /* The largest integer a JSON number (a double) holds exactly. */
 #define SEED_MAX 9007199254740991.0
 
@@ -49,15 +35,13 @@ static bool is_integer(const cJSON *item, double lo, double hi)
 static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rhd_config *cfg)
 {
     const char *name = item->string;
-    for (size_t k = 0; k < sizeof int_fields / sizeof int_fields[0]; k++) {
-        if (strcmp(name, int_fields[k].name) != 0) continue;
+    int *field = rh_generate_int_option(&g->request, name);
+    if (field) {
         if (is_integer(item, INT_MIN, INT_MAX))
-            *(int *)((char *)&g->request + int_fields[k].offset) = (int)item->valuedouble;
+            *field = (int)item->valuedouble;
         else
             rh_diags_add(d, name, "must be an integer");
-        return;
-    }
-    if (strcmp(name, "metric") == 0) {
+    } else if (strcmp(name, "metric") == 0) {
         if (rh_metric_parse(&g->request.metric, cJSON_GetStringValue(item)))
             rh_diags_add(d, name, "must be \"moves\" or \"slides\"");
     } else if (strcmp(name, "seed") == 0) {
