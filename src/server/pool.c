@@ -161,6 +161,13 @@ static void wait_idle(rhd_pool *p, uint64_t deadline_us)
     pthread_cond_timedwait(&p->idle, &p->lock, &ts);
 }
 
+void rhd_pool_close(rhd_pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->closed = true;
+    pthread_mutex_unlock(&p->lock);
+}
+
 void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us)
 {
     pthread_mutex_lock(&p->lock);

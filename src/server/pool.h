@@ -47,6 +47,9 @@ int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n);
  * queued or running, and keeps waiting: searches stop at their next budget check. */
 void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us);
 
+/* Refuses new jobs from now on (RHD_POOL_CLOSED) without waiting: the first step of a drain. */
+void rhd_pool_close(rhd_pool *p);
+
 /* Joins the threads and frees the pool; call after rhd_pool_drain. */
 void rhd_pool_stop(rhd_pool *p);
 

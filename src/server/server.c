@@ -413,6 +413,7 @@ void rhd_server_begin_drain(rhd_server *s)
      * closes its connection, /readyz answers 503 and searches are refused with 503, and
      * MHD_stop_daemon closes the listener at the end. */
     atomic_store(&s->draining, true);
+    rhd_pool_close(s->pool);
 }
 
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
