@@ -7,7 +7,8 @@
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
 //   - RFC 9457 problem documents (application/problem+json): 400 lists every problem in
 //     errors [{field, message}]; 413, 422 (a budget ran out, with the stats so far) and 503
-//     (busy or draining, with Retry-After) are shown as one message.
+//     (busy or draining, with Retry-After) are shown as one message. Every call goes through
+//     one function, callApi, and every problem through one, showProblem.
 //
 // The board is drawn from a small parser below that mirrors the server's input rules, only so
 // that something can be drawn before and while solving. The server stays the judge: its 400
@@ -22,6 +23,10 @@
 
   // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
   const SOLVE_URL = 'v1/solve';
+
+  // The server's own defaults for the options this page sets: a text board with only these
+  // can go as text/plain, which carries no options.
+  const DEFAULT_OPTIONS = { algorithm: 'bfs', metric: 'moves' };
 
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const CELL = 60; // SVG user units per board cell
@@ -135,7 +140,7 @@
     timer: 0, // the pending setTimeout of playback
     animation: 0, // bumped by every slide and jump: older slides then stop
     vehicles: new Map(), // vehicle id -> its SVG group
-    inFlight: null, // the AbortController of the request being answered
+    inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -461,13 +466,16 @@
     const k = state.step;
     ui.stepLabel.dataset.step = String(k);
     ui.stepLabel.dataset.steps = String(n);
+    // Only the board says whether the red car is out: a preview has no moves.
+    const out = atExit(state.boards[k]);
     if (n === 0) {
-      ui.stepLabel.textContent = 'already solved: the red car is at the exit';
+      ui.stepLabel.textContent = out ? 'already solved: the red car is at the exit' : 'no solution yet';
     } else if (k === 0) {
-      ui.stepLabel.textContent = `start: ${n} move${n === 1 ? '' : 's'} to the exit`;
+      const end = atExit(state.boards[state.boards.length - 1]) ? 'to the exit' : 'played from here';
+      ui.stepLabel.textContent = `start: ${n} move${n === 1 ? '' : 's'} ${end}`;
     } else {
       const m = state.moves[k - 1];
-      const done = k === n ? ': the red car is out' : '';
+      const done = out ? ': the red car is out' : '';
       ui.stepLabel.textContent = `move ${k} of ${n}: ${m.vehicle} ${m.direction} ${m.distance}${done}`;
     }
     for (const li of ui.moves.children) {
@@ -594,8 +602,13 @@
 
   function loadReference(key) {
     const p = REFERENCE_PUZZLES.find((x) => x.key === key);
-    if (!p) return;
-    ui.input.value = p.text;
+    if (p) loadText(p.text);
+  }
+
+  // Puts a puzzle into the text box and the board, as if typed.
+  function loadText(text) {
+    ui.input.value = text;
+    ui.select.value = REFERENCE_PUZZLES.find((p) => p.text === text)?.key ?? CUSTOM;
     clearErrors();
     showMessage('', '');
     showPreview();
@@ -604,14 +617,14 @@
   // ---------------------------------------------------------------------------------------
   // API: building the request.
   //
-  // A body that starts with '{' is JSON (application/json); the form's algorithm and metric
-  // go into its "options", next to any other options it has (max_nodes, timeout_ms, ...).
-  // Anything else is a text board. text/plain carries no options (the server solves it with
-  // its defaults, bfs and moves), so with other options the board is wrapped as JSON:
-  // {"board": line} for one line, {"grid": rows} for a grid: the same puzzle either way.
-  function buildRequest(text, algorithm, metric) {
+  // Every endpoint that takes a puzzle gets it the same way. A body that starts with '{' is
+  // JSON (application/json); the page's options go into its "options", next to any other
+  // options it has (max_nodes, timeout_ms, ...). Anything else is a text board. text/plain
+  // carries no options (the server then uses its defaults), so with other options the board
+  // is wrapped as JSON: {"board": line} for one line, {"grid": rows} for a grid: the same
+  // puzzle either way.
+  function buildRequest(text, options) {
     const body = text.trim();
-    const options = { algorithm, metric };
     if (body.startsWith('{')) {
       let doc;
       try {
@@ -629,7 +642,8 @@
       }
       return { contentType: 'application/json', body: JSON.stringify(doc) };
     }
-    if (algorithm === 'bfs' && metric === 'moves') return { contentType: 'text/plain', body: text };
+    const defaults = Object.entries(options).every(([k, v]) => DEFAULT_OPTIONS[k] === v);
+    if (defaults) return { contentType: 'text/plain', body: text };
     const rows = textRows(body);
     const doc = rows.length === 1 ? { board: rows[0], options } : { grid: rows, options };
     return { contentType: 'application/json', body: JSON.stringify(doc) };
@@ -643,31 +657,25 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // API: sending it and reading the answer.
-
-  async function solve() {
-    // The preview catches up first, so that a late one cannot wipe the answer about to come.
-    clearTimeout(previewTimer);
-    showPreview();
-    const text = ui.input.value;
-    const request = buildRequest(text, ui.algorithm.value, ui.metric.value);
-    const requestId = newRequestId();
-    let start = null;
-    try {
-      start = parsePuzzle(text);
-    } catch (e) {
-      if (!(e instanceof PreviewError)) throw e;
-    }
-
-    state.inFlight?.abort(); // a newer Solve replaces an unanswered one
+  // API: sending a request and reading the answer, for every endpoint.
+  //
+  // One request of each kind ('solve', ...) is in flight: a newer one of the same kind aborts
+  // the older, whose answer would be stale. While it runs, its button is disabled and its
+  // form is aria-busy. The request and the raw answer are shown in the Answer panel's "raw"
+  // box, whatever the endpoint.
+  //
+  // Resolves to {res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or null),
+  // or to null when the request was replaced or failed; a failure is told to `outlet`, whose
+  // earlier errors are cleared as the request goes.
+  async function callApi(kind, url, request, { button, form, outlet }) {
+    outlet.clear();
+    state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
-    state.inFlight = controller;
-    clearErrors();
-    pause();
-    showMessage('busy', 'Solving…');
-    ui.solve.disabled = true;
-    ui.form.setAttribute('aria-busy', 'true');
-    ui.rawRequest.textContent = `POST ${SOLVE_URL}\nContent-Type: ${request.contentType}\n` +
+    state.inFlight.set(kind, { controller, form });
+    button.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    const requestId = newRequestId();
+    ui.rawRequest.textContent = `POST ${url}\nContent-Type: ${request.contentType}\n` +
       `X-Request-Id: ${requestId}\n\n${request.body}`;
     ui.rawResponse.textContent = '';
 
@@ -675,7 +683,7 @@
     let res;
     let bodyText;
     try {
-      res = await fetch(SOLVE_URL, {
+      res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': request.contentType, 'X-Request-Id': requestId },
         body: request.body,
@@ -683,13 +691,13 @@
       });
       bodyText = await res.text();
     } catch (e) {
-      if (e.name === 'AbortError') return;
-      finishRequest(controller);
-      showMessage('error', `The server could not be reached: ${e.message}`);
-      return;
+      if (e.name === 'AbortError') return null; // replaced: the newer request finishes up
+      finishCall(kind, controller, button);
+      outlet.message('error', `The server could not be reached: ${e.message}`);
+      return null;
     }
     const roundTripMs = performance.now() - t0;
-    finishRequest(controller);
+    finishCall(kind, controller, button);
     ui.rawResponse.textContent = `HTTP ${res.status}\nContent-Type: ${res.headers.get('Content-Type')}\n` +
       `X-Request-Id: ${res.headers.get('X-Request-Id')}\n\n${bodyText}`;
 
@@ -701,19 +709,100 @@
     } catch {
       doc = null;
     }
-    if (res.status === 200 && doc) {
-      showAnswer(doc, text, start, roundTripMs, res.headers.get('X-Request-Id'));
-    } else if (doc && typeof doc.title === 'string') {
-      showProblem(res, doc, roundTripMs);
-    } else {
-      showMessage('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
+    return { res, doc, bodyText, roundTripMs, requestId: res.headers.get('X-Request-Id') };
+  }
+
+  function finishCall(kind, controller, button) {
+    if (state.inFlight.get(kind)?.controller !== controller) return;
+    const { form } = state.inFlight.get(kind);
+    state.inFlight.delete(kind);
+    button.disabled = false;
+    // The form stays busy while another request sent from it still runs.
+    if (![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
+  }
+
+  // Anything but a 200: the problem document, or the bare status when the body is not one.
+  function showFailure(result, outlet, advice) {
+    const { res, doc, bodyText } = result;
+    if (doc && typeof doc.title === 'string') showProblem(res, doc, outlet, advice);
+    else outlet.message('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
+  }
+
+  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
+  // {field: a JSON path such as vehicles[1].row, message}; 400 "invalid-json" has only a
+  // detail. The rest (413 too large,
+  // 422 a budget ran out, 503 busy or draining) is one message; 422 also carries the limit
+  // that ran out and the statistics so far, 503 a Retry-After header. `advice` is what to try
+  // after a 422, which depends on the endpoint.
+  function showProblem(res, doc, outlet, advice) {
+    if (res.status === 400) {
+      const errors = Array.isArray(doc.errors) && doc.errors.length
+        ? doc.errors
+        : [{ field: '', message: doc.detail ?? doc.title }];
+      outlet.errors(errors);
+      outlet.message('error', `${doc.title}: ${doc.detail ?? 'see the problems above'}.`);
+      return;
+    }
+    let text = `${doc.title} (${res.status})${doc.detail ? `: ${doc.detail}` : ''}.`;
+    if (res.status === 422 && doc.stats) {
+      text += ` The ${doc.limit} budget ran out after ${fmtInt(doc.stats.nodes_expanded)} nodes; ${advice}.`;
+    }
+    const retry = res.headers.get('Retry-After');
+    if (res.status === 503 && retry) text += ` Try again in ${retry} s.`;
+    outlet.message('error', text);
+  }
+
+  // Where an answer's messages and field errors go: next to the puzzle.
+  const puzzleOutlet = {
+    message: (kind, text) => setMessage(ui.message, kind, text),
+    errors: (errors) => showErrors(errors),
+    clear: () => clearErrors(),
+  };
+  // The preview catches up first, so that a late one cannot wipe an answer about to come.
+  function flushPreview() {
+    clearTimeout(previewTimer);
+    showPreview();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Solve: POST v1/solve, then the answer plays on the board.
+
+  async function solve() {
+    flushPreview();
+    const text = ui.input.value;
+    const start = tryParse(text);
+    const request = buildRequest(text, { algorithm: ui.algorithm.value, metric: ui.metric.value });
+    pause();
+    showMessage('busy', 'Solving…');
+    const result = await callApi('solve', SOLVE_URL, request,
+      { button: ui.solve, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status === 200 && result.doc) {
+      showAnswer(result.doc, text, start, result.roundTripMs, result.requestId);
+      return;
+    }
+    showFailure(result, puzzleOutlet, 'try astar or fast, or a smaller puzzle');
+    const doc = result.doc;
+    if (result.res.status === 422 && doc?.stats) {
+      fillSummary(ui.summary, [
+        ['status', `stopped: ${doc.limit} limit`],
+        ['algorithm', doc.algorithm],
+        ['metric', doc.metric],
+        ...statsRows(doc.stats),
+        ...timingRows(doc.timing_us, result.roundTripMs),
+        ['request_id', doc.request_id],
+      ]);
     }
   }
 
-  function finishRequest(controller) {
-    if (state.inFlight === controller) state.inFlight = null;
-    ui.solve.disabled = false;
-    ui.form.removeAttribute('aria-busy');
+  // The puzzle as the page draws it, or null when it cannot (the server still gets the text).
+  function tryParse(text) {
+    try {
+      return parsePuzzle(text);
+    } catch (e) {
+      if (!(e instanceof PreviewError)) throw e;
+      return null;
+    }
   }
 
   // API: a 200 answer. status "solved" has solution.{moves, move_count, slide_count, notation};
@@ -723,38 +812,9 @@
     clearAnswer();
     answeredText = text;
     const solution = doc.solution;
-    const notations = solution?.notation ? solution.notation.split(' ') : [];
-    state.moves = (solution?.moves ?? []).map((m, i) => ({ ...m, notation: notations[i] ?? notationOf(m) }));
-
-    fillSummary([
-      ['status', doc.status],
-      ['optimal', doc.optimal ? 'yes' : 'no'],
-      ['algorithm', doc.algorithm],
-      ['metric', doc.metric],
-      ['move_count', solution ? solution.move_count : '–'],
-      ['slide_count', solution ? solution.slide_count : '–'],
-      ...statsRows(doc.stats),
-      ...timingRows(doc.timing_us, roundTripMs),
-      ['cached', doc.cached ? 'yes (an earlier search\'s answer)' : 'no'],
-      ['request_id', requestId ?? '–'],
-    ]);
-
-    ui.moves.replaceChildren(...state.moves.map((m, i) => {
-      const li = document.createElement('li');
-      li.dataset.index = String(i);
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.title = `show the board after move ${i + 1}`;
-      const code = document.createElement('code');
-      code.textContent = m.notation;
-      button.append(code, ` ${m.vehicle} ${m.direction} ${m.distance}`);
-      button.addEventListener('click', () => {
-        pause();
-        goTo(i + 1, false);
-      });
-      li.append(button);
-      return li;
-    }));
+    state.moves = movesOf(solution);
+    fillSummary(ui.summary, answerRows(doc, roundTripMs, requestId));
+    renderMoveList();
 
     if (doc.status !== 'solved') {
       showMessage('info', 'No solution: the search proved that the red car can never get out.');
@@ -791,6 +851,48 @@
     play();
   }
 
+  // A solution's moves, each with its notation ("bR1"), from the server's when it sent one.
+  function movesOf(solution) {
+    const notations = solution?.notation ? solution.notation.split(' ') : [];
+    return (solution?.moves ?? []).map((m, i) => ({ ...m, notation: notations[i] ?? notationOf(m) }));
+  }
+
+  function answerRows(doc, roundTripMs, requestId) {
+    const solution = doc.solution;
+    return [
+      ['status', doc.status],
+      ['optimal', doc.optimal ? 'yes' : 'no'],
+      ['algorithm', doc.algorithm],
+      ['metric', doc.metric],
+      ['move_count', solution ? solution.move_count : '–'],
+      ['slide_count', solution ? solution.slide_count : '–'],
+      ...statsRows(doc.stats),
+      ...timingRows(doc.timing_us, roundTripMs),
+      ['cached', doc.cached ? 'yes (an earlier search\'s answer)' : 'no'],
+      ['request_id', requestId ?? '–'],
+    ];
+  }
+
+  // The move list beside the board: one button a move, which shows the board after it.
+  function renderMoveList() {
+    ui.moves.replaceChildren(...state.moves.map((m, i) => {
+      const li = document.createElement('li');
+      li.dataset.index = String(i);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.title = `show the board after move ${i + 1}`;
+      const code = document.createElement('code');
+      code.textContent = m.notation;
+      button.append(code, ` ${m.vehicle} ${m.direction} ${m.distance}`);
+      button.addEventListener('click', () => {
+        pause();
+        goTo(i + 1, false);
+      });
+      li.append(button);
+      return li;
+    }));
+  }
+
   function statsRows(stats) {
     if (!stats) return [];
     return [
@@ -811,42 +913,23 @@
     return [...rows, ['round_trip', `${roundTripMs.toFixed(1)} ms`]];
   }
 
-  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
-  // {field: a JSON path such as vehicles[1].row, message}; 400 "invalid-json" has only a
-  // detail. The rest (413 too large, 422 a budget ran out, 503 busy or draining) is one
-  // message; 422 also carries the search's statistics so far, 503 a Retry-After header.
-  function showProblem(res, doc, roundTripMs) {
-    if (res.status === 400) {
-      const errors = Array.isArray(doc.errors) && doc.errors.length
-        ? doc.errors
-        : [{ field: '', message: doc.detail ?? doc.title }];
-      showErrors(errors);
-      showMessage('error', `${doc.title}: ${doc.detail ?? 'see the problems above'}.`);
-      return;
-    }
-    let text = `${doc.title} (${res.status})${doc.detail ? `: ${doc.detail}` : ''}.`;
-    if (res.status === 422 && doc.stats) {
-      text += ` The ${doc.limit} budget ran out after ${fmtInt(doc.stats.nodes_expanded)} nodes; ` +
-        'try astar or fast, or a smaller puzzle.';
-      fillSummary([
-        ['status', `stopped: ${doc.limit} limit`],
-        ['algorithm', doc.algorithm],
-        ['metric', doc.metric],
-        ...statsRows(doc.stats),
-        ...timingRows(doc.timing_us, roundTripMs),
-        ['request_id', doc.request_id],
-      ]);
-    }
-    const retry = res.headers.get('Retry-After');
-    if (res.status === 503 && retry) text += ` Try again in ${retry} s.`;
-    showMessage('error', text);
-  }
-
   // ---------------------------------------------------------------------------------------
   // Messages, errors and numbers
 
+  // The puzzle's problems, one line each, under the text they are about.
   function showErrors(errors) {
-    ui.errors.replaceChildren(...errors.map((e) => {
+    fillErrorList(ui.errors, errors);
+    ui.input.setAttribute('aria-invalid', 'true');
+  }
+
+  function clearErrors() {
+    ui.errors.replaceChildren();
+    ui.errors.hidden = true;
+    ui.input.removeAttribute('aria-invalid');
+  }
+
+  function fillErrorList(list, errors) {
+    list.replaceChildren(...errors.map((e) => {
       const li = document.createElement('li');
       if (e.field) {
         const field = document.createElement('code');
@@ -860,24 +943,21 @@
       li.append(message);
       return li;
     }));
-    ui.errors.hidden = false;
-    ui.input.setAttribute('aria-invalid', 'true');
+    list.hidden = false;
   }
 
-  function clearErrors() {
-    ui.errors.replaceChildren();
-    ui.errors.hidden = true;
-    ui.input.removeAttribute('aria-invalid');
+  // A message line: kind is ok, error, info or busy (style.css colours each); '' hides it.
+  function setMessage(node, kind, text) {
+    node.textContent = text;
+    node.dataset.kind = kind;
+    node.hidden = !text;
   }
 
-  function showMessage(kind, text) {
-    ui.message.textContent = text;
-    ui.message.dataset.kind = kind;
-    ui.message.hidden = !text;
-  }
+  const showMessage = (kind, text) => setMessage(ui.message, kind, text);
 
-  function fillSummary(rows) {
-    ui.summary.replaceChildren(...rows.flatMap(([key, value]) => {
+  // A <dl> of key/value rows; each value carries its key (data-key), for tests and scripts.
+  function fillSummary(list, rows) {
+    list.replaceChildren(...rows.flatMap(([key, value]) => {
       const dt = document.createElement('dt');
       dt.textContent = key.replace(/_/g, ' ');
       const dd = document.createElement('dd');
