@@ -2,6 +2,8 @@
 //
 // What a front-end developer can take from it (search for "API:" below):
 //   - POST v1/solve with a JSON puzzle (application/json) or a text board (text/plain);
+//   - POST v1/analyze, the same body: the whole reachable state space, summarised (counts,
+//     the histogram of distances to the goal, the hardest position);
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
@@ -23,6 +25,7 @@
 
   // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
   const SOLVE_URL = 'v1/solve';
+  const ANALYZE_URL = 'v1/analyze';
 
   // The server's own defaults for the options this page sets: a text board with only these
   // can go as text/plain, which carries no options.
@@ -116,6 +119,7 @@
     algorithm: el('algorithm'),
     metric: el('metric'),
     solve: el('solve-button'),
+    analyze: el('analyze-button'),
     message: el('message'),
     board: el('board'),
     boardNote: el('board-note'),
@@ -130,6 +134,14 @@
     moves: el('move-list'),
     rawRequest: el('raw-request'),
     rawResponse: el('raw-response'),
+    analysisEmpty: el('analysis-empty'),
+    analysis: el('analysis'),
+    analysisSummary: el('analysis-summary'),
+    histogram: el('histogram'),
+    histogramCaption: el('histogram-caption'),
+    hardestBoard: el('hardest-board'),
+    hardestText: el('hardest-text'),
+    loadHardest: el('load-hardest-button'),
   };
 
   const state = {
@@ -141,6 +153,7 @@
     animation: 0, // bumped by every slide and jump: older slides then stop
     vehicles: new Map(), // vehicle id -> its SVG group
     inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
+    hardest: null, // the analysis's hardest position: the text that loads it, or null
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -332,19 +345,26 @@
   const cellX = (c) => PAD + c * CELL;
   const cellY = (r) => PAD + r * CELL;
 
+  // The main board: its vehicles' groups are kept, for playback to move.
   function drawBoard(board) {
+    state.vehicles = drawBoardInto(ui.board, board);
+  }
+
+  // Draws `board` into the SVG element `root` (the main board, or the analysis's small one:
+  // the same drawing, scaled by CSS); answers the map of vehicle id -> its group.
+  function drawBoardInto(root, board) {
     const n = board.size;
     const width = PAD + n * CELL + EXIT_ROOM;
     const height = 2 * PAD + n * CELL;
-    ui.board.replaceChildren();
-    ui.board.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    ui.board.dataset.size = String(n);
-    ui.board.setAttribute('aria-label',
+    root.replaceChildren();
+    root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    root.dataset.size = String(n);
+    root.setAttribute('aria-label',
       `a ${n} by ${n} board with ${board.vehicles.length} vehicles; the exit is on the right of row ${board.exitRow}`);
-    state.vehicles.clear();
+    const groups = new Map();
 
-    svg('rect', { class: 'frame', x: PAD - 8, y: PAD - 8, width: n * CELL + 16, height: n * CELL + 16, rx: 12 }, ui.board);
-    const cells = svg('g', { class: 'cells' }, ui.board);
+    svg('rect', { class: 'frame', x: PAD - 8, y: PAD - 8, width: n * CELL + 16, height: n * CELL + 16, rx: 12 }, root);
+    const cells = svg('g', { class: 'cells' }, root);
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         svg('rect', { class: 'cell', x: cellX(c) + 3, y: cellY(r) + 3, width: CELL - 6, height: CELL - 6, rx: 5 }, cells);
@@ -352,7 +372,8 @@
     }
 
     // The exit: a gap in the frame's right side at the exit row, and an arrow out.
-    const exit = svg('g', { id: 'exit', class: 'exit', 'data-row': board.exitRow }, ui.board);
+    const exit = svg('g', { class: 'exit', 'data-row': board.exitRow }, root);
+    if (root === ui.board) exit.id = 'exit'; // ids are unique: only the main board's exit has one
     const ey = cellY(board.exitRow);
     svg('rect', { class: 'exit-gap', x: PAD + n * CELL, y: ey + 6, width: 10, height: CELL - 12 }, exit);
     svg('path', {
@@ -362,7 +383,7 @@
     svg('title', {}, exit).textContent = 'exit';
 
     for (const [r, c] of board.walls) {
-      svg('rect', { class: 'wall', 'data-row': r, 'data-col': c, x: cellX(c) + 2, y: cellY(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, ui.board);
+      svg('rect', { class: 'wall', 'data-row': r, 'data-col': c, x: cellX(c) + 2, y: cellY(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, root);
     }
 
     board.vehicles.forEach((v, i) => {
@@ -372,16 +393,17 @@
         'data-id': v.id,
         'data-length': v.length,
         'data-orientation': v.horizontal ? 'H' : 'V',
-      }, ui.board);
+      }, root);
       const w = (v.horizontal ? v.length : 1) * CELL;
       const h = (v.horizontal ? 1 : v.length) * CELL;
       const body = svg('rect', { class: 'body', x: 5, y: 5, width: w - 10, height: h - 10, rx: 12 }, g);
       if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
       svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;
       svg('title', {}, g).textContent = isTarget ? `${v.id}: the red car` : `vehicle ${v.id}`;
-      state.vehicles.set(v.id, g);
+      groups.set(v.id, g);
       place(g, v);
     });
+    return groups;
   }
 
   // Puts a vehicle's group at its cell at once; the data-* attributes say where it is.
@@ -548,9 +570,11 @@
 
   let previewTimer = 0;
   let answeredText = null; // the text the shown answer belongs to
+  let analysedText = null; // the text the shown analysis belongs to
 
   function showPreview() {
     const text = ui.input.value;
+    if (text !== analysedText) clearAnalysis();
     try {
       const puzzle = parsePuzzle(text);
       ui.inputForm.textContent = `${describeForm(text)}: ${puzzle.size}x${puzzle.size}, ` +
@@ -914,6 +938,165 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // Analyze: POST v1/analyze, shown as counts, a histogram and the hardest position.
+
+  async function analyze() {
+    flushPreview();
+    const text = ui.input.value;
+    const start = tryParse(text);
+    const request = buildRequest(text, { metric: ui.metric.value });
+    showMessage('busy', 'Analysing every reachable position…');
+    const result = await callApi('analyze', ANALYZE_URL, request,
+      { button: ui.analyze, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, puzzleOutlet, 'this puzzle\'s state space is larger than the server\'s budget allows');
+      return;
+    }
+    showAnalysis(result.doc, text, start, result.roundTripMs);
+  }
+
+  // API: status "complete"; states, goal_states, dead_states, solvable, start_distance (-1:
+  // unsolvable), start_moves, max_distance (-1: no goal), histogram[d] = states at distance
+  // d (0..max_distance), hardest {board: rows of text, distance}; distances in `metric`.
+  function showAnalysis(doc, text, start, roundTripMs) {
+    analysedText = text;
+    ui.analysisEmpty.hidden = true;
+    ui.analysis.hidden = false;
+    fillSummary(ui.analysisSummary, [
+      ['states', fmtInt(doc.states)],
+      ['goal_states', fmtInt(doc.goal_states)],
+      ['dead_states', fmtInt(doc.dead_states)],
+      ['solvable', doc.solvable ? 'yes' : 'no'],
+      ['optimal_length', doc.start_distance >= 0 ? `${doc.start_distance} ${doc.metric}` : 'none'],
+      ['moves_at_start', doc.start_moves],
+      ['max_distance', doc.max_distance >= 0 ? `${doc.max_distance} ${doc.metric}` : '–'],
+      ['analysis_time', fmtUs(doc.stats?.elapsed_us)],
+      ['round_trip', `${roundTripMs.toFixed(1)} ms`],
+    ]);
+    drawHistogram(ui.histogram, doc.histogram, doc.start_distance, doc.metric);
+    ui.histogramCaption.textContent = doc.histogram.length
+      ? `States per distance to the nearest goal, in ${doc.metric}; the start's bar is highlighted.` +
+        (doc.dead_states ? ` The ${fmtInt(doc.dead_states)} dead states cannot reach a goal and have no bar.` : '')
+      : `No goal can be reached: all ${fmtInt(doc.states)} states are dead.`;
+    showHardest(doc.hardest, start, doc.metric);
+    const verdict = doc.solvable
+      ? `the start is ${doc.start_distance} ${doc.metric} from the exit`
+      : 'the red car can never get out';
+    showMessage('ok', `Analysed: ${fmtInt(doc.states)} states; ${verdict}.`);
+  }
+
+  // Another puzzle in the box: the analysis shown is no longer about it.
+  function clearAnalysis() {
+    analysedText = null;
+    state.hardest = null;
+    ui.analysis.hidden = true;
+    ui.analysisEmpty.hidden = false;
+  }
+
+  // The histogram as bars: x the distance to the goal, y the number of states. Each bar
+  // carries its distance and count (data-*) and a tooltip; the start's is highlighted.
+  function drawHistogram(root, counts, startDistance, metric) {
+    const W = 480;
+    const H = 220;
+    const M = { left: 52, right: 8, top: 20, bottom: 42 }; // room for the axes' labels
+    const plotW = W - M.left - M.right;
+    const plotH = H - M.top - M.bottom;
+    root.replaceChildren();
+    root.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    root.dataset.bars = String(counts.length);
+    if (!counts.length) {
+      root.setAttribute('hidden', '');
+      return;
+    }
+    root.removeAttribute('hidden');
+    root.setAttribute('aria-label', `states per distance to the goal in ${metric}, the start at ${startDistance}: ` +
+      counts.map((c, d) => `${d}: ${c}`).join(', '));
+    const top = niceCeiling(Math.max(...counts));
+    const y = (v) => M.top + plotH - (v / top) * plotH;
+    const slot = plotW / counts.length;
+    const every = Math.ceil(counts.length / 20); // label every k-th distance when they crowd
+
+    // The y axis: gridlines and counts at 0, 1/4, ... of a round ceiling.
+    for (let i = 0; i <= 4; i++) {
+      const v = (top * i) / 4;
+      svg('line', { class: 'grid', x1: M.left, x2: W - M.right, y1: y(v), y2: y(v) }, root);
+      svg('text', { class: 'tick y', x: M.left - 6, y: y(v) }, root).textContent = fmtInt(v);
+    }
+    counts.forEach((count, d) => {
+      const x = M.left + d * slot;
+      const h = (count / top) * plotH;
+      const bar = svg('rect', {
+        class: d === startDistance ? 'bar start' : 'bar',
+        x: x + slot * 0.12,
+        y: y(count),
+        width: slot * 0.76,
+        height: h,
+        'data-distance': d,
+        'data-count': count,
+      }, root);
+      const where = d === startDistance ? ' (the start)' : '';
+      svg('title', {}, bar).textContent = `${fmtInt(count)} states at distance ${d}${where}`;
+      if (d % every === 0 || d === startDistance) {
+        const tick = svg('text', { class: 'tick x', x: x + slot / 2, y: M.top + plotH + 14 }, root);
+        tick.classList.toggle('start', d === startDistance);
+        tick.textContent = String(d);
+      }
+    });
+    if (startDistance >= 0 && startDistance < counts.length) {
+      // Kept inside the chart when the start's bar is the first or the last.
+      const x = Math.min(Math.max(M.left + (startDistance + 0.5) * slot, M.left + 16), W - M.right - 16);
+      const label = svg('text', { class: 'start-label', x, y: y(counts[startDistance]) - 6 }, root);
+      label.textContent = 'start';
+    }
+    svg('line', { class: 'axis', x1: M.left, x2: W - M.right, y1: M.top + plotH, y2: M.top + plotH }, root);
+    svg('line', { class: 'axis', x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH }, root);
+    const xLabel = svg('text', { class: 'axis-label', x: M.left + plotW / 2, y: H - 6 }, root);
+    xLabel.textContent = `distance to the goal (${metric})`;
+    const yLabel = svg('text', { class: 'axis-label', transform: `translate(14 ${M.top + plotH / 2}) rotate(-90)` }, root);
+    yLabel.textContent = 'states';
+  }
+
+  // A round number at or above n, so that the y axis reads 0, 75, 150, 225, 300 and not 0,
+  // 68, 136, ...: 1, 2, 2.5, 5 or 10 times a power of ten, times the 4 gridlines.
+  function niceCeiling(n) {
+    if (n <= 4) return 4;
+    const step = n / 4;
+    const power = 10 ** Math.floor(Math.log10(step));
+    const nice = [1, 2, 2.5, 5, 10].find((f) => f * power >= step);
+    return nice * power * 4;
+  }
+
+  // The hardest position: drawn small, and offered as a puzzle of its own. The server draws
+  // it as grid rows with the puzzle's own ids; a grid whose red car is not X (or x) needs
+  // its target named, so it is then loaded as {"grid": rows, "target": id}.
+  function showHardest(hardest, start, metric) {
+    const rows = hardest.board;
+    const targetId = start ? start.vehicles[start.target].id : null;
+    const plain = !targetId || targetId === 'X' || (targetId === 'x' && !rows.some((r) => r.includes('X')));
+    const board = tryParse(plain ? rows.join('\n') : JSON.stringify({ grid: rows, target: targetId }));
+    state.hardest = board ? (plain ? rows.join('\n') : pretty({ grid: rows, target: targetId })) : null;
+    if (board) {
+      ui.hardestBoard.removeAttribute('hidden');
+      drawBoardInto(ui.hardestBoard, board);
+    } else {
+      ui.hardestBoard.replaceChildren();
+      ui.hardestBoard.setAttribute('hidden', '');
+    }
+    ui.hardestText.textContent = hardest.distance >= 0
+      ? `${hardest.distance} ${metric} from the exit, the most of any position reachable from this puzzle.`
+      : 'No position can reach the exit; this is the start.';
+    ui.hardestText.dataset.distance = String(hardest.distance);
+    // Without a goal the "hardest" position is the start itself: nothing new to load.
+    ui.loadHardest.hidden = !state.hardest || hardest.distance < 0;
+  }
+
+  function loadHardest() {
+    if (!state.hardest) return;
+    loadText(state.hardest);
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Messages, errors and numbers
 
   // The puzzle's problems, one line each, under the text they are about.
@@ -988,6 +1171,8 @@
       e.preventDefault();
       solve();
     });
+    ui.analyze.addEventListener('click', () => analyze());
+    ui.loadHardest.addEventListener('click', () => loadHardest());
     // Ctrl+Enter in the text solves, as in many playgrounds.
     ui.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
