@@ -2,6 +2,7 @@
 //
 // What a front-end developer can take from it (search for "API:" below):
 //   - POST v1/solve with a JSON puzzle (application/json) or a text board (text/plain);
+//   - POST v1/hint, the same body: the next move of an optimal solution from that position;
 //   - POST v1/analyze, the same body: the whole reachable state space, summarised (counts,
 //     the histogram of distances to the goal, the hardest position);
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
@@ -25,6 +26,7 @@
 
   // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
   const SOLVE_URL = 'v1/solve';
+  const HINT_URL = 'v1/hint';
   const ANALYZE_URL = 'v1/analyze';
 
   // The server's own defaults for the options this page sets: a text board with only these
@@ -120,6 +122,7 @@
     metric: el('metric'),
     solve: el('solve-button'),
     analyze: el('analyze-button'),
+    hint: el('hint-button'),
     message: el('message'),
     board: el('board'),
     boardNote: el('board-note'),
@@ -130,6 +133,9 @@
     last: el('last-button'),
     speed: el('speed'),
     stepLabel: el('step-label'),
+    hintBox: el('hint'),
+    hintText: el('hint-text'),
+    applyHint: el('apply-hint-button'),
     summary: el('summary'),
     moves: el('move-list'),
     rawRequest: el('raw-request'),
@@ -153,6 +159,7 @@
     animation: 0, // bumped by every slide and jump: older slides then stop
     vehicles: new Map(), // vehicle id -> its SVG group
     inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
+    hint: null, // the hint shown: {move, board: the board it is for}
     hardest: null, // the analysis's hardest position: the text that loads it, or null
   };
 
@@ -488,7 +495,8 @@
     const k = state.step;
     ui.stepLabel.dataset.step = String(k);
     ui.stepLabel.dataset.steps = String(n);
-    // Only the board says whether the red car is out: a preview has no moves.
+    // Only the board says whether the red car is out: a preview has no moves, and the hints
+    // applied so far need not end at the exit.
     const out = atExit(state.boards[k]);
     if (n === 0) {
       ui.stepLabel.textContent = out ? 'already solved: the red car is at the exit' : 'no solution yet';
@@ -510,6 +518,7 @@
         li.removeAttribute('aria-current');
       }
     }
+    syncHint();
     updateControls();
   }
 
@@ -612,6 +621,7 @@
     state.step = 0;
     ui.moves.replaceChildren();
     ui.summary.replaceChildren();
+    hideHint();
     ui.stepLabel.textContent = 'no solution yet';
     ui.stepLabel.dataset.step = '0';
     ui.stepLabel.dataset.steps = '0';
@@ -671,6 +681,22 @@
     const rows = textRows(body);
     const doc = rows.length === 1 ? { board: rows[0], options } : { grid: rows, options };
     return { contentType: 'application/json', body: JSON.stringify(doc) };
+  }
+
+  const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
+
+  // A position the page reached (by applying hints) has no text of its own: it is sent in the
+  // JSON vehicles form, which says everything the drawing knows (exit row, target, walls).
+  function positionDocument(board) {
+    return {
+      board_size: board.size,
+      exit_row: board.exitRow,
+      target: board.vehicles[board.target].id,
+      walls: board.walls,
+      vehicles: board.vehicles.map((v) => ({
+        id: v.id, row: v.row, col: v.col, length: v.length, orientation: v.horizontal ? 'H' : 'V',
+      })),
+    };
   }
 
   // A request id of our own: the server echoes it (X-Request-Id, and request_id in problems)
@@ -938,6 +964,97 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // Hint: POST v1/hint for the board shown, and a button that plays the move.
+  //
+  // The board shown is the puzzle's start, a step of a solution, or a position reached by
+  // applying hints. The start is sent as the user's own text (so that a 400 names the
+  // text's fields); any other position in the JSON vehicles form. Applying a hint makes it
+  // the next step of the playback, dropping the steps after it, so Back undoes it.
+
+  async function hint() {
+    flushPreview();
+    const text = ui.input.value;
+    const board = state.boards[state.step] ?? null;
+    const options = { metric: ui.metric.value };
+    const request = board && state.step > 0
+      ? jsonRequest({ ...positionDocument(board), options })
+      : buildRequest(text, options);
+    hideHint();
+    pause();
+    showMessage('busy', 'Looking for the next move…');
+    const result = await callApi('hint', HINT_URL, request,
+      { button: ui.hint, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, puzzleOutlet, 'try a smaller puzzle');
+      return;
+    }
+    // The board may have changed while the hint was on its way: it belongs to the old one.
+    if ((state.boards[state.step] ?? null) !== board) {
+      showMessage('info', 'The board changed while the hint was on its way: ask again.');
+      return;
+    }
+    showHint(result, board);
+  }
+
+  // API: the hint is a solve answer whose solution has (at most) one move; move_count and
+  // slide_count are those of the whole optimal solution from this position.
+  function showHint({ doc }, board) {
+    const solution = doc.solution;
+    const move = solution?.moves?.[0];
+    ui.hintBox.hidden = false;
+    ui.applyHint.hidden = true;
+    if (doc.status !== 'solved') {
+      ui.hintText.textContent = 'No move helps: from here the red car can never get out.';
+    } else if (!move) {
+      ui.hintText.textContent = 'No move needed: the red car is already out.';
+    } else {
+      const left = doc.metric === 'slides' ? solution.slide_count : solution.move_count;
+      ui.hintText.textContent = `Next: ${move.vehicle} ${move.direction} ${move.distance} ` +
+        `(${notationOf(move)}); ${left} ${doc.metric} to the exit from here.`;
+      ui.hintText.dataset.left = String(left);
+      // Kept only with a drawn board: applying needs one to move the vehicle on.
+      if (board) state.hint = { move, board, left, metric: doc.metric };
+      ui.applyHint.hidden = !board;
+    }
+    showMessage('', '');
+  }
+
+  function hideHint() {
+    state.hint = null;
+    ui.hintBox.hidden = true;
+    ui.hintText.textContent = '';
+    ui.hintText.dataset.left = '';
+  }
+
+  // A hint is for one board: once another is shown, it goes.
+  function syncHint() {
+    if (state.hint && state.boards[state.step] !== state.hint.board) hideHint();
+  }
+
+  function applyHint() {
+    const hinted = state.hint;
+    if (!hinted) return;
+    let next;
+    try {
+      next = applyMove(hinted.board, hinted.move);
+    } catch (e) {
+      showMessage('error', `The hint cannot be applied here: ${e.message}.`);
+      return;
+    }
+    pause();
+    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
+    state.boards = [...state.boards.slice(0, state.step + 1), next];
+    state.moves = [...state.moves.slice(0, state.step), { ...hinted.move, notation: notationOf(hinted.move) }];
+    renderMoveList();
+    fillSummary(ui.summary, [
+      ['moves_played', state.moves.length],
+      [`${hinted.metric}_to_go`, hinted.left - (hinted.metric === 'slides' ? hinted.move.distance : 1)],
+    ]);
+    goTo(state.step + 1, true);
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Analyze: POST v1/analyze, shown as counts, a histogram and the hardest position.
 
   async function analyze() {
@@ -1172,6 +1289,8 @@
       solve();
     });
     ui.analyze.addEventListener('click', () => analyze());
+    ui.hint.addEventListener('click', () => hint());
+    ui.applyHint.addEventListener('click', () => applyHint());
     ui.loadHardest.addEventListener('click', () => loadHardest());
     // Ctrl+Enter in the text solves, as in many playgrounds.
     ui.input.addEventListener('keydown', (e) => {
