@@ -5,6 +5,7 @@
 //   - POST v1/hint, the same body: the next move of an optimal solution from that position;
 //   - POST v1/analyze, the same body: the whole reachable state space, summarised (counts,
 //     the histogram of distances to the goal, the hardest position);
+//   - POST v1/generate with the generator's options as JSON: a new puzzle and its solution;
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
@@ -28,6 +29,7 @@
   const SOLVE_URL = 'v1/solve';
   const HINT_URL = 'v1/hint';
   const ANALYZE_URL = 'v1/analyze';
+  const GENERATE_URL = 'v1/generate';
 
   // The server's own defaults for the options this page sets: a text board with only these
   // can go as text/plain, which carries no options.
@@ -140,6 +142,12 @@
     moves: el('move-list'),
     rawRequest: el('raw-request'),
     rawResponse: el('raw-response'),
+    generateForm: el('generate-form'),
+    generate: el('generate-button'),
+    generateErrors: el('generate-errors'),
+    generateMessage: el('generate-message'),
+    generateSummary: el('generate-summary'),
+    generateSolution: el('generate-solution'),
     analysisEmpty: el('analysis-empty'),
     analysis: el('analysis'),
     analysisSummary: el('analysis-summary'),
@@ -779,8 +787,8 @@
   }
 
   // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
-  // {field: a JSON path such as vehicles[1].row, message}; 400 "invalid-json" has only a
-  // detail. The rest (413 too large,
+  // {field: a JSON path such as vehicles[1].row (or a member of the generate request, such
+  // as min_moves), message}; 400 "invalid-json" has only a detail. The rest (413 too large,
   // 422 a budget ran out, 503 busy or draining) is one message; 422 also carries the limit
   // that ran out and the statistics so far, 503 a Retry-After header. `advice` is what to try
   // after a 422, which depends on the endpoint.
@@ -802,12 +810,19 @@
     outlet.message('error', text);
   }
 
-  // Where an answer's messages and field errors go: next to the puzzle.
+  // Where an answer's messages and field errors go: next to the puzzle for Solve, Hint and
+  // Analyze; next to the generator's fields for Generate.
   const puzzleOutlet = {
     message: (kind, text) => setMessage(ui.message, kind, text),
     errors: (errors) => showErrors(errors),
     clear: () => clearErrors(),
   };
+  const generateOutlet = {
+    message: (kind, text) => setMessage(ui.generateMessage, kind, text),
+    errors: (errors) => showGenerateErrors(errors),
+    clear: () => clearGenerateErrors(),
+  };
+
   // The preview catches up first, so that a late one cannot wipe an answer about to come.
   function flushPreview() {
     clearTimeout(previewTimer);
@@ -1214,6 +1229,58 @@
   }
 
   // ---------------------------------------------------------------------------------------
+  // Generate: POST v1/generate from the small form; the new puzzle lands in the puzzle box.
+
+  async function generate() {
+    const { doc, seed } = generateRequest();
+    setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
+    const result = await callApi('generate', GENERATE_URL, jsonRequest(doc),
+      { button: ui.generate, form: ui.generateForm, outlet: generateOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, generateOutlet, 'ask for fewer moves, or a range of moves');
+      return;
+    }
+    showGenerated(result.doc, result.roundTripMs);
+  }
+
+  // API: the request is the form's fields, each a member named as the input (board_size,
+  // min_moves, ...). An empty field is left out, so the server's default applies, except the
+  // seed: the same seed gives the same puzzle, so an empty one is drawn here, at random, and
+  // shown with the answer so that the puzzle can be made again.
+  function generateRequest() {
+    const doc = {};
+    for (const input of ui.generateForm.querySelectorAll('input[name]')) {
+      if (input.value.trim() !== '') doc[input.name] = Number(input.value);
+    }
+    doc.seed ??= Math.floor(Math.random() * 2 ** 31);
+    doc.metric = ui.generateForm.elements.metric.value;
+    return { doc, seed: doc.seed };
+  }
+
+  // API: status "generated", length (the optimal length in metric), puzzle (the JSON
+  // vehicles form, ready for POST v1/solve), board (rows of text), seed, candidates and
+  // restarts (the work it took), solution.
+  function showGenerated(doc, roundTripMs) {
+    // The same metric for Solve, so that its answer is the length asked for.
+    ui.metric.value = doc.metric;
+    loadText(pretty(doc.puzzle));
+    fillSummary(ui.generateSummary, [
+      ['length', `${doc.length} ${doc.metric}`],
+      ['seed', doc.seed],
+      ['vehicles', doc.puzzle.vehicles.length],
+      ['candidates', fmtInt(doc.candidates)],
+      ['restarts', fmtInt(doc.restarts)],
+      ['generate_time', fmtUs(doc.timing_us?.solve)],
+      ['round_trip', `${roundTripMs.toFixed(1)} ms`],
+    ]);
+    ui.generateSolution.textContent = `Solution: ${doc.solution.notation}`;
+    ui.generateSolution.hidden = false;
+    setMessage(ui.generateMessage, 'ok',
+      `A ${doc.length}-${doc.metric === 'slides' ? 'slide' : 'move'} puzzle (seed ${doc.seed}) is in the puzzle box: press Solve.`);
+  }
+
+  // ---------------------------------------------------------------------------------------
   // Messages, errors and numbers
 
   // The puzzle's problems, one line each, under the text they are about.
@@ -1226,6 +1293,34 @@
     ui.errors.replaceChildren();
     ui.errors.hidden = true;
     ui.input.removeAttribute('aria-invalid');
+  }
+
+  // The generator's problems: each under the field it names (the input whose name is the
+  // member); any other in the list above the button.
+  function showGenerateErrors(errors) {
+    const rest = [];
+    for (const e of errors) {
+      const field = e.field && ui.generateForm.querySelector(`.field[data-field="${CSS.escape(e.field)}"]`);
+      if (!field) {
+        rest.push(e);
+        continue;
+      }
+      const line = field.querySelector('.field-error');
+      line.textContent = line.hidden ? e.message : `${line.textContent}; ${e.message}`;
+      line.hidden = false;
+      field.querySelector('input, select').setAttribute('aria-invalid', 'true');
+    }
+    if (rest.length) fillErrorList(ui.generateErrors, rest);
+  }
+
+  function clearGenerateErrors() {
+    for (const line of ui.generateForm.querySelectorAll('.field-error')) {
+      line.textContent = '';
+      line.hidden = true;
+    }
+    for (const input of ui.generateForm.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+    ui.generateErrors.replaceChildren();
+    ui.generateErrors.hidden = true;
   }
 
   function fillErrorList(list, errors) {
@@ -1292,6 +1387,10 @@
     ui.hint.addEventListener('click', () => hint());
     ui.applyHint.addEventListener('click', () => applyHint());
     ui.loadHardest.addEventListener('click', () => loadHardest());
+    ui.generateForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      generate();
+    });
     // Ctrl+Enter in the text solves, as in many playgrounds.
     ui.input.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
