@@ -2,7 +2,8 @@
 # The playground page end to end in a real browser: tests/browser/ starts the real server,
 # drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
 # it never downloads a browser of its own), solves and animates a puzzle, checks the field
-# errors of an invalid one, and saves build/playground.png. Loopback only.
+# errors of an invalid one, analyses, hints and generates, and saves build/playground.png and
+# build/playground-analyze.png. Loopback only.
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
@@ -33,4 +34,4 @@ fi
 
 echo "== browser suite: tests/browser/ against $BIN"
 RHD_BIN=$BIN node --test --test-reporter=spec tests/browser/ || fail "the browser suite failed"
-echo "browser-check: the playground works in Chromium (screenshot: build/playground.png)"
+echo "browser-check: the playground works in Chromium (screenshots: build/playground.png, build/playground-analyze.png)"

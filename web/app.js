@@ -2,12 +2,17 @@
 //
 // What a front-end developer can take from it (search for "API:" below):
 //   - POST v1/solve with a JSON puzzle (application/json) or a text board (text/plain);
+//   - POST v1/hint, the same body: the next move of an optimal solution from that position;
+//   - POST v1/analyze, the same body: the whole reachable state space, summarised (counts,
+//     the histogram of distances to the goal, the hardest position);
+//   - POST v1/generate with the generator's options as JSON: a new puzzle and its solution;
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
 //   - RFC 9457 problem documents (application/problem+json): 400 lists every problem in
 //     errors [{field, message}]; 413, 422 (a budget ran out, with the stats so far) and 503
-//     (busy or draining, with Retry-After) are shown as one message.
+//     (busy or draining, with Retry-After) are shown as one message. Every call goes through
+//     one function, callApi, and every problem through one, showProblem.
 //
 // The board is drawn from a small parser below that mirrors the server's input rules, only so
 // that something can be drawn before and while solving. The server stays the judge: its 400
@@ -22,6 +27,13 @@
 
   // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
   const SOLVE_URL = 'v1/solve';
+  const HINT_URL = 'v1/hint';
+  const ANALYZE_URL = 'v1/analyze';
+  const GENERATE_URL = 'v1/generate';
+
+  // The server's own defaults for the options this page sets: a text board with only these
+  // can go as text/plain, which carries no options.
+  const DEFAULT_OPTIONS = { algorithm: 'bfs', metric: 'moves' };
 
   const SVG_NS = 'http://www.w3.org/2000/svg';
   const CELL = 60; // SVG user units per board cell
@@ -111,6 +123,8 @@
     algorithm: el('algorithm'),
     metric: el('metric'),
     solve: el('solve-button'),
+    analyze: el('analyze-button'),
+    hint: el('hint-button'),
     message: el('message'),
     board: el('board'),
     boardNote: el('board-note'),
@@ -121,10 +135,27 @@
     last: el('last-button'),
     speed: el('speed'),
     stepLabel: el('step-label'),
+    hintBox: el('hint'),
+    hintText: el('hint-text'),
+    applyHint: el('apply-hint-button'),
     summary: el('summary'),
     moves: el('move-list'),
     rawRequest: el('raw-request'),
     rawResponse: el('raw-response'),
+    generateForm: el('generate-form'),
+    generate: el('generate-button'),
+    generateErrors: el('generate-errors'),
+    generateMessage: el('generate-message'),
+    generateSummary: el('generate-summary'),
+    generateSolution: el('generate-solution'),
+    analysisEmpty: el('analysis-empty'),
+    analysis: el('analysis'),
+    analysisSummary: el('analysis-summary'),
+    histogram: el('histogram'),
+    histogramCaption: el('histogram-caption'),
+    hardestBoard: el('hardest-board'),
+    hardestText: el('hardest-text'),
+    loadHardest: el('load-hardest-button'),
   };
 
   const state = {
@@ -135,7 +166,9 @@
     timer: 0, // the pending setTimeout of playback
     animation: 0, // bumped by every slide and jump: older slides then stop
     vehicles: new Map(), // vehicle id -> its SVG group
-    inFlight: null, // the AbortController of the request being answered
+    inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
+    hint: null, // the hint shown: {move, board: the board it is for}
+    hardest: null, // the analysis's hardest position: the text that loads it, or null
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -327,19 +360,26 @@
   const cellX = (c) => PAD + c * CELL;
   const cellY = (r) => PAD + r * CELL;
 
+  // The main board: its vehicles' groups are kept, for playback to move.
   function drawBoard(board) {
+    state.vehicles = drawBoardInto(ui.board, board);
+  }
+
+  // Draws `board` into the SVG element `root` (the main board, or the analysis's small one:
+  // the same drawing, scaled by CSS); answers the map of vehicle id -> its group.
+  function drawBoardInto(root, board) {
     const n = board.size;
     const width = PAD + n * CELL + EXIT_ROOM;
     const height = 2 * PAD + n * CELL;
-    ui.board.replaceChildren();
-    ui.board.setAttribute('viewBox', `0 0 ${width} ${height}`);
-    ui.board.dataset.size = String(n);
-    ui.board.setAttribute('aria-label',
+    root.replaceChildren();
+    root.setAttribute('viewBox', `0 0 ${width} ${height}`);
+    root.dataset.size = String(n);
+    root.setAttribute('aria-label',
       `a ${n} by ${n} board with ${board.vehicles.length} vehicles; the exit is on the right of row ${board.exitRow}`);
-    state.vehicles.clear();
+    const groups = new Map();
 
-    svg('rect', { class: 'frame', x: PAD - 8, y: PAD - 8, width: n * CELL + 16, height: n * CELL + 16, rx: 12 }, ui.board);
-    const cells = svg('g', { class: 'cells' }, ui.board);
+    svg('rect', { class: 'frame', x: PAD - 8, y: PAD - 8, width: n * CELL + 16, height: n * CELL + 16, rx: 12 }, root);
+    const cells = svg('g', { class: 'cells' }, root);
     for (let r = 0; r < n; r++) {
       for (let c = 0; c < n; c++) {
         svg('rect', { class: 'cell', x: cellX(c) + 3, y: cellY(r) + 3, width: CELL - 6, height: CELL - 6, rx: 5 }, cells);
@@ -347,7 +387,8 @@
     }
 
     // The exit: a gap in the frame's right side at the exit row, and an arrow out.
-    const exit = svg('g', { id: 'exit', class: 'exit', 'data-row': board.exitRow }, ui.board);
+    const exit = svg('g', { class: 'exit', 'data-row': board.exitRow }, root);
+    if (root === ui.board) exit.id = 'exit'; // ids are unique: only the main board's exit has one
     const ey = cellY(board.exitRow);
     svg('rect', { class: 'exit-gap', x: PAD + n * CELL, y: ey + 6, width: 10, height: CELL - 12 }, exit);
     svg('path', {
@@ -357,7 +398,7 @@
     svg('title', {}, exit).textContent = 'exit';
 
     for (const [r, c] of board.walls) {
-      svg('rect', { class: 'wall', 'data-row': r, 'data-col': c, x: cellX(c) + 2, y: cellY(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, ui.board);
+      svg('rect', { class: 'wall', 'data-row': r, 'data-col': c, x: cellX(c) + 2, y: cellY(r) + 2, width: CELL - 4, height: CELL - 4, rx: 4 }, root);
     }
 
     board.vehicles.forEach((v, i) => {
@@ -367,16 +408,17 @@
         'data-id': v.id,
         'data-length': v.length,
         'data-orientation': v.horizontal ? 'H' : 'V',
-      }, ui.board);
+      }, root);
       const w = (v.horizontal ? v.length : 1) * CELL;
       const h = (v.horizontal ? 1 : v.length) * CELL;
       const body = svg('rect', { class: 'body', x: 5, y: 5, width: w - 10, height: h - 10, rx: 12 }, g);
       if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
       svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;
       svg('title', {}, g).textContent = isTarget ? `${v.id}: the red car` : `vehicle ${v.id}`;
-      state.vehicles.set(v.id, g);
+      groups.set(v.id, g);
       place(g, v);
     });
+    return groups;
   }
 
   // Puts a vehicle's group at its cell at once; the data-* attributes say where it is.
@@ -461,13 +503,17 @@
     const k = state.step;
     ui.stepLabel.dataset.step = String(k);
     ui.stepLabel.dataset.steps = String(n);
+    // Only the board says whether the red car is out: a preview has no moves, and the hints
+    // applied so far need not end at the exit.
+    const out = atExit(state.boards[k]);
     if (n === 0) {
-      ui.stepLabel.textContent = 'already solved: the red car is at the exit';
+      ui.stepLabel.textContent = out ? 'already solved: the red car is at the exit' : 'no solution yet';
     } else if (k === 0) {
-      ui.stepLabel.textContent = `start: ${n} move${n === 1 ? '' : 's'} to the exit`;
+      const end = atExit(state.boards[state.boards.length - 1]) ? 'to the exit' : 'played from here';
+      ui.stepLabel.textContent = `start: ${n} move${n === 1 ? '' : 's'} ${end}`;
     } else {
       const m = state.moves[k - 1];
-      const done = k === n ? ': the red car is out' : '';
+      const done = out ? ': the red car is out' : '';
       ui.stepLabel.textContent = `move ${k} of ${n}: ${m.vehicle} ${m.direction} ${m.distance}${done}`;
     }
     for (const li of ui.moves.children) {
@@ -480,6 +526,7 @@
         li.removeAttribute('aria-current');
       }
     }
+    syncHint();
     updateControls();
   }
 
@@ -540,9 +587,11 @@
 
   let previewTimer = 0;
   let answeredText = null; // the text the shown answer belongs to
+  let analysedText = null; // the text the shown analysis belongs to
 
   function showPreview() {
     const text = ui.input.value;
+    if (text !== analysedText) clearAnalysis();
     try {
       const puzzle = parsePuzzle(text);
       ui.inputForm.textContent = `${describeForm(text)}: ${puzzle.size}x${puzzle.size}, ` +
@@ -580,6 +629,7 @@
     state.step = 0;
     ui.moves.replaceChildren();
     ui.summary.replaceChildren();
+    hideHint();
     ui.stepLabel.textContent = 'no solution yet';
     ui.stepLabel.dataset.step = '0';
     ui.stepLabel.dataset.steps = '0';
@@ -594,8 +644,13 @@
 
   function loadReference(key) {
     const p = REFERENCE_PUZZLES.find((x) => x.key === key);
-    if (!p) return;
-    ui.input.value = p.text;
+    if (p) loadText(p.text);
+  }
+
+  // Puts a puzzle into the text box and the board, as if typed.
+  function loadText(text) {
+    ui.input.value = text;
+    ui.select.value = REFERENCE_PUZZLES.find((p) => p.text === text)?.key ?? CUSTOM;
     clearErrors();
     showMessage('', '');
     showPreview();
@@ -604,14 +659,14 @@
   // ---------------------------------------------------------------------------------------
   // API: building the request.
   //
-  // A body that starts with '{' is JSON (application/json); the form's algorithm and metric
-  // go into its "options", next to any other options it has (max_nodes, timeout_ms, ...).
-  // Anything else is a text board. text/plain carries no options (the server solves it with
-  // its defaults, bfs and moves), so with other options the board is wrapped as JSON:
-  // {"board": line} for one line, {"grid": rows} for a grid: the same puzzle either way.
-  function buildRequest(text, algorithm, metric) {
+  // Every endpoint that takes a puzzle gets it the same way. A body that starts with '{' is
+  // JSON (application/json); the page's options go into its "options", next to any other
+  // options it has (max_nodes, timeout_ms, ...). Anything else is a text board. text/plain
+  // carries no options (the server then uses its defaults), so with other options the board
+  // is wrapped as JSON: {"board": line} for one line, {"grid": rows} for a grid: the same
+  // puzzle either way.
+  function buildRequest(text, options) {
     const body = text.trim();
-    const options = { algorithm, metric };
     if (body.startsWith('{')) {
       let doc;
       try {
@@ -629,10 +684,27 @@
       }
       return { contentType: 'application/json', body: JSON.stringify(doc) };
     }
-    if (algorithm === 'bfs' && metric === 'moves') return { contentType: 'text/plain', body: text };
+    const defaults = Object.entries(options).every(([k, v]) => DEFAULT_OPTIONS[k] === v);
+    if (defaults) return { contentType: 'text/plain', body: text };
     const rows = textRows(body);
     const doc = rows.length === 1 ? { board: rows[0], options } : { grid: rows, options };
     return { contentType: 'application/json', body: JSON.stringify(doc) };
+  }
+
+  const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
+
+  // A position the page reached (by applying hints) has no text of its own: it is sent in the
+  // JSON vehicles form, which says everything the drawing knows (exit row, target, walls).
+  function positionDocument(board) {
+    return {
+      board_size: board.size,
+      exit_row: board.exitRow,
+      target: board.vehicles[board.target].id,
+      walls: board.walls,
+      vehicles: board.vehicles.map((v) => ({
+        id: v.id, row: v.row, col: v.col, length: v.length, orientation: v.horizontal ? 'H' : 'V',
+      })),
+    };
   }
 
   // A request id of our own: the server echoes it (X-Request-Id, and request_id in problems)
@@ -643,31 +715,25 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // API: sending it and reading the answer.
-
-  async function solve() {
-    // The preview catches up first, so that a late one cannot wipe the answer about to come.
-    clearTimeout(previewTimer);
-    showPreview();
-    const text = ui.input.value;
-    const request = buildRequest(text, ui.algorithm.value, ui.metric.value);
-    const requestId = newRequestId();
-    let start = null;
-    try {
-      start = parsePuzzle(text);
-    } catch (e) {
-      if (!(e instanceof PreviewError)) throw e;
-    }
-
-    state.inFlight?.abort(); // a newer Solve replaces an unanswered one
+  // API: sending a request and reading the answer, for every endpoint.
+  //
+  // One request of each kind ('solve', ...) is in flight: a newer one of the same kind aborts
+  // the older, whose answer would be stale. While it runs, its button is disabled and its
+  // form is aria-busy. The request and the raw answer are shown in the Answer panel's "raw"
+  // box, whatever the endpoint.
+  //
+  // Resolves to {res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or null),
+  // or to null when the request was replaced or failed; a failure is told to `outlet`, whose
+  // earlier errors are cleared as the request goes.
+  async function callApi(kind, url, request, { button, form, outlet }) {
+    outlet.clear();
+    state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
-    state.inFlight = controller;
-    clearErrors();
-    pause();
-    showMessage('busy', 'Solving…');
-    ui.solve.disabled = true;
-    ui.form.setAttribute('aria-busy', 'true');
-    ui.rawRequest.textContent = `POST ${SOLVE_URL}\nContent-Type: ${request.contentType}\n` +
+    state.inFlight.set(kind, { controller, form });
+    button.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    const requestId = newRequestId();
+    ui.rawRequest.textContent = `POST ${url}\nContent-Type: ${request.contentType}\n` +
       `X-Request-Id: ${requestId}\n\n${request.body}`;
     ui.rawResponse.textContent = '';
 
@@ -675,7 +741,7 @@
     let res;
     let bodyText;
     try {
-      res = await fetch(SOLVE_URL, {
+      res = await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': request.contentType, 'X-Request-Id': requestId },
         body: request.body,
@@ -683,13 +749,13 @@
       });
       bodyText = await res.text();
     } catch (e) {
-      if (e.name === 'AbortError') return;
-      finishRequest(controller);
-      showMessage('error', `The server could not be reached: ${e.message}`);
-      return;
+      if (e.name === 'AbortError') return null; // replaced: the newer request finishes up
+      finishCall(kind, controller, button);
+      outlet.message('error', `The server could not be reached: ${e.message}`);
+      return null;
     }
     const roundTripMs = performance.now() - t0;
-    finishRequest(controller);
+    finishCall(kind, controller, button);
     ui.rawResponse.textContent = `HTTP ${res.status}\nContent-Type: ${res.headers.get('Content-Type')}\n` +
       `X-Request-Id: ${res.headers.get('X-Request-Id')}\n\n${bodyText}`;
 
@@ -701,19 +767,107 @@
     } catch {
       doc = null;
     }
-    if (res.status === 200 && doc) {
-      showAnswer(doc, text, start, roundTripMs, res.headers.get('X-Request-Id'));
-    } else if (doc && typeof doc.title === 'string') {
-      showProblem(res, doc, roundTripMs);
-    } else {
-      showMessage('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
+    return { res, doc, bodyText, roundTripMs, requestId: res.headers.get('X-Request-Id') };
+  }
+
+  function finishCall(kind, controller, button) {
+    if (state.inFlight.get(kind)?.controller !== controller) return;
+    const { form } = state.inFlight.get(kind);
+    state.inFlight.delete(kind);
+    button.disabled = false;
+    // The form stays busy while another request sent from it still runs.
+    if (![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
+  }
+
+  // Anything but a 200: the problem document, or the bare status when the body is not one.
+  function showFailure(result, outlet, advice) {
+    const { res, doc, bodyText } = result;
+    if (doc && typeof doc.title === 'string') showProblem(res, doc, outlet, advice);
+    else outlet.message('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
+  }
+
+  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
+  // {field: a JSON path such as vehicles[1].row (or a member of the generate request, such
+  // as min_moves), message}; 400 "invalid-json" has only a detail. The rest (413 too large,
+  // 422 a budget ran out, 503 busy or draining) is one message; 422 also carries the limit
+  // that ran out and the statistics so far, 503 a Retry-After header. `advice` is what to try
+  // after a 422, which depends on the endpoint.
+  function showProblem(res, doc, outlet, advice) {
+    if (res.status === 400) {
+      const errors = Array.isArray(doc.errors) && doc.errors.length
+        ? doc.errors
+        : [{ field: '', message: doc.detail ?? doc.title }];
+      outlet.errors(errors);
+      outlet.message('error', `${doc.title}: ${doc.detail ?? 'see the problems above'}.`);
+      return;
+    }
+    let text = `${doc.title} (${res.status})${doc.detail ? `: ${doc.detail}` : ''}.`;
+    if (res.status === 422 && doc.stats) {
+      text += ` The ${doc.limit} budget ran out after ${fmtInt(doc.stats.nodes_expanded)} nodes; ${advice}.`;
+    }
+    const retry = res.headers.get('Retry-After');
+    if (res.status === 503 && retry) text += ` Try again in ${retry} s.`;
+    outlet.message('error', text);
+  }
+
+  // Where an answer's messages and field errors go: next to the puzzle for Solve, Hint and
+  // Analyze; next to the generator's fields for Generate.
+  const puzzleOutlet = {
+    message: (kind, text) => setMessage(ui.message, kind, text),
+    errors: (errors) => showErrors(errors),
+    clear: () => clearErrors(),
+  };
+  const generateOutlet = {
+    message: (kind, text) => setMessage(ui.generateMessage, kind, text),
+    errors: (errors) => showGenerateErrors(errors),
+    clear: () => clearGenerateErrors(),
+  };
+
+  // The preview catches up first, so that a late one cannot wipe an answer about to come.
+  function flushPreview() {
+    clearTimeout(previewTimer);
+    showPreview();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Solve: POST v1/solve, then the answer plays on the board.
+
+  async function solve() {
+    flushPreview();
+    const text = ui.input.value;
+    const start = tryParse(text);
+    const request = buildRequest(text, { algorithm: ui.algorithm.value, metric: ui.metric.value });
+    pause();
+    showMessage('busy', 'Solving…');
+    const result = await callApi('solve', SOLVE_URL, request,
+      { button: ui.solve, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status === 200 && result.doc) {
+      showAnswer(result.doc, text, start, result.roundTripMs, result.requestId);
+      return;
+    }
+    showFailure(result, puzzleOutlet, 'try astar or fast, or a smaller puzzle');
+    const doc = result.doc;
+    if (result.res.status === 422 && doc?.stats) {
+      fillSummary(ui.summary, [
+        ['status', `stopped: ${doc.limit} limit`],
+        ['algorithm', doc.algorithm],
+        ['metric', doc.metric],
+        ...statsRows(doc.stats),
+        ...timingRows(doc.timing_us, result.roundTripMs),
+        ['request_id', doc.request_id],
+      ]);
     }
   }
 
-  function finishRequest(controller) {
-    if (state.inFlight === controller) state.inFlight = null;
-    ui.solve.disabled = false;
-    ui.form.removeAttribute('aria-busy');
+  // The puzzle as the page draws it, or null when it cannot (the server still gets the text).
+  function tryParse(text) {
+    try {
+      return parsePuzzle(text);
+    } catch (e) {
+      if (!(e instanceof PreviewError)) throw e;
+      return null;
+    }
   }
 
   // API: a 200 answer. status "solved" has solution.{moves, move_count, slide_count, notation};
@@ -723,38 +877,9 @@
     clearAnswer();
     answeredText = text;
     const solution = doc.solution;
-    const notations = solution?.notation ? solution.notation.split(' ') : [];
-    state.moves = (solution?.moves ?? []).map((m, i) => ({ ...m, notation: notations[i] ?? notationOf(m) }));
-
-    fillSummary([
-      ['status', doc.status],
-      ['optimal', doc.optimal ? 'yes' : 'no'],
-      ['algorithm', doc.algorithm],
-      ['metric', doc.metric],
-      ['move_count', solution ? solution.move_count : '–'],
-      ['slide_count', solution ? solution.slide_count : '–'],
-      ...statsRows(doc.stats),
-      ...timingRows(doc.timing_us, roundTripMs),
-      ['cached', doc.cached ? 'yes (an earlier search\'s answer)' : 'no'],
-      ['request_id', requestId ?? '–'],
-    ]);
-
-    ui.moves.replaceChildren(...state.moves.map((m, i) => {
-      const li = document.createElement('li');
-      li.dataset.index = String(i);
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.title = `show the board after move ${i + 1}`;
-      const code = document.createElement('code');
-      code.textContent = m.notation;
-      button.append(code, ` ${m.vehicle} ${m.direction} ${m.distance}`);
-      button.addEventListener('click', () => {
-        pause();
-        goTo(i + 1, false);
-      });
-      li.append(button);
-      return li;
-    }));
+    state.moves = movesOf(solution);
+    fillSummary(ui.summary, answerRows(doc, roundTripMs, requestId));
+    renderMoveList();
 
     if (doc.status !== 'solved') {
       showMessage('info', 'No solution: the search proved that the red car can never get out.');
@@ -791,6 +916,48 @@
     play();
   }
 
+  // A solution's moves, each with its notation ("bR1"), from the server's when it sent one.
+  function movesOf(solution) {
+    const notations = solution?.notation ? solution.notation.split(' ') : [];
+    return (solution?.moves ?? []).map((m, i) => ({ ...m, notation: notations[i] ?? notationOf(m) }));
+  }
+
+  function answerRows(doc, roundTripMs, requestId) {
+    const solution = doc.solution;
+    return [
+      ['status', doc.status],
+      ['optimal', doc.optimal ? 'yes' : 'no'],
+      ['algorithm', doc.algorithm],
+      ['metric', doc.metric],
+      ['move_count', solution ? solution.move_count : '–'],
+      ['slide_count', solution ? solution.slide_count : '–'],
+      ...statsRows(doc.stats),
+      ...timingRows(doc.timing_us, roundTripMs),
+      ['cached', doc.cached ? 'yes (an earlier search\'s answer)' : 'no'],
+      ['request_id', requestId ?? '–'],
+    ];
+  }
+
+  // The move list beside the board: one button a move, which shows the board after it.
+  function renderMoveList() {
+    ui.moves.replaceChildren(...state.moves.map((m, i) => {
+      const li = document.createElement('li');
+      li.dataset.index = String(i);
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.title = `show the board after move ${i + 1}`;
+      const code = document.createElement('code');
+      code.textContent = m.notation;
+      button.append(code, ` ${m.vehicle} ${m.direction} ${m.distance}`);
+      button.addEventListener('click', () => {
+        pause();
+        goTo(i + 1, false);
+      });
+      li.append(button);
+      return li;
+    }));
+  }
+
   function statsRows(stats) {
     if (!stats) return [];
     return [
@@ -811,42 +978,353 @@
     return [...rows, ['round_trip', `${roundTripMs.toFixed(1)} ms`]];
   }
 
-  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
-  // {field: a JSON path such as vehicles[1].row, message}; 400 "invalid-json" has only a
-  // detail. The rest (413 too large, 422 a budget ran out, 503 busy or draining) is one
-  // message; 422 also carries the search's statistics so far, 503 a Retry-After header.
-  function showProblem(res, doc, roundTripMs) {
-    if (res.status === 400) {
-      const errors = Array.isArray(doc.errors) && doc.errors.length
-        ? doc.errors
-        : [{ field: '', message: doc.detail ?? doc.title }];
-      showErrors(errors);
-      showMessage('error', `${doc.title}: ${doc.detail ?? 'see the problems above'}.`);
+  // ---------------------------------------------------------------------------------------
+  // Hint: POST v1/hint for the board shown, and a button that plays the move.
+  //
+  // The board shown is the puzzle's start, a step of a solution, or a position reached by
+  // applying hints. The start is sent as the user's own text (so that a 400 names the
+  // text's fields); any other position in the JSON vehicles form. Applying a hint makes it
+  // the next step of the playback, dropping the steps after it, so Back undoes it.
+
+  async function hint() {
+    flushPreview();
+    const text = ui.input.value;
+    const board = state.boards[state.step] ?? null;
+    const options = { metric: ui.metric.value };
+    const request = board && state.step > 0
+      ? jsonRequest({ ...positionDocument(board), options })
+      : buildRequest(text, options);
+    hideHint();
+    pause();
+    showMessage('busy', 'Looking for the next move…');
+    const result = await callApi('hint', HINT_URL, request,
+      { button: ui.hint, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, puzzleOutlet, 'try a smaller puzzle');
       return;
     }
-    let text = `${doc.title} (${res.status})${doc.detail ? `: ${doc.detail}` : ''}.`;
-    if (res.status === 422 && doc.stats) {
-      text += ` The ${doc.limit} budget ran out after ${fmtInt(doc.stats.nodes_expanded)} nodes; ` +
-        'try astar or fast, or a smaller puzzle.';
-      fillSummary([
-        ['status', `stopped: ${doc.limit} limit`],
-        ['algorithm', doc.algorithm],
-        ['metric', doc.metric],
-        ...statsRows(doc.stats),
-        ...timingRows(doc.timing_us, roundTripMs),
-        ['request_id', doc.request_id],
-      ]);
+    // The board may have changed while the hint was on its way: it belongs to the old one.
+    if ((state.boards[state.step] ?? null) !== board) {
+      showMessage('info', 'The board changed while the hint was on its way: ask again.');
+      return;
     }
-    const retry = res.headers.get('Retry-After');
-    if (res.status === 503 && retry) text += ` Try again in ${retry} s.`;
-    showMessage('error', text);
+    showHint(result, board);
+  }
+
+  // API: the hint is a solve answer whose solution has (at most) one move; move_count and
+  // slide_count are those of the whole optimal solution from this position.
+  function showHint({ doc }, board) {
+    const solution = doc.solution;
+    const move = solution?.moves?.[0];
+    ui.hintBox.hidden = false;
+    ui.applyHint.hidden = true;
+    if (doc.status !== 'solved') {
+      ui.hintText.textContent = 'No move helps: from here the red car can never get out.';
+    } else if (!move) {
+      ui.hintText.textContent = 'No move needed: the red car is already out.';
+    } else {
+      const left = doc.metric === 'slides' ? solution.slide_count : solution.move_count;
+      ui.hintText.textContent = `Next: ${move.vehicle} ${move.direction} ${move.distance} ` +
+        `(${notationOf(move)}); ${left} ${doc.metric} to the exit from here.`;
+      ui.hintText.dataset.left = String(left);
+      // Kept only with a drawn board: applying needs one to move the vehicle on.
+      if (board) state.hint = { move, board, left, metric: doc.metric };
+      ui.applyHint.hidden = !board;
+    }
+    showMessage('', '');
+  }
+
+  function hideHint() {
+    state.hint = null;
+    ui.hintBox.hidden = true;
+    ui.hintText.textContent = '';
+    ui.hintText.dataset.left = '';
+  }
+
+  // A hint is for one board: once another is shown, it goes.
+  function syncHint() {
+    if (state.hint && state.boards[state.step] !== state.hint.board) hideHint();
+  }
+
+  function applyHint() {
+    const hinted = state.hint;
+    if (!hinted) return;
+    let next;
+    try {
+      next = applyMove(hinted.board, hinted.move);
+    } catch (e) {
+      showMessage('error', `The hint cannot be applied here: ${e.message}.`);
+      return;
+    }
+    pause();
+    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
+    state.boards = [...state.boards.slice(0, state.step + 1), next];
+    state.moves = [...state.moves.slice(0, state.step), { ...hinted.move, notation: notationOf(hinted.move) }];
+    renderMoveList();
+    fillSummary(ui.summary, [
+      ['moves_played', state.moves.length],
+      [`${hinted.metric}_to_go`, hinted.left - (hinted.metric === 'slides' ? hinted.move.distance : 1)],
+    ]);
+    goTo(state.step + 1, true);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Analyze: POST v1/analyze, shown as counts, a histogram and the hardest position.
+
+  async function analyze() {
+    flushPreview();
+    const text = ui.input.value;
+    const start = tryParse(text);
+    const request = buildRequest(text, { metric: ui.metric.value });
+    showMessage('busy', 'Analysing every reachable position…');
+    const result = await callApi('analyze', ANALYZE_URL, request,
+      { button: ui.analyze, form: ui.form, outlet: puzzleOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, puzzleOutlet, 'this puzzle\'s state space is larger than the server\'s budget allows');
+      return;
+    }
+    showAnalysis(result.doc, text, start, result.roundTripMs);
+  }
+
+  // API: status "complete"; states, goal_states, dead_states, solvable, start_distance (-1:
+  // unsolvable), start_moves, max_distance (-1: no goal), histogram[d] = states at distance
+  // d (0..max_distance), hardest {board: rows of text, distance}; distances in `metric`.
+  function showAnalysis(doc, text, start, roundTripMs) {
+    analysedText = text;
+    ui.analysisEmpty.hidden = true;
+    ui.analysis.hidden = false;
+    fillSummary(ui.analysisSummary, [
+      ['states', fmtInt(doc.states)],
+      ['goal_states', fmtInt(doc.goal_states)],
+      ['dead_states', fmtInt(doc.dead_states)],
+      ['solvable', doc.solvable ? 'yes' : 'no'],
+      ['optimal_length', doc.start_distance >= 0 ? `${doc.start_distance} ${doc.metric}` : 'none'],
+      ['moves_at_start', doc.start_moves],
+      ['max_distance', doc.max_distance >= 0 ? `${doc.max_distance} ${doc.metric}` : '–'],
+      ['analysis_time', fmtUs(doc.stats?.elapsed_us)],
+      ['round_trip', `${roundTripMs.toFixed(1)} ms`],
+    ]);
+    drawHistogram(ui.histogram, doc.histogram, doc.start_distance, doc.metric);
+    ui.histogramCaption.textContent = doc.histogram.length
+      ? `States per distance to the nearest goal, in ${doc.metric}; the start's bar is highlighted.` +
+        (doc.dead_states ? ` The ${fmtInt(doc.dead_states)} dead states cannot reach a goal and have no bar.` : '')
+      : `No goal can be reached: all ${fmtInt(doc.states)} states are dead.`;
+    showHardest(doc.hardest, start, doc.metric);
+    const verdict = doc.solvable
+      ? `the start is ${doc.start_distance} ${doc.metric} from the exit`
+      : 'the red car can never get out';
+    showMessage('ok', `Analysed: ${fmtInt(doc.states)} states; ${verdict}.`);
+  }
+
+  // Another puzzle in the box: the analysis shown is no longer about it.
+  function clearAnalysis() {
+    analysedText = null;
+    state.hardest = null;
+    ui.analysis.hidden = true;
+    ui.analysisEmpty.hidden = false;
+  }
+
+  // The histogram as bars: x the distance to the goal, y the number of states. Each bar
+  // carries its distance and count (data-*) and a tooltip; the start's is highlighted.
+  function drawHistogram(root, counts, startDistance, metric) {
+    const W = 480;
+    const H = 220;
+    const M = { left: 52, right: 8, top: 20, bottom: 42 }; // room for the axes' labels
+    const plotW = W - M.left - M.right;
+    const plotH = H - M.top - M.bottom;
+    root.replaceChildren();
+    root.setAttribute('viewBox', `0 0 ${W} ${H}`);
+    root.dataset.bars = String(counts.length);
+    if (!counts.length) {
+      root.setAttribute('hidden', '');
+      return;
+    }
+    root.removeAttribute('hidden');
+    root.setAttribute('aria-label', `states per distance to the goal in ${metric}, the start at ${startDistance}: ` +
+      counts.map((c, d) => `${d}: ${c}`).join(', '));
+    const top = niceCeiling(Math.max(...counts));
+    const y = (v) => M.top + plotH - (v / top) * plotH;
+    const slot = plotW / counts.length;
+    const every = Math.ceil(counts.length / 20); // label every k-th distance when they crowd
+
+    // The y axis: gridlines and counts at 0, 1/4, ... of a round ceiling.
+    for (let i = 0; i <= 4; i++) {
+      const v = (top * i) / 4;
+      svg('line', { class: 'grid', x1: M.left, x2: W - M.right, y1: y(v), y2: y(v) }, root);
+      svg('text', { class: 'tick y', x: M.left - 6, y: y(v) }, root).textContent = fmtInt(v);
+    }
+    counts.forEach((count, d) => {
+      const x = M.left + d * slot;
+      const h = (count / top) * plotH;
+      const bar = svg('rect', {
+        class: d === startDistance ? 'bar start' : 'bar',
+        x: x + slot * 0.12,
+        y: y(count),
+        width: slot * 0.76,
+        height: h,
+        'data-distance': d,
+        'data-count': count,
+      }, root);
+      const where = d === startDistance ? ' (the start)' : '';
+      svg('title', {}, bar).textContent = `${fmtInt(count)} states at distance ${d}${where}`;
+      if (d % every === 0 || d === startDistance) {
+        const tick = svg('text', { class: 'tick x', x: x + slot / 2, y: M.top + plotH + 14 }, root);
+        tick.classList.toggle('start', d === startDistance);
+        tick.textContent = String(d);
+      }
+    });
+    if (startDistance >= 0 && startDistance < counts.length) {
+      // Kept inside the chart when the start's bar is the first or the last.
+      const x = Math.min(Math.max(M.left + (startDistance + 0.5) * slot, M.left + 16), W - M.right - 16);
+      const label = svg('text', { class: 'start-label', x, y: y(counts[startDistance]) - 6 }, root);
+      label.textContent = 'start';
+    }
+    svg('line', { class: 'axis', x1: M.left, x2: W - M.right, y1: M.top + plotH, y2: M.top + plotH }, root);
+    svg('line', { class: 'axis', x1: M.left, x2: M.left, y1: M.top, y2: M.top + plotH }, root);
+    const xLabel = svg('text', { class: 'axis-label', x: M.left + plotW / 2, y: H - 6 }, root);
+    xLabel.textContent = `distance to the goal (${metric})`;
+    const yLabel = svg('text', { class: 'axis-label', transform: `translate(14 ${M.top + plotH / 2}) rotate(-90)` }, root);
+    yLabel.textContent = 'states';
+  }
+
+  // A round number at or above n, so that the y axis reads 0, 75, 150, 225, 300 and not 0,
+  // 68, 136, ...: 1, 2, 2.5, 5 or 10 times a power of ten, times the 4 gridlines.
+  function niceCeiling(n) {
+    if (n <= 4) return 4;
+    const step = n / 4;
+    const power = 10 ** Math.floor(Math.log10(step));
+    const nice = [1, 2, 2.5, 5, 10].find((f) => f * power >= step);
+    return nice * power * 4;
+  }
+
+  // The hardest position: drawn small, and offered as a puzzle of its own. The server draws
+  // it as grid rows with the puzzle's own ids; a grid whose red car is not X (or x) needs
+  // its target named, so it is then loaded as {"grid": rows, "target": id}.
+  function showHardest(hardest, start, metric) {
+    const rows = hardest.board;
+    const targetId = start ? start.vehicles[start.target].id : null;
+    const plain = !targetId || targetId === 'X' || (targetId === 'x' && !rows.some((r) => r.includes('X')));
+    const board = tryParse(plain ? rows.join('\n') : JSON.stringify({ grid: rows, target: targetId }));
+    state.hardest = board ? (plain ? rows.join('\n') : pretty({ grid: rows, target: targetId })) : null;
+    if (board) {
+      ui.hardestBoard.removeAttribute('hidden');
+      drawBoardInto(ui.hardestBoard, board);
+    } else {
+      ui.hardestBoard.replaceChildren();
+      ui.hardestBoard.setAttribute('hidden', '');
+    }
+    ui.hardestText.textContent = hardest.distance >= 0
+      ? `${hardest.distance} ${metric} from the exit, the most of any position reachable from this puzzle.`
+      : 'No position can reach the exit; this is the start.';
+    ui.hardestText.dataset.distance = String(hardest.distance);
+    // Without a goal the "hardest" position is the start itself: nothing new to load.
+    ui.loadHardest.hidden = !state.hardest || hardest.distance < 0;
+  }
+
+  function loadHardest() {
+    if (!state.hardest) return;
+    loadText(state.hardest);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Generate: POST v1/generate from the small form; the new puzzle lands in the puzzle box.
+
+  async function generate() {
+    const { doc, seed } = generateRequest();
+    setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
+    const result = await callApi('generate', GENERATE_URL, jsonRequest(doc),
+      { button: ui.generate, form: ui.generateForm, outlet: generateOutlet });
+    if (!result) return;
+    if (result.res.status !== 200 || !result.doc) {
+      showFailure(result, generateOutlet, 'ask for fewer moves, or a range of moves');
+      return;
+    }
+    showGenerated(result.doc, result.roundTripMs);
+  }
+
+  // API: the request is the form's fields, each a member named as the input (board_size,
+  // min_moves, ...). An empty field is left out, so the server's default applies, except the
+  // seed: the same seed gives the same puzzle, so an empty one is drawn here, at random, and
+  // shown with the answer so that the puzzle can be made again.
+  function generateRequest() {
+    const doc = {};
+    for (const input of ui.generateForm.querySelectorAll('input[name]')) {
+      if (input.value.trim() !== '') doc[input.name] = Number(input.value);
+    }
+    doc.seed ??= Math.floor(Math.random() * 2 ** 31);
+    doc.metric = ui.generateForm.elements.metric.value;
+    return { doc, seed: doc.seed };
+  }
+
+  // API: status "generated", length (the optimal length in metric), puzzle (the JSON
+  // vehicles form, ready for POST v1/solve), board (rows of text), seed, candidates and
+  // restarts (the work it took), solution.
+  function showGenerated(doc, roundTripMs) {
+    // The same metric for Solve, so that its answer is the length asked for.
+    ui.metric.value = doc.metric;
+    loadText(pretty(doc.puzzle));
+    fillSummary(ui.generateSummary, [
+      ['length', `${doc.length} ${doc.metric}`],
+      ['seed', doc.seed],
+      ['vehicles', doc.puzzle.vehicles.length],
+      ['candidates', fmtInt(doc.candidates)],
+      ['restarts', fmtInt(doc.restarts)],
+      ['generate_time', fmtUs(doc.timing_us?.solve)],
+      ['round_trip', `${roundTripMs.toFixed(1)} ms`],
+    ]);
+    ui.generateSolution.textContent = `Solution: ${doc.solution.notation}`;
+    ui.generateSolution.hidden = false;
+    setMessage(ui.generateMessage, 'ok',
+      `A ${doc.length}-${doc.metric === 'slides' ? 'slide' : 'move'} puzzle (seed ${doc.seed}) is in the puzzle box: press Solve.`);
   }
 
   // ---------------------------------------------------------------------------------------
   // Messages, errors and numbers
 
+  // The puzzle's problems, one line each, under the text they are about.
   function showErrors(errors) {
-    ui.errors.replaceChildren(...errors.map((e) => {
+    fillErrorList(ui.errors, errors);
+    ui.input.setAttribute('aria-invalid', 'true');
+  }
+
+  function clearErrors() {
+    ui.errors.replaceChildren();
+    ui.errors.hidden = true;
+    ui.input.removeAttribute('aria-invalid');
+  }
+
+  // The generator's problems: each under the field it names (the input whose name is the
+  // member); any other in the list above the button.
+  function showGenerateErrors(errors) {
+    const rest = [];
+    for (const e of errors) {
+      const field = e.field && ui.generateForm.querySelector(`.field[data-field="${CSS.escape(e.field)}"]`);
+      if (!field) {
+        rest.push(e);
+        continue;
+      }
+      const line = field.querySelector('.field-error');
+      line.textContent = line.hidden ? e.message : `${line.textContent}; ${e.message}`;
+      line.hidden = false;
+      field.querySelector('input, select').setAttribute('aria-invalid', 'true');
+    }
+    if (rest.length) fillErrorList(ui.generateErrors, rest);
+  }
+
+  function clearGenerateErrors() {
+    for (const line of ui.generateForm.querySelectorAll('.field-error')) {
+      line.textContent = '';
+      line.hidden = true;
+    }
+    for (const input of ui.generateForm.querySelectorAll('[aria-invalid]')) input.removeAttribute('aria-invalid');
+    ui.generateErrors.replaceChildren();
+    ui.generateErrors.hidden = true;
+  }
+
+  function fillErrorList(list, errors) {
+    list.replaceChildren(...errors.map((e) => {
       const li = document.createElement('li');
       if (e.field) {
         const field = document.createElement('code');
@@ -860,24 +1338,21 @@
       li.append(message);
       return li;
     }));
-    ui.errors.hidden = false;
-    ui.input.setAttribute('aria-invalid', 'true');
+    list.hidden = false;
   }
 
-  function clearErrors() {
-    ui.errors.replaceChildren();
-    ui.errors.hidden = true;
-    ui.input.removeAttribute('aria-invalid');
+  // A message line: kind is ok, error, info or busy (style.css colours each); '' hides it.
+  function setMessage(node, kind, text) {
+    node.textContent = text;
+    node.dataset.kind = kind;
+    node.hidden = !text;
   }
 
-  function showMessage(kind, text) {
-    ui.message.textContent = text;
-    ui.message.dataset.kind = kind;
-    ui.message.hidden = !text;
-  }
+  const showMessage = (kind, text) => setMessage(ui.message, kind, text);
 
-  function fillSummary(rows) {
-    ui.summary.replaceChildren(...rows.flatMap(([key, value]) => {
+  // A <dl> of key/value rows; each value carries its key (data-key), for tests and scripts.
+  function fillSummary(list, rows) {
+    list.replaceChildren(...rows.flatMap(([key, value]) => {
       const dt = document.createElement('dt');
       dt.textContent = key.replace(/_/g, ' ');
       const dd = document.createElement('dd');
@@ -907,6 +1382,14 @@
     ui.form.addEventListener('submit', (e) => {
       e.preventDefault();
       solve();
+    });
+    ui.analyze.addEventListener('click', () => analyze());
+    ui.hint.addEventListener('click', () => hint());
+    ui.applyHint.addEventListener('click', () => applyHint());
+    ui.loadHardest.addEventListener('click', () => loadHardest());
+    ui.generateForm.addEventListener('submit', (e) => {
+      e.preventDefault();
+      generate();
     });
     // Ctrl+Enter in the text solves, as in many playgrounds.
     ui.input.addEventListener('keydown', (e) => {

@@ -1,8 +1,10 @@
 // The playground page end to end: the real rushhourd serves it, Debian's Chromium (headless,
 // driven by playwright-core) loads it, a puzzle is solved and animated, an invalid one shows
-// the server's field errors. Everything stays on loopback: any request the page makes
-// elsewhere is refused and fails the test. Saves build/playground.png (the solved board) and
-// build/playground-errors.png (the field errors) for a person to look at.
+// the server's field errors; Jam 1 is analysed (its histogram checked bar by bar), a hint is
+// applied, and a generated puzzle is solved in its length. Everything stays on loopback: any
+// request the page makes elsewhere is refused and fails the test. Saves build/playground.png
+// (the solved board), build/playground-errors.png (the field errors) and
+// build/playground-analyze.png (the analysis) for a person to look at.
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
@@ -21,6 +23,7 @@ const BIN = resolve(process.cwd(), process.argv[2] ?? process.env.RHD_BIN ?? joi
 const CHROMIUM = process.env.RH_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
 const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
+const SCREENSHOT_ANALYZE = join(REPO_ROOT, 'build/playground-analyze.png');
 // As the machine notes say: no GPU, no sandbox (root), and no background traffic, which
 // this machine's closed network would refuse anyway.
 const CHROMIUM_ARGS = [
@@ -271,6 +274,144 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     await page.waitForSelector('#message[data-kind="error"]');
     assert.match(await page.textContent('#message'), /^Search Limit Reached \(422\)/);
     assert.equal(await page.textContent('[data-key="status"]'), 'stopped: nodes limit');
+  });
+
+  it('analyzes Jam 1: the counts, a bar per distance, the start highlighted, the hardest position', async () => {
+    await page.selectOption('#puzzle-select', 'jam01');
+    await page.selectOption('#metric', 'moves');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}/v1/analyze`),
+      page.click('#analyze-button'),
+    ]);
+    assert.equal(response.status(), 200);
+    const doc = await response.json();
+    await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
+    // The figures the seeds measured for Jam 1, as the page shows them.
+    assert.equal(doc.states, 1247);
+    assert.equal(await page.textContent('#analysis-summary [data-key="states"]'), '1,247');
+    assert.equal(await page.textContent('#analysis-summary [data-key="goal_states"]'), String(doc.goal_states));
+    assert.equal(await page.textContent('#analysis-summary [data-key="solvable"]'), 'yes');
+    assert.equal(await page.textContent('#analysis-summary [data-key="optimal_length"]'), '8 moves');
+    assert.equal(await page.textContent('#analysis-summary [data-key="moves_at_start"]'), String(doc.start_moves));
+    assert.match(await page.textContent('#message'), /^Analysed: 1,247 states/);
+
+    // One bar per distance 0..max_distance, each with the response's count, drawn to scale.
+    const bars = await page.locator('#histogram rect.bar').evaluateAll((rects) => rects.map((r) => ({
+      distance: Number(r.dataset.distance),
+      count: Number(r.dataset.count),
+      height: r.height.baseVal.value,
+      start: r.classList.contains('start'),
+    })));
+    assert.equal(bars.length, doc.max_distance + 1);
+    assert.deepEqual(bars.map((b) => b.count), doc.histogram);
+    const largest = Math.max(...doc.histogram);
+    assert.equal(Math.max(...bars.map((b) => b.count)), largest);
+    const tallest = bars.reduce((a, b) => (b.height > a.height ? b : a));
+    assert.equal(tallest.count, largest, 'the tallest bar is the largest count');
+    for (const b of bars) {
+      assert.ok(Math.abs(b.height / tallest.height - b.count / largest) < 1e-6, `bar ${b.distance} is to scale`);
+    }
+    assert.deepEqual(bars.filter((b) => b.start).map((b) => b.distance), [doc.start_distance]);
+    const labels = await page.locator('#histogram text.axis-label').allTextContents();
+    assert.deepEqual(labels, ['distance to the goal (moves)', 'states']);
+
+    // The hardest position, drawn small, and its distance.
+    assert.equal(await page.locator('#hardest-board g.vehicle').count(), 8);
+    assert.equal(await page.locator('#hardest-board g.vehicle.target').count(), 1);
+    assert.equal(await page.getAttribute('#hardest-text', 'data-distance'), String(doc.hardest.distance));
+    assert.match(await page.textContent('#hardest-text'), new RegExp(`^${doc.hardest.distance} moves from the exit`));
+    await page.screenshot({ path: SCREENSHOT_ANALYZE, fullPage: true });
+
+    // Loaded into the main board, the hardest position solves in its distance.
+    await page.click('#load-hardest-button');
+    assert.equal(await page.inputValue('#puzzle-input'), doc.hardest.board.join('\n'));
+    assert.equal(await page.locator('#analysis').getAttribute('hidden'), '', 'the analysis was of the other puzzle');
+    await page.click('#solve-button');
+    await page.waitForSelector(`[data-key="move_count"]:text-is("${doc.hardest.distance}")`);
+  });
+
+  it('shows the problems of Analyze as Solve does: field errors, and a 422 as a message', async () => {
+    await page.fill('#puzzle-input', JSON.stringify(INVALID, null, 2));
+    await page.click('#analyze-button');
+    await page.waitForSelector('#field-errors li');
+    const fields = await page.locator('#field-errors li .field').allTextContents();
+    assert.deepEqual(fields, ['vehicles[1].row', 'vehicles[2]']);
+    assert.match(await page.textContent('#message'), /^Invalid Puzzle/);
+    await page.fill('#puzzle-input', JSON.stringify({ board: 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.', options: { max_nodes: 10 } }));
+    await page.click('#analyze-button');
+    await page.waitForSelector('#message[data-kind="error"]:text-matches("^Search Limit Reached")');
+    assert.match(await page.textContent('#message'), /^Search Limit Reached \(422\).*nodes budget ran out/);
+    assert.equal(await page.locator('#field-errors li').count(), 0, 'the earlier errors are gone');
+  });
+
+  it('gives a hint from the board shown, applies it, and hints again from there', async () => {
+    await page.selectOption('#puzzle-select', 'jam01');
+    await page.click('#hint-button');
+    await page.waitForSelector('#hint:not([hidden])');
+    assert.equal(await page.getAttribute('#hint-text', 'data-left'), '8', 'Jam 1 is 8 moves from the exit');
+    const first = await page.textContent('#hint-text');
+    const [, vehicle] = first.match(/^Next: (\w+) (up|down|left|right) (\d+)/) ?? [];
+    assert.ok(vehicle, first);
+    await page.click('#apply-hint-button');
+    await page.waitForFunction(() => document.getElementById('step-label').dataset.step === '1');
+    assert.equal(await page.getAttribute('#step-label', 'data-steps'), '1');
+    assert.equal(await page.locator('#hint').getAttribute('hidden'), '', 'the applied hint is gone');
+    assert.equal(await page.textContent('#move-list li code'), first.match(/\((\w+)\)/)[1]);
+    // The next hint is for the new position, one move nearer, and is sent as JSON vehicles.
+    await page.click('#hint-button');
+    await page.waitForSelector('#hint:not([hidden])');
+    assert.equal(await page.getAttribute('#hint-text', 'data-left'), '7');
+    assert.match(await page.textContent('#raw-request'), /^POST v1\/hint\nContent-Type: application\/json/);
+  });
+
+  it('shows an invalid generate request\'s problem next to its field', async () => {
+    await page.fill('#gen-min-moves', '0');
+    await page.fill('#gen-seed', '1');
+    await page.click('#generate-button');
+    await page.waitForSelector('#gen-min-moves-error:not([hidden])');
+    assert.match(await page.textContent('#gen-min-moves-error'), /at least 1/);
+    assert.equal(await page.getAttribute('#gen-min-moves', 'aria-invalid'), 'true');
+    assert.equal(await page.locator('.generate-form .field-error:not([hidden])').count(), 1, 'only min_moves is wrong');
+    assert.equal(await page.getAttribute('#generate-message', 'data-kind'), 'error');
+  });
+
+  it('generates a puzzle of 10+ moves from a fixed seed, which Solve then solves in its length', async () => {
+    await page.fill('#gen-min-moves', '10');
+    await page.fill('#gen-seed', '42');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`),
+      page.click('#generate-button'),
+    ]);
+    assert.equal(response.status(), 200);
+    assert.deepEqual(JSON.parse(response.request().postData()),
+      { board_size: 6, min_moves: 10, min_vehicles: 10, max_vehicles: 14, walls: 0, seed: 42, metric: 'moves' });
+    const doc = await response.json();
+    assert.ok(doc.length >= 10, `length ${doc.length}`);
+    await page.waitForSelector('#generate-message[data-kind="ok"]');
+    assert.equal(await page.locator('.generate-form .field-error:not([hidden])').count(), 0, 'the earlier error is gone');
+    assert.equal(await page.textContent('#generate-summary [data-key="seed"]'), '42');
+    // The puzzle is in the box and on the board.
+    assert.deepEqual(JSON.parse(await page.inputValue('#puzzle-input')), doc.puzzle);
+    assert.equal(await page.locator('#board g.vehicle').count(), doc.puzzle.vehicles.length);
+    await page.click('#solve-button');
+    await page.waitForSelector('#message[data-kind="ok"]');
+    const moves = Number(await page.textContent('[data-key="move_count"]'));
+    assert.ok(moves >= 10, `${moves} moves`);
+    assert.equal(moves, doc.length);
+  });
+
+  it('draws a seed when the field is empty, and shows it', async () => {
+    await page.fill('#gen-min-moves', '3');
+    await page.fill('#gen-seed', '');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`),
+      page.click('#generate-button'),
+    ]);
+    const sent = JSON.parse(response.request().postData()).seed;
+    assert.ok(Number.isSafeInteger(sent) && sent >= 0, `seed ${sent}`);
+    assert.equal((await response.json()).seed, sent);
+    await page.waitForSelector('#generate-message[data-kind="ok"]');
+    assert.equal(await page.textContent('#generate-summary [data-key="seed"]'), String(sent));
   });
 
   it('had no console errors and no request beyond the server', () => {
