@@ -1,5 +1,5 @@
 #!/bin/sh
-# Builds and runs every test: the release suites; the server's integration tests with the
+# Checks the C formatting, then builds and runs every test: the release suites; the server's integration tests with the
 # server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
 # playground driven in headless Chromium; the hostile client and a 60 s soak; the
 # Kubernetes manifest check; the container image built
@@ -8,6 +8,7 @@
 # included) in build-asan/, after a 60-second run of each libFuzzer target.
 set -eu
 cd "$(dirname "$0")/.."
+./scripts/format-check.sh
 ./scripts/build.sh
 ctest --test-dir build --output-on-failure
 ./scripts/valgrind-check.sh build

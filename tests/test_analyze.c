@@ -20,7 +20,7 @@ static void check_set(const char *file, rh_metric metric, uint64_t skip_above)
         cr_assert_eq(a.status, RH_SOLVED, "%s: %s", ref->name, rh_status_name(a.status));
         cr_expect_eq(a.states, ref->reachable, "%s: %llu states, expected %llu", ref->name,
                      (unsigned long long)a.states, (unsigned long long)ref->reachable);
-        const int want = !ref->solvable ? -1
+        const int want = !ref->solvable              ? -1
                          : metric == RH_METRIC_MOVES ? ref->min_moves
                                                      : ref->min_slides;
         cr_expect_eq(a.start_distance, want, "%s: start distance %d, expected %d", ref->name,
