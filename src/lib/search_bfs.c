@@ -102,6 +102,10 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         rh_movegen_load(L, cur, &g, unit, small);
         const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves);
         b->generated += (uint64_t)n;
+        if (!rh_table_reserve(t, (size_t)n)) {
+            outcome = RH_STOPPED;
+            break;
+        }
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
@@ -109,14 +113,10 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                 memcpy(child[k], cur, sizeof(uint64_t) * (size_t)kw);
                 rh_key_move(L, child[k], rh_via_vehicle(mv), rh_via_delta(mv));
                 hash[k] = rh_key_hash(child[k], kw);
-                rh_table_prefetch(t, hash[k]);
+                rh_table_prefetch(t, hash[k], kw);
             }
             for (int k = 0; k < count; k++) {
-                slot = rh_table_insert_hashed(t, child[k], hash[k], kw, &added);
-                if (slot == RH_SLOT_NONE) {
-                    outcome = RH_STOPPED;
-                    goto done;
-                }
+                slot = rh_table_put(t, child[k], hash[k], kw, &added);
                 if (!added) continue;
                 const uint16_t via = moves[first + k];
                 if (t->via) t->via[slot] = via;

@@ -54,6 +54,27 @@ void rh_table_free(rh_table *t)
  * the probe sequences of linear probing. Above, it doubles, to keep within memory budgets. */
 #define QUADRUPLE_BELOW_BITS 18
 
+/* Moves every key of `old` into the empty table `t`. The keys are distinct, so each one's
+ * slot is simply the first empty one of its probe sequence: no key is compared. */
+static inline __attribute__((always_inline)) void rehash(rh_table *t, const rh_table *old,
+                                                         const int kw)
+{
+    const size_t mask = t->cap - 1;
+    uint64_t key[RH_KEY_WORDS_MAX];
+    for (size_t s = 0; s < old->cap; s++) {
+        const uint64_t *k = old->keys + s * (size_t)kw;
+        if (!k[0]) continue;
+        memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
+        key[0] &= ~RH_OCCUPIED;
+        size_t n = rh_key_hash(key, kw) >> (64 - t->bits);
+        while (t->keys[n * (size_t)kw]) n = (n + 1) & mask;
+        memcpy(t->keys + n * (size_t)kw, k, sizeof(uint64_t) * (size_t)kw);
+        if (t->via) t->via[n] = old->via[s];
+        if (t->depth) t->depth[n] = old->depth[s];
+    }
+    t->count = old->count;
+}
+
 bool rh_table_grow(rh_table *t)
 {
     rh_table old = *t;
@@ -61,18 +82,10 @@ bool rh_table_grow(rh_table *t)
         *t = old;
         return false;
     }
-    const int kw = t->kw;
-    uint64_t key[RH_KEY_WORDS_MAX];
-    for (size_t s = 0; s < old.cap; s++) {
-        const uint64_t *k = old.keys + s * (size_t)kw;
-        if (!k[0]) continue;
-        memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
-        key[0] &= ~RH_OCCUPIED;
-        bool added;
-        size_t n = rh_table_insert(t, key, kw, &added);
-        if (t->via) t->via[n] = old.via[s];
-        if (t->depth) t->depth[n] = old.depth[s];
-    }
+    if (t->kw == 1)
+        rehash(t, &old, 1);
+    else
+        rehash(t, &old, t->kw);
     rh_table_free(&old);
     return true;
 }
