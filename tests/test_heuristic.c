@@ -28,7 +28,7 @@ static int successors(const component *c, const uint64_t *key, bool unit, uint64
     rh_movegen g;
     uint16_t moves[RH_MOVES_MAX];
     rh_movegen_load(&c->L, key, &g, unit, false);
-    const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves);
+    const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves, NULL);
     for (int k = 0; k < n; k++) {
         out[k] = key[0];
         rh_key_move(&c->L, &out[k], rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));

@@ -52,11 +52,12 @@ rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, bool uni
 
 /* Lists the successors of the loaded position into `out` as rh_via_encode(vehicle, delta):
  * single-cell slides when `unit`, else slides of any distance. Skips vehicle `skip_vehicle`
- * entirely when skip_delta is 0, or only its slide by skip_delta. Returns the count. */
-static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout *L,
-                                                                 const rh_movegen *g, bool unit,
-                                                                 bool small, int skip_vehicle,
-                                                                 int skip_delta, uint16_t *out)
+ * entirely when skip_delta is 0, or only its slide by skip_delta. Returns the count.
+ * With `step`, each move's rh_key_move addend goes there too, so that a search builds a child
+ * key with one addition instead of decoding the move. */
+static inline __attribute__((always_inline)) int
+rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, int skip_vehicle,
+                int skip_delta, uint16_t *out, uint64_t *step)
 {
     int n = 0;
     if (!unit) {
@@ -65,9 +66,15 @@ static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout
             int lo, hi;
             rh_layout_range(L, &g->o, i, &lo, &hi, small);
             /* rh_via_encode(i, d) is rh_via_encode(i, 0) + d. */
-            const int p = g->o.pos[i], base = rh_via_encode(i, 0);
-            for (int d = lo - p; d < 0; d++) out[n++] = (uint16_t)(base + d);
-            for (int d = 1; d <= hi - p; d++) out[n++] = (uint16_t)(base + d);
+            const int p = g->o.pos[i], base = rh_via_encode(i, 0), shift = L->v[i].shift;
+            for (int d = lo - p; d < 0; d++, n++) {
+                out[n] = (uint16_t)(base + d);
+                if (step) step[n] = (uint64_t)(int64_t)d << shift;
+            }
+            for (int d = 1; d <= hi - p; d++, n++) {
+                out[n] = (uint16_t)(base + d);
+                if (step) step[n] = (uint64_t)(int64_t)d << shift;
+            }
         }
         return n;
     }
@@ -80,11 +87,13 @@ static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout
              into &= into - 1) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) - 1];
             out[n] = rh_via_encode(i, 1);
+            if (step) step[n] = UINT64_C(1) << L->v[i].shift;
             n += i != skip_vehicle || skip_delta != 1;
         }
         for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last; into; into &= into - 1) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) + 1];
             out[n] = rh_via_encode(i, -1);
+            if (step) step[n] = (uint64_t)0 - (UINT64_C(1) << L->v[i].shift);
             n += i != skip_vehicle || skip_delta != -1;
         }
     }

@@ -82,7 +82,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         b->expanded++;
         const unsigned ng = g + 1;
         if (ng > DEPTH_MAX) continue;
-        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves);
+        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);
