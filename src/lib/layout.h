@@ -53,9 +53,11 @@ typedef struct {
     uint8_t column_count[RH_BOARD_MAX];
     uint8_t column_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
-    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow].
-     * Charged to the search's budget; see rh_layout_init. */
-    uint64_t *masks;
+    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow],
+     * and its first cell then its last, as 2*ow words each, at ends[2 * (v[i].masks + p*2*ow)]
+     * (single-cell slides start from them). One allocation, charged to the search's budget;
+     * see rh_layout_init. */
+    uint64_t *masks, *ends;
     size_t masks_bytes;
 } rh_layout;
 
@@ -73,10 +75,16 @@ void rh_layout_free(rh_layout *L, rh_budget *b);
 /* Packs the positions of `p` into `key` (L->kw words). */
 void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key);
 
-static inline int rh_layout_pos(const rh_layout *L, const uint64_t *key, int i)
+/* `kw` must equal L->kw; passing the constant 1 saves reading the field's word index. */
+static inline int rh_layout_pos_kw(const rh_layout *L, const uint64_t *key, int i, int kw)
 {
     const rh_vslot *s = &L->v[i];
-    return (int)((key[s->word] >> s->shift) & s->field);
+    return (int)((key[kw == 1 ? 0 : s->word] >> s->shift) & s->field);
+}
+
+static inline int rh_layout_pos(const rh_layout *L, const uint64_t *key, int i)
+{
+    return rh_layout_pos_kw(L, key, i, L->kw);
 }
 
 static inline bool rh_layout_is_goal(const rh_layout *L, const uint64_t *key)
@@ -105,14 +113,21 @@ static inline const uint64_t *rh_vehicle_cells(const rh_layout *L, int i, int po
     return L->masks + L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small);
 }
 
-/* Decodes `key` into `o`: every vehicle's offset and the occupied cells. */
+/* The first cell of vehicle i at offset `pos` (2*ow words), followed by its last one. */
+static inline const uint64_t *rh_vehicle_ends(const rh_layout *L, int i, int pos, bool small)
+{
+    return L->ends + 2u * (L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small));
+}
+
+/* Decodes `key` into `o`: every vehicle's offset and the occupied cells. `kw` as in
+ * rh_layout_pos_kw. */
 static inline __attribute__((always_inline)) void
-rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o, bool small)
+rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o, int kw, bool small)
 {
     const int words = 2 * RH_OW(L, small);
     for (int w = 0; w < words; w++) o->board[w] = L->wall_board[w];
     for (int i = 0; i < L->vehicle_count; i++) {
-        const int pos = rh_layout_pos(L, key, i);
+        const int pos = rh_layout_pos_kw(L, key, i, kw);
         const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
         o->pos[i] = (uint8_t)pos;
         for (int w = 0; w < words; w++) o->board[w] |= m[w];

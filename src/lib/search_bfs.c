@@ -64,7 +64,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
     rh_movegen g;
     finish f = {.best = UINT_MAX};
     if (endgame) {
-        rh_layout_occupancy(L, start, &g.o, small);
+        rh_layout_occupancy(L, start, &g.o, kw, small);
         if (rh_endgame_find(L, &g.o, -1, 0, &f.moves) <= 2) {
             f.best = (unsigned)f.moves.count;
             memcpy(f.key, start, sizeof(uint64_t) * (size_t)kw);
@@ -100,7 +100,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         const int last_vehicle = last == RH_VIA_START ? -1 : rh_via_vehicle(last);
         const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
         b->expanded++;
-        rh_movegen_load(L, cur, &g, unit, small);
+        rh_movegen_load(L, cur, &g, unit, kw, small);
         const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
         b->generated += (uint64_t)n;
         if (!rh_table_reserve(t, (size_t)n)) {
