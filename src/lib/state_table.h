@@ -36,7 +36,6 @@ static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
 {
     uint64_t h = key[0];
     for (int w = 1; w < kw; w++) h = (h ^ (h >> 31)) * UINT64_C(0x9E3779B97F4A7C15) ^ key[w];
-    h ^= h >> 29;
     return h * UINT64_C(0xBF58476D1CE4E5B9);
 }
 
