@@ -8,6 +8,11 @@
 /* 4096 slots: 32 KiB of one-word keys, past the first few doublings of most searches. */
 #define INITIAL_BITS 12
 
+/* Below this many slots a table grows at half load and quadruples: its memory is small, and
+ * a lower load shortens the probe sequences of linear probing, which a search spends most of
+ * its time in. Above, it grows at 3/4 and doubles, to keep within memory budgets. */
+#define QUADRUPLE_BELOW_BITS 18
+
 /* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget, with
  * `t` untouched. */
 static bool alloc_arrays(rh_table *t, int bits)
@@ -28,7 +33,7 @@ static bool alloc_arrays(rh_table *t, int bits)
     t->via = via;
     t->depth = depth;
     t->cap = cap;
-    t->grow_at = cap / 4 * 3;
+    t->grow_at = bits < QUADRUPLE_BELOW_BITS ? cap / 2 : cap / 4 * 3;
     t->bits = bits;
     t->count = 0;
     return true;
@@ -49,10 +54,6 @@ void rh_table_free(rh_table *t)
     t->via = t->depth = NULL;
     t->cap = t->count = 0;
 }
-
-/* Below this many slots a table quadruples: its memory is small, and a lower load shortens
- * the probe sequences of linear probing. Above, it doubles, to keep within memory budgets. */
-#define QUADRUPLE_BELOW_BITS 18
 
 /* The entries of a table moved to the front of its arrays, which are then cut to fit. */
 typedef struct {

@@ -23,7 +23,7 @@ typedef struct {
     uint16_t *via;   /* (vehicle << 5) | (delta + 16); RH_VIA_START for the start */
     uint16_t *depth; /* moves from the start, for searches that revisit */
     size_t cap, count;
-    size_t grow_at; /* the count past which the table doubles: a load of 3/4 */
+    size_t grow_at; /* the count past which the table grows: see state_table.c */
     int bits, kw;
     bool with_via, with_depth;
     rh_budget *budget;
