@@ -29,8 +29,10 @@ typedef struct {
     uint8_t length;
     uint8_t line;      /* its row if horizontal, its column if vertical */
     uint8_t maxpos;    /* the largest offset: board_size - length */
+    uint8_t lane_word; /* lane_bit split into its board word and the shift within it */
     uint16_t lane_bit; /* bit index, over both boards, of its lane's first cell */
-    uint32_t masks;    /* index in rh_layout.masks of its cells at offset 0 */
+    uint8_t lane_shift;
+    uint32_t masks; /* index in rh_layout.masks of its cells at offset 0 */
 } rh_vslot;
 
 typedef struct {
@@ -159,9 +161,9 @@ rh_layout_range(const rh_layout *L, const rh_occupancy *o, int i, int *lo, int *
 {
     const rh_vslot *s = &L->v[i];
     const int pos = o->pos[i];
-    const uint32_t line = ((uint32_t)(o->board[s->lane_bit >> 6] >> (s->lane_bit & 63)) &
-                           ((1u << RH_LANE(L, small)) - 1)) |
-                          L->beyond;
+    const uint32_t line =
+        ((uint32_t)(o->board[s->lane_word] >> s->lane_shift) & ((1u << RH_LANE(L, small)) - 1)) |
+        L->beyond;
     *hi = pos + __builtin_ctz(line >> (pos + s->length));
     /* The highest occupied cell below pos, found with a sentinel one place under cell 0 so
      * that an empty run gives 0 without a branch. */
