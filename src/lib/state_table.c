@@ -5,7 +5,7 @@
 #include "layout.h"
 #include "state_table.h"
 
-/* 4096 slots: 32 KiB of one-word keys, past the first few doublings of most searches. */
+/* 4096 slots: 32 KiB of one-word keys, past the first few growths of most searches. */
 #define INITIAL_BITS 12
 
 /* Below this many slots a table grows at half load and quadruples: its memory is small, and
