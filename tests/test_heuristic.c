@@ -27,8 +27,8 @@ static int successors(const component *c, const uint64_t *key, bool unit, uint64
 {
     rh_movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(&c->L, key, &g, unit, false);
-    const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves);
+    rh_movegen_load(&c->L, key, &g, unit, c->L.kw, false);
+    const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves, NULL);
     for (int k = 0; k < n; k++) {
         out[k] = key[0];
         rh_key_move(&c->L, &out[k], rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
@@ -83,7 +83,7 @@ static void release(component *c)
 static int bound(const component *c, const uint64_t *key, bool slides)
 {
     rh_occupancy o;
-    rh_layout_occupancy(&c->L, key, &o, false);
+    rh_layout_occupancy(&c->L, key, &o, c->L.kw, false);
     return rh_heuristic(&c->L, &o, slides);
 }
 

@@ -36,8 +36,8 @@ static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all
         if (rh_budget_exhausted(b)) return false;
         b->expanded++;
         const uint64_t *cur = entry(all, i);
-        rh_movegen_load(L, cur, &g, true, false);
-        const int n = rh_movegen_list(L, &g, true, false, -1, 0, moves);
+        rh_movegen_load(L, cur, &g, true, kw, false);
+        const int n = rh_movegen_list(L, &g, true, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
@@ -73,8 +73,8 @@ static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_qu
         b->expanded++;
         rh_queue_pop_front(frontier, cur, kw);
         const unsigned d = t->depth[rh_table_find(t, cur, kw)];
-        rh_movegen_load(L, cur, &g, unit, false);
-        const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves);
+        rh_movegen_load(L, cur, &g, unit, kw, false);
+        const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
@@ -122,8 +122,8 @@ static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, co
     }
     rh_movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(L, start, &g, false, false);
-    out->start_moves = rh_movegen_list(L, &g, false, false, -1, 0, moves);
+    rh_movegen_load(L, start, &g, false, L->kw, false);
+    out->start_moves = rh_movegen_list(L, &g, false, false, -1, 0, moves, NULL);
     return RH_OK;
 }
 

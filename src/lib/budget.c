@@ -44,6 +44,26 @@ void rh_budget_free(rh_budget *b, void *ptr, size_t bytes)
     b->used -= bytes;
 }
 
+bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes)
+{
+    const size_t used = b->used - released;
+    if (b->cap && (bytes > b->cap || used > b->cap - bytes)) {
+        b->limit = RH_LIMIT_MEMORY;
+        return false;
+    }
+    return true;
+}
+
+void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept)
+{
+    /* A smaller realloc splits the block or remaps it: it never holds both sizes at once. */
+    void *p = realloc(ptr, kept);
+    if (!p) return ptr;
+    b->used -= *bytes - kept;
+    *bytes = kept;
+    return p;
+}
+
 bool rh_budget_exhausted_slow(rh_budget *b)
 {
     if (b->cancel && atomic_load_explicit(b->cancel, memory_order_relaxed)) {

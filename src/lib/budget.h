@@ -26,6 +26,15 @@ void rh_budget_init(rh_budget *b, const rh_search_options *opt);
 void *rh_budget_calloc(rh_budget *b, size_t bytes);
 void rh_budget_free(rh_budget *b, void *ptr, size_t bytes);
 
+/* True when `bytes` more would fit once `released` bytes are given back; else false, and
+ * limit = memory. Nothing is allocated. */
+bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes);
+
+/* Gives back the tail of a block of `bytes`, keeping its first `kept` (> 0) bytes, without
+ * the memory in use ever rising. Returns the block, which may have moved; *bytes becomes
+ * its size, left as it was if the allocator could not shrink it. */
+void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept);
+
 /* True when a node, time or cancel budget has run out; call once per expansion. The clock and
  * the flag are read every 256 calls, which keeps a check well under a microsecond apart. */
 bool rh_budget_exhausted_slow(rh_budget *b);

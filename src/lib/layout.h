@@ -29,8 +29,10 @@ typedef struct {
     uint8_t length;
     uint8_t line;      /* its row if horizontal, its column if vertical */
     uint8_t maxpos;    /* the largest offset: board_size - length */
+    uint8_t lane_word; /* lane_bit split into its board word and the shift within it */
     uint16_t lane_bit; /* bit index, over both boards, of its lane's first cell */
-    uint32_t masks;    /* index in rh_layout.masks of its cells at offset 0 */
+    uint8_t lane_shift;
+    uint32_t masks; /* index in rh_layout.masks of its cells at offset 0 */
 } rh_vslot;
 
 typedef struct {
@@ -53,9 +55,11 @@ typedef struct {
     uint8_t column_count[RH_BOARD_MAX];
     uint8_t column_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
-    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow].
-     * Charged to the search's budget; see rh_layout_init. */
-    uint64_t *masks;
+    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow],
+     * and its first cell then its last, as 2*ow words each, at ends[2 * (v[i].masks + p*2*ow)]
+     * (single-cell slides start from them). One allocation, charged to the search's budget;
+     * see rh_layout_init. */
+    uint64_t *masks, *ends;
     size_t masks_bytes;
 } rh_layout;
 
@@ -73,10 +77,16 @@ void rh_layout_free(rh_layout *L, rh_budget *b);
 /* Packs the positions of `p` into `key` (L->kw words). */
 void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key);
 
-static inline int rh_layout_pos(const rh_layout *L, const uint64_t *key, int i)
+/* `kw` must equal L->kw; passing the constant 1 saves reading the field's word index. */
+static inline int rh_layout_pos_kw(const rh_layout *L, const uint64_t *key, int i, int kw)
 {
     const rh_vslot *s = &L->v[i];
-    return (int)((key[s->word] >> s->shift) & s->field);
+    return (int)((key[kw == 1 ? 0 : s->word] >> s->shift) & s->field);
+}
+
+static inline int rh_layout_pos(const rh_layout *L, const uint64_t *key, int i)
+{
+    return rh_layout_pos_kw(L, key, i, L->kw);
 }
 
 static inline bool rh_layout_is_goal(const rh_layout *L, const uint64_t *key)
@@ -105,14 +115,21 @@ static inline const uint64_t *rh_vehicle_cells(const rh_layout *L, int i, int po
     return L->masks + L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small);
 }
 
-/* Decodes `key` into `o`: every vehicle's offset and the occupied cells. */
+/* The first cell of vehicle i at offset `pos` (2*ow words), followed by its last one. */
+static inline const uint64_t *rh_vehicle_ends(const rh_layout *L, int i, int pos, bool small)
+{
+    return L->ends + 2u * (L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small));
+}
+
+/* Decodes `key` into `o`: every vehicle's offset and the occupied cells. `kw` as in
+ * rh_layout_pos_kw. */
 static inline __attribute__((always_inline)) void
-rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o, bool small)
+rh_layout_occupancy(const rh_layout *L, const uint64_t *key, rh_occupancy *o, int kw, bool small)
 {
     const int words = 2 * RH_OW(L, small);
     for (int w = 0; w < words; w++) o->board[w] = L->wall_board[w];
     for (int i = 0; i < L->vehicle_count; i++) {
-        const int pos = rh_layout_pos(L, key, i);
+        const int pos = rh_layout_pos_kw(L, key, i, kw);
         const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
         o->pos[i] = (uint8_t)pos;
         for (int w = 0; w < words; w++) o->board[w] |= m[w];
@@ -144,9 +161,9 @@ rh_layout_range(const rh_layout *L, const rh_occupancy *o, int i, int *lo, int *
 {
     const rh_vslot *s = &L->v[i];
     const int pos = o->pos[i];
-    const uint32_t line = ((uint32_t)(o->board[s->lane_bit >> 6] >> (s->lane_bit & 63)) &
-                           ((1u << RH_LANE(L, small)) - 1)) |
-                          L->beyond;
+    const uint32_t line =
+        ((uint32_t)(o->board[s->lane_word] >> s->lane_shift) & ((1u << RH_LANE(L, small)) - 1)) |
+        L->beyond;
     *hi = pos + __builtin_ctz(line >> (pos + s->length));
     /* The highest occupied cell below pos, found with a sentinel one place under cell 0 so
      * that an empty run gives 0 without a branch. */

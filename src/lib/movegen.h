@@ -20,12 +20,14 @@ typedef struct {
 } rh_movegen;
 
 /* Decodes `key` into `g`, with heads and tails only for single-cell slides (`unit`).
- * `small` as in rh_layout_occupancy. */
-static inline __attribute__((always_inline)) void
-rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, bool unit, bool small)
+ * `kw` and `small` as in rh_layout_occupancy. */
+static inline __attribute__((always_inline)) void rh_movegen_load(const rh_layout *L,
+                                                                  const uint64_t *key,
+                                                                  rh_movegen *g, bool unit, int kw,
+                                                                  bool small)
 {
     if (!unit) {
-        rh_layout_occupancy(L, key, &g->o, small);
+        rh_layout_occupancy(L, key, &g->o, kw, small);
         return;
     }
     const int words = 2 * RH_OW(L, small);
@@ -35,15 +37,18 @@ rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, bool uni
     }
     for (int i = 0; i < L->vehicle_count; i++) {
         const rh_vslot *s = &L->v[i];
-        const int pos = rh_layout_pos(L, key, i);
+        const int pos = rh_layout_pos_kw(L, key, i, kw);
         const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
+        const uint64_t *ends = rh_vehicle_ends(L, i, pos, small);
         g->o.pos[i] = (uint8_t)pos;
-        for (int w = 0; w < words; w++) g->o.board[w] |= m[w];
-        const unsigned tail = s->lane_bit + (unsigned)pos, head = tail + s->length - 1u;
-        g->tails[tail >> 6] |= UINT64_C(1) << (tail & 63);
-        g->heads[head >> 6] |= UINT64_C(1) << (head & 63);
+        for (int w = 0; w < words; w++) {
+            g->o.board[w] |= m[w];
+            g->tails[w] |= ends[w];
+            g->heads[w] |= ends[words + w];
+        }
+        const unsigned tail = s->lane_bit + (unsigned)pos;
         g->owner[tail] = (uint8_t)i;
-        g->owner[head] = (uint8_t)i;
+        g->owner[tail + s->length - 1u] = (uint8_t)i;
     }
 }
 
@@ -52,11 +57,12 @@ rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, bool uni
 
 /* Lists the successors of the loaded position into `out` as rh_via_encode(vehicle, delta):
  * single-cell slides when `unit`, else slides of any distance. Skips vehicle `skip_vehicle`
- * entirely when skip_delta is 0, or only its slide by skip_delta. Returns the count. */
-static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout *L,
-                                                                 const rh_movegen *g, bool unit,
-                                                                 bool small, int skip_vehicle,
-                                                                 int skip_delta, uint16_t *out)
+ * entirely when skip_delta is 0, or only its slide by skip_delta. Returns the count.
+ * With `step`, each move's rh_key_move addend goes there too, so that a search builds a child
+ * key with one addition instead of decoding the move. */
+static inline __attribute__((always_inline)) int
+rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, int skip_vehicle,
+                int skip_delta, uint16_t *out, uint64_t *step)
 {
     int n = 0;
     if (!unit) {
@@ -65,27 +71,46 @@ static inline __attribute__((always_inline)) int rh_movegen_list(const rh_layout
             int lo, hi;
             rh_layout_range(L, &g->o, i, &lo, &hi, small);
             /* rh_via_encode(i, d) is rh_via_encode(i, 0) + d. */
-            const int p = g->o.pos[i], base = rh_via_encode(i, 0);
-            for (int d = lo - p; d < 0; d++) out[n++] = (uint16_t)(base + d);
-            for (int d = 1; d <= hi - p; d++) out[n++] = (uint16_t)(base + d);
+            const int p = g->o.pos[i], base = rh_via_encode(i, 0), shift = L->v[i].shift;
+            for (int d = lo - p; d < 0; d++, n++) {
+                out[n] = (uint16_t)(base + d);
+                if (step) step[n] = (uint64_t)(int64_t)d << shift;
+            }
+            for (int d = 1; d <= hi - p; d++, n++) {
+                out[n] = (uint16_t)(base + d);
+                if (step) step[n] = (uint64_t)(int64_t)d << shift;
+            }
         }
         return n;
     }
-    /* The skipped slide is written and then not counted, which saves a branch that a search
-     * cannot predict. */
+    /* The skipped slide, if any, is taken out of the cells slid into before the loops, as
+     * the cell a vehicle's head or tail would enter: a bit index over both boards, or -1. */
+    int skip_head = -1, skip_tail = -1;
+    if (skip_vehicle >= 0 && skip_delta) {
+        const int tail = L->v[skip_vehicle].lane_bit + g->o.pos[skip_vehicle];
+        if (skip_delta == 1)
+            skip_head = tail + L->v[skip_vehicle].length;
+        else
+            skip_tail = tail - 1;
+    }
     const int words = 2 * RH_OW(L, small);
     for (int w = 0; w < words; w++) {
         const uint64_t free = ~g->o.board[w];
-        for (uint64_t into = (g->heads[w] << 1) & free & L->not_lane_first; into;
-             into &= into - 1) {
+        const uint64_t not_head =
+            ~(((unsigned)skip_head >> 6 == (unsigned)w) * (UINT64_C(1) << (skip_head & 63)));
+        const uint64_t not_tail =
+            ~(((unsigned)skip_tail >> 6 == (unsigned)w) * (UINT64_C(1) << (skip_tail & 63)));
+        for (uint64_t into = (g->heads[w] << 1) & free & L->not_lane_first & not_head; into;
+             into &= into - 1, n++) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) - 1];
             out[n] = rh_via_encode(i, 1);
-            n += i != skip_vehicle || skip_delta != 1;
+            if (step) step[n] = UINT64_C(1) << L->v[i].shift;
         }
-        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last; into; into &= into - 1) {
+        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last & not_tail; into;
+             into &= into - 1, n++) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) + 1];
             out[n] = rh_via_encode(i, -1);
-            n += i != skip_vehicle || skip_delta != -1;
+            if (step) step[n] = (uint64_t)0 - (UINT64_C(1) << L->v[i].shift);
         }
     }
     return n;

@@ -48,7 +48,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
-    rh_movegen_load(L, start, &gen, unit, false);
+    rh_movegen_load(L, start, &gen, unit, kw, false);
     int h = rh_heuristic(L, &gen.o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
     rh_outcome outcome = RH_EXHAUSTED;
@@ -71,7 +71,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
         const unsigned g = t->depth[rh_table_find(t, cur, kw)];
-        rh_movegen_load(L, cur, &gen, unit, false);
+        rh_movegen_load(L, cur, &gen, unit, kw, false);
         h = rh_heuristic(L, &gen.o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
         if (h == 0) {
@@ -82,7 +82,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         b->expanded++;
         const unsigned ng = g + 1;
         if (ng > DEPTH_MAX) continue;
-        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves);
+        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);

@@ -64,7 +64,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
     rh_movegen g;
     finish f = {.best = UINT_MAX};
     if (endgame) {
-        rh_layout_occupancy(L, start, &g.o, small);
+        rh_layout_occupancy(L, start, &g.o, kw, small);
         if (rh_endgame_find(L, &g.o, -1, 0, &f.moves) <= 2) {
             f.best = (unsigned)f.moves.count;
             memcpy(f.key, start, sizeof(uint64_t) * (size_t)kw);
@@ -75,6 +75,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
     rh_outcome outcome = RH_EXHAUSTED;
     uint64_t cur[RH_KEY_WORDS_MAX], child[BATCH][RH_KEY_WORDS_MAX], hash[BATCH];
     uint16_t moves[RH_MOVES_MAX];
+    uint64_t steps[RH_MOVES_MAX];
     unsigned depth = 0;
     size_t this_level = 1, next_level = 0; /* states of depth `depth` left, of depth + 1 */
     while (q.len) {
@@ -99,24 +100,24 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         const int last_vehicle = last == RH_VIA_START ? -1 : rh_via_vehicle(last);
         const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
         b->expanded++;
-        rh_movegen_load(L, cur, &g, unit, small);
-        const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves);
+        rh_movegen_load(L, cur, &g, unit, kw, small);
+        const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
         b->generated += (uint64_t)n;
+        if (!rh_table_reserve(t, (size_t)n)) {
+            outcome = RH_STOPPED;
+            break;
+        }
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
-                const uint16_t mv = moves[first + k];
                 memcpy(child[k], cur, sizeof(uint64_t) * (size_t)kw);
-                rh_key_move(L, child[k], rh_via_vehicle(mv), rh_via_delta(mv));
+                const int i = rh_via_vehicle(moves[first + k]);
+                child[k][kw == 1 ? 0 : L->v[i].word] += steps[first + k];
                 hash[k] = rh_key_hash(child[k], kw);
-                rh_table_prefetch(t, hash[k]);
+                rh_table_prefetch(t, hash[k], kw);
             }
             for (int k = 0; k < count; k++) {
-                slot = rh_table_insert_hashed(t, child[k], hash[k], kw, &added);
-                if (slot == RH_SLOT_NONE) {
-                    outcome = RH_STOPPED;
-                    goto done;
-                }
+                slot = rh_table_put(t, child[k], hash[k], kw, &added);
                 if (!added) continue;
                 const uint16_t via = moves[first + k];
                 if (t->via) t->via[slot] = via;

@@ -5,8 +5,13 @@
 #include "layout.h"
 #include "state_table.h"
 
-/* 4096 slots: 32 KiB of one-word keys, past the first few doublings of most searches. */
+/* 4096 slots: 32 KiB of one-word keys, past the first few growths of most searches. */
 #define INITIAL_BITS 12
+
+/* Below this many slots a table grows at half load and quadruples: its memory is small, and
+ * a lower load shortens the probe sequences of linear probing, which a search spends most of
+ * its time in. Above, it grows at 3/4 and doubles, to keep within memory budgets. */
+#define QUADRUPLE_BELOW_BITS 18
 
 /* Allocates the arrays of a table of 2^bits slots into `t`; false on a refused budget, with
  * `t` untouched. */
@@ -28,7 +33,7 @@ static bool alloc_arrays(rh_table *t, int bits)
     t->via = via;
     t->depth = depth;
     t->cap = cap;
-    t->grow_at = cap / 4 * 3;
+    t->grow_at = bits < QUADRUPLE_BELOW_BITS ? cap / 2 : cap / 4 * 3;
     t->bits = bits;
     t->count = 0;
     return true;
@@ -50,29 +55,91 @@ void rh_table_free(rh_table *t)
     t->cap = t->count = 0;
 }
 
-/* Below this many slots a table quadruples: its memory is small, and a lower load shortens
- * the probe sequences of linear probing. Above, it doubles, to keep within memory budgets. */
-#define QUADRUPLE_BELOW_BITS 18
+/* The entries of a table moved to the front of its arrays, which are then cut to fit. */
+typedef struct {
+    uint64_t *keys;
+    uint16_t *via, *depth;
+    size_t count, key_bytes, via_bytes, depth_bytes;
+} packed;
 
-bool rh_table_grow(rh_table *t)
+/* Packs the entries of `t`, whose arrays it takes over. `kw` as in rehash. */
+static inline __attribute__((always_inline)) packed pack(rh_table *t, const int kw)
 {
-    rh_table old = *t;
-    if (!alloc_arrays(t, old.bits + (old.bits < QUADRUPLE_BELOW_BITS ? 2 : 1))) {
-        *t = old;
-        return false;
+    size_t n = 0;
+    for (size_t s = 0; s < t->cap; s++) {
+        if (!t->keys[s * (size_t)kw]) continue;
+        /* n <= s: copying word by word from the front is safe. */
+        for (int w = 0; w < kw; w++) t->keys[n * (size_t)kw + w] = t->keys[s * (size_t)kw + w];
+        if (t->via) t->via[n] = t->via[s];
+        if (t->depth) t->depth[n] = t->depth[s];
+        n++;
     }
-    const int kw = t->kw;
+    packed p = {.count = n,
+                .key_bytes = t->cap * sizeof(uint64_t) * (size_t)kw,
+                .via_bytes = t->via ? t->cap * sizeof(uint16_t) : 0,
+                .depth_bytes = t->depth ? t->cap * sizeof(uint16_t) : 0};
+    const size_t kept = n ? n : 1;
+    p.keys =
+        rh_budget_shrink(t->budget, t->keys, &p.key_bytes, kept * sizeof(uint64_t) * (size_t)kw);
+    if (t->via) p.via = rh_budget_shrink(t->budget, t->via, &p.via_bytes, kept * sizeof(uint16_t));
+    if (t->depth)
+        p.depth = rh_budget_shrink(t->budget, t->depth, &p.depth_bytes, kept * sizeof(uint16_t));
+    return p;
+}
+
+static void packed_free(rh_budget *b, const packed *p)
+{
+    rh_budget_free(b, p->keys, p->key_bytes);
+    rh_budget_free(b, p->via, p->via_bytes);
+    rh_budget_free(b, p->depth, p->depth_bytes);
+}
+
+/* Moves the packed entries into the empty table `t`. The keys are distinct, so each one's
+ * slot is simply the first empty one of its probe sequence: no key is compared. */
+static inline __attribute__((always_inline)) void rehash(rh_table *t, const packed *p, const int kw)
+{
+    const size_t mask = t->cap - 1;
     uint64_t key[RH_KEY_WORDS_MAX];
-    for (size_t s = 0; s < old.cap; s++) {
-        const uint64_t *k = old.keys + s * (size_t)kw;
-        if (!k[0]) continue;
+    for (size_t i = 0; i < p->count; i++) {
+        const uint64_t *k = p->keys + i * (size_t)kw;
         memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
         key[0] &= ~RH_OCCUPIED;
-        bool added;
-        size_t n = rh_table_insert(t, key, kw, &added);
-        if (t->via) t->via[n] = old.via[s];
-        if (t->depth) t->depth[n] = old.depth[s];
+        size_t n = rh_key_hash(key, kw) >> (64 - t->bits);
+        while (t->keys[n * (size_t)kw]) n = (n + 1) & mask;
+        memcpy(t->keys + n * (size_t)kw, k, sizeof(uint64_t) * (size_t)kw);
+        if (t->via) t->via[n] = p->via[i];
+        if (t->depth) t->depth[n] = p->depth[i];
     }
-    rh_table_free(&old);
+    t->count = p->count;
+}
+
+/* The entries are packed and their arrays cut before the new ones are allocated: the memory
+ * held while growing is the new table and the entries alone, not two whole tables. */
+bool rh_table_grow(rh_table *t)
+{
+    const int bits = t->bits + (t->bits < QUADRUPLE_BELOW_BITS ? 2 : 1);
+    const size_t slot_bytes = sizeof(uint64_t) * (size_t)t->kw +
+                              (t->with_via ? sizeof(uint16_t) : 0) +
+                              (t->with_depth ? sizeof(uint16_t) : 0);
+    /* Checked first, as packing cannot be undone. */
+    if (!rh_budget_fits(t->budget, (t->cap - t->count) * slot_bytes,
+                        ((size_t)1 << bits) * slot_bytes))
+        return false;
+    const size_t count = t->count;
+    const packed p = t->kw == 1 ? pack(t, 1) : pack(t, t->kw);
+    if (!alloc_arrays(t, bits)) {
+        /* malloc itself refused: the search stops, and the table only keeps its count. */
+        packed_free(t->budget, &p);
+        t->keys = NULL;
+        t->via = t->depth = NULL;
+        t->cap = t->grow_at = 0;
+        t->count = count;
+        return false;
+    }
+    if (t->kw == 1)
+        rehash(t, &p, 1);
+    else
+        rehash(t, &p, t->kw);
+    packed_free(t->budget, &p);
     return true;
 }

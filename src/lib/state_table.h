@@ -23,7 +23,7 @@ typedef struct {
     uint16_t *via;   /* (vehicle << 5) | (delta + 16); RH_VIA_START for the start */
     uint16_t *depth; /* moves from the start, for searches that revisit */
     size_t cap, count;
-    size_t grow_at; /* the count past which the table doubles: a load of 3/4 */
+    size_t grow_at; /* the count past which the table grows: see state_table.c */
     int bits, kw;
     bool with_via, with_depth;
     rh_budget *budget;
@@ -36,7 +36,6 @@ static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
 {
     uint64_t h = key[0];
     for (int w = 1; w < kw; w++) h = (h ^ (h >> 31)) * UINT64_C(0x9E3779B97F4A7C15) ^ key[w];
-    h ^= h >> 29;
     return h * UINT64_C(0xBF58476D1CE4E5B9);
 }
 
@@ -62,19 +61,25 @@ static inline size_t rh_table_find(const rh_table *t, const uint64_t *key, int k
 /* Grows the table to twice its size; false when the budget refuses. */
 bool rh_table_grow(rh_table *t);
 
-/* Starts loading the slot where a key of hash `h` would be looked up. */
-static inline void rh_table_prefetch(const rh_table *t, uint64_t h)
+/* Starts loading the slot where a key of hash `h` would be looked up. `kw` as below. */
+static inline void rh_table_prefetch(const rh_table *t, uint64_t h, int kw)
 {
-    __builtin_prefetch(t->keys + (h >> (64 - t->bits)) * (size_t)t->kw);
+    __builtin_prefetch(t->keys + (h >> (64 - t->bits)) * (size_t)kw);
 }
 
-/* Adds `key`, whose rh_key_hash is `h`, unless present. Returns its slot and sets *added, or
- * RH_SLOT_NONE when the table would need to grow past the memory budget. `kw` must equal
- * t->kw; passing the constant 1 lets the compiler specialise the common one-word case. */
-static inline size_t rh_table_insert_hashed(rh_table *t, const uint64_t *key, uint64_t h, int kw,
-                                            bool *added)
+/* Grows the table until `n` more keys fit without growing; false when the budget refuses. */
+static inline bool rh_table_reserve(rh_table *t, size_t n)
 {
-    if (t->count >= t->grow_at && !rh_table_grow(t)) return RH_SLOT_NONE;
+    while (t->count + n > t->grow_at)
+        if (!rh_table_grow(t)) return false;
+    return true;
+}
+
+/* Adds `key`, whose rh_key_hash is `h`, unless present, to a table with room reserved for it.
+ * Returns its slot and sets *added. `kw` must equal t->kw; passing the constant 1 lets the
+ * compiler specialise the common one-word case. */
+static inline size_t rh_table_put(rh_table *t, const uint64_t *key, uint64_t h, int kw, bool *added)
+{
     const size_t mask = t->cap - 1;
     for (size_t s = h >> (64 - t->bits);; s = (s + 1) & mask) {
         uint64_t *k = t->keys + s * (size_t)kw;
@@ -92,9 +97,12 @@ static inline size_t rh_table_insert_hashed(rh_table *t, const uint64_t *key, ui
     }
 }
 
+/* rh_table_put with the room made first: RH_SLOT_NONE when the table would need to grow past
+ * the memory budget. */
 static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
 {
-    return rh_table_insert_hashed(t, key, rh_key_hash(key, kw), kw, added);
+    if (!rh_table_reserve(t, 1)) return RH_SLOT_NONE;
+    return rh_table_put(t, key, rh_key_hash(key, kw), kw, added);
 }
 
 #endif
