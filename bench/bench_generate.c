@@ -25,15 +25,18 @@ int main(int argc, char **argv)
     }
     uint64_t *us = calloc((size_t)seeds, sizeof *us);
     if (!us) return 1;
-    printf("min moves | reached | median s | worst s | median candidates | longest found\n");
-    printf("--------- | ------- | -------- | ------- | ----------------- | -------------\n");
+    printf("min moves | reached | median s | worst s | median candidates | median M nodes | "
+           "longest found\n");
+    printf("--------- | ------- | -------- | ------- | ----------------- | -------------- | "
+           "-------------\n");
     for (int l = 0; l < nlevels; l++) {
         const int level = argc > 3 ? atoi(argv[3 + l]) : default_levels[l];
         rh_generate_options g = RH_GENERATE_OPTIONS_INIT;
         g.min_moves = level;
         int reached = 0, longest = 0;
         uint64_t *candidates = calloc((size_t)seeds, sizeof *candidates);
-        if (!candidates) return 1;
+        uint64_t *nodes = calloc((size_t)seeds, sizeof *nodes);
+        if (!candidates || !nodes) return 1;
         for (int s = 0; s < seeds; s++) {
             g.seed = (uint64_t)s + 1;
             rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
@@ -46,10 +49,12 @@ int main(int argc, char **argv)
             reached += out.status == RH_SOLVED;
             us[s] = out.status == RH_SOLVED ? out.stats.elapsed_us : UINT64_MAX;
             candidates[s] = out.candidates;
+            nodes[s] = out.stats.nodes_expanded; /* independent of the machine's load */
             if (out.length > longest) longest = out.length;
         }
         qsort(us, (size_t)seeds, sizeof *us, compare_u64);
         qsort(candidates, (size_t)seeds, sizeof *candidates, compare_u64);
+        qsort(nodes, (size_t)seeds, sizeof *nodes, compare_u64);
         const uint64_t median = us[seeds / 2], worst = us[seeds - 1];
         printf("%9d | %3d/%-3d | ", level, reached, seeds);
         if (median == UINT64_MAX)
@@ -60,9 +65,11 @@ int main(int argc, char **argv)
             printf("%7s | ", "-");
         else
             printf("%7.2f | ", (double)worst / 1e6);
-        printf("%17" PRIu64 " | %d\n", candidates[seeds / 2], longest);
+        printf("%17" PRIu64 " | %14.1f | %d\n", candidates[seeds / 2],
+               (double)nodes[seeds / 2] / 1e6, longest);
         fflush(stdout);
         free(candidates);
+        free(nodes);
     }
     free(us);
     return 0;
