@@ -36,7 +36,6 @@ static inline __attribute__((always_inline)) void rh_movegen_load(const rh_layou
         g->heads[w] = g->tails[w] = 0;
     }
     for (int i = 0; i < L->vehicle_count; i++) {
-        const rh_vslot *s = &L->v[i];
         const int pos = rh_layout_pos_kw(L, key, i, kw);
         const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
         const uint64_t *ends = rh_vehicle_ends(L, i, pos, small);
@@ -46,9 +45,9 @@ static inline __attribute__((always_inline)) void rh_movegen_load(const rh_layou
             g->tails[w] |= ends[w];
             g->heads[w] |= ends[words + w];
         }
-        const unsigned tail = s->lane_bit + (unsigned)pos;
-        g->owner[tail] = (uint8_t)i;
-        g->owner[tail + s->length - 1u] = (uint8_t)i;
+        const uint64_t at = ends[2 * words];
+        g->owner[at & 0xFFFF] = (uint8_t)i;
+        g->owner[at >> 16] = (uint8_t)i;
     }
 }
 
