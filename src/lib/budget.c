@@ -19,6 +19,7 @@ void rh_budget_init(rh_budget *b, const rh_search_options *opt)
     b->deadline_us = opt->deadline_us;
     b->cancel = opt->cancel;
     b->start_us = rh_clock_us();
+    b->countdown = 1;
 }
 
 void *rh_budget_calloc(rh_budget *b, size_t bytes)
@@ -64,8 +65,18 @@ void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept)
     return p;
 }
 
-bool rh_budget_exhausted_slow(rh_budget *b)
+/* Calls between clock readings. */
+#define CHECK_EVERY 256
+
+bool rh_budget_check(rh_budget *b)
 {
+    /* Once a budget has run out, every call reports it. */
+    b->countdown = 1;
+    if (b->limit != RH_LIMIT_NONE) return true;
+    if (b->max_nodes && b->expanded >= b->max_nodes) {
+        b->limit = RH_LIMIT_NODES;
+        return true;
+    }
     if (b->cancel && atomic_load_explicit(b->cancel, memory_order_relaxed)) {
         b->limit = RH_LIMIT_CANCELLED;
         return true;
@@ -74,6 +85,10 @@ bool rh_budget_exhausted_slow(rh_budget *b)
         b->limit = RH_LIMIT_TIME;
         return true;
     }
+    /* Each call counts at most one expansion, so checking again after the nodes left is
+     * never late. */
+    const uint64_t left = b->max_nodes ? b->max_nodes - b->expanded : CHECK_EVERY;
+    b->countdown = left < CHECK_EVERY ? left : CHECK_EVERY;
     return false;
 }
 

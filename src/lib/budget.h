@@ -17,7 +17,8 @@ typedef struct {
     const atomic_int *cancel;
     uint64_t expanded, generated;
     uint64_t start_us;
-    rh_limit limit; /* the first budget that ran out */
+    uint64_t countdown; /* calls of rh_budget_exhausted left before the next full check */
+    rh_limit limit;     /* the first budget that ran out */
 } rh_budget;
 
 void rh_budget_init(rh_budget *b, const rh_search_options *opt);
@@ -35,18 +36,15 @@ bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes);
  * its size, left as it was if the allocator could not shrink it. */
 void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept);
 
-/* True when a node, time or cancel budget has run out; call once per expansion. The clock and
- * the flag are read every 256 calls, which keeps a check well under a microsecond apart. */
-bool rh_budget_exhausted_slow(rh_budget *b);
+/* True when a node, time or cancel budget has run out; call once per expansion, before
+ * counting it. The full check runs on the first call and then every 256, or sooner when the
+ * node budget would run out first, so the clock stays well under a microsecond apart and an
+ * expansion pays one decrement. */
+bool rh_budget_check(rh_budget *b);
 
 static inline bool rh_budget_exhausted(rh_budget *b)
 {
-    if (b->limit != RH_LIMIT_NONE) return true;
-    if (b->max_nodes && b->expanded >= b->max_nodes) {
-        b->limit = RH_LIMIT_NODES;
-        return true;
-    }
-    return (b->expanded & 255) == 0 && rh_budget_exhausted_slow(b);
+    return --b->countdown == 0 && rh_budget_check(b);
 }
 
 /* Fills the statistics common to every search. */

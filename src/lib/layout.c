@@ -67,18 +67,17 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         s->lane_shift = (uint8_t)(s->lane_bit & 63);
         if (!s->horizontal) L->column_vehicles[s->line][L->column_count[s->line]++] = (uint8_t)i;
         s->masks = (uint32_t)masks;
-        masks += (size_t)(s->maxpos + 1) * 2u * (size_t)L->ow;
+        masks += (size_t)(s->maxpos + 1) * 8u * (size_t)L->ow;
     }
     L->kw = word + 1;
-    L->masks_bytes = 3 * masks * sizeof(uint64_t);
+    L->masks_bytes = masks * sizeof(uint64_t);
     L->masks = rh_budget_calloc(b, L->masks_bytes);
     if (!L->masks) return false;
-    L->ends = L->masks + masks;
     for (int i = 0; i < p->vehicle_count; i++) {
         const rh_vslot *s = &L->v[i];
         for (int pos = 0; pos <= s->maxpos; pos++) {
-            const size_t at = s->masks + (size_t)pos * 2u * (size_t)L->ow;
-            uint64_t *m = L->masks + at, *ends = L->ends + 2 * at;
+            uint64_t *m = L->masks + s->masks + (size_t)pos * 8u * (size_t)L->ow,
+                     *ends = m + 2 * L->ow;
             for (int k = 0; k < s->length; k++)
                 set_cell(L, m, s->horizontal ? s->line : pos + k,
                          s->horizontal ? pos + k : s->line);
@@ -86,6 +85,7 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
             const unsigned tail = s->lane_bit + (unsigned)pos, head = tail + s->length - 1u;
             ends[tail >> 6] |= UINT64_C(1) << (tail & 63);
             ends[2 * L->ow + (head >> 6)] |= UINT64_C(1) << (head & 63);
+            m[6 * L->ow] = tail | head << 16;
         }
     }
     return true;
@@ -94,7 +94,7 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
 void rh_layout_free(rh_layout *L, rh_budget *b)
 {
     rh_budget_free(b, L->masks, L->masks_bytes);
-    L->masks = L->ends = NULL;
+    L->masks = NULL;
 }
 
 void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key)

@@ -32,7 +32,7 @@ typedef struct {
     uint8_t lane_word; /* lane_bit split into its board word and the shift within it */
     uint16_t lane_bit; /* bit index, over both boards, of its lane's first cell */
     uint8_t lane_shift;
-    uint32_t masks; /* index in rh_layout.masks of its cells at offset 0 */
+    uint32_t masks; /* index in rh_layout.masks of its record at offset 0 */
 } rh_vslot;
 
 typedef struct {
@@ -55,11 +55,12 @@ typedef struct {
     uint8_t column_count[RH_BOARD_MAX];
     uint8_t column_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
-    /* For vehicle i at offset p, its 2*ow words of cells start at masks[v[i].masks + p*2*ow],
-     * and its first cell then its last, as 2*ow words each, at ends[2 * (v[i].masks + p*2*ow)]
-     * (single-cell slides start from them). One allocation, charged to the search's budget;
-     * see rh_layout_init. */
-    uint64_t *masks, *ends;
+    /* For vehicle i at offset p, a record of 8*ow words at masks[v[i].masks + p*8*ow]: its
+     * cells, then its first cell, then its last one (single-cell slides start from them), each
+     * as 2*ow words, then the bit indices of those two cells in one word, then unused ones.
+     * Decoding a vehicle reads one record, whose size is a power of two so that finding it
+     * costs a shift. One allocation, charged to the search's budget; see rh_layout_init. */
+    uint64_t *masks;
     size_t masks_bytes;
 } rh_layout;
 
@@ -112,13 +113,14 @@ static inline void rh_key_move(const rh_layout *L, uint64_t *key, int i, int del
 
 static inline const uint64_t *rh_vehicle_cells(const rh_layout *L, int i, int pos, bool small)
 {
-    return L->masks + L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small);
+    return L->masks + L->v[i].masks + (size_t)pos * 8u * (size_t)RH_OW(L, small);
 }
 
-/* The first cell of vehicle i at offset `pos` (2*ow words), followed by its last one. */
+/* The first cell of vehicle i at offset `pos` (2*ow words), then its last one, then one word
+ * with the bit indices of the two over both boards (bits 0-15 and 16-31). */
 static inline const uint64_t *rh_vehicle_ends(const rh_layout *L, int i, int pos, bool small)
 {
-    return L->ends + 2u * (L->v[i].masks + (size_t)pos * 2u * (size_t)RH_OW(L, small));
+    return rh_vehicle_cells(L, i, pos, small) + 2u * (size_t)RH_OW(L, small);
 }
 
 /* Decodes `key` into `o`: every vehicle's offset and the occupied cells. `kw` as in

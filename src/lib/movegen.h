@@ -36,7 +36,6 @@ static inline __attribute__((always_inline)) void rh_movegen_load(const rh_layou
         g->heads[w] = g->tails[w] = 0;
     }
     for (int i = 0; i < L->vehicle_count; i++) {
-        const rh_vslot *s = &L->v[i];
         const int pos = rh_layout_pos_kw(L, key, i, kw);
         const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
         const uint64_t *ends = rh_vehicle_ends(L, i, pos, small);
@@ -46,9 +45,9 @@ static inline __attribute__((always_inline)) void rh_movegen_load(const rh_layou
             g->tails[w] |= ends[w];
             g->heads[w] |= ends[words + w];
         }
-        const unsigned tail = s->lane_bit + (unsigned)pos;
-        g->owner[tail] = (uint8_t)i;
-        g->owner[tail + s->length - 1u] = (uint8_t)i;
+        const uint64_t at = ends[2 * words];
+        g->owner[at & 0xFFFF] = (uint8_t)i;
+        g->owner[at >> 16] = (uint8_t)i;
     }
 }
 
@@ -83,30 +82,25 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
         }
         return n;
     }
-    /* The skipped slide, if any, is taken out of the cells slid into before the loops, as
-     * the cell a vehicle's head or tail would enter: a bit index over both boards, or -1. */
-    int skip_head = -1, skip_tail = -1;
+    /* The skipped slide, if any, is taken out of the cells slid into before the loops: the
+     * cell the vehicle's head (keep[0]) or tail (keep[1]) would enter. */
+    const int words = 2 * RH_OW(L, small);
+    uint64_t keep[2][2 * RH_OCC_WORDS_MAX];
+    for (int w = 0; w < words; w++) keep[0][w] = keep[1][w] = ~UINT64_C(0);
     if (skip_vehicle >= 0 && skip_delta) {
         const int tail = L->v[skip_vehicle].lane_bit + g->o.pos[skip_vehicle];
-        if (skip_delta == 1)
-            skip_head = tail + L->v[skip_vehicle].length;
-        else
-            skip_tail = tail - 1;
+        const int cell = skip_delta == 1 ? tail + L->v[skip_vehicle].length : tail - 1;
+        keep[skip_delta != 1][cell >> 6] = ~(UINT64_C(1) << (cell & 63));
     }
-    const int words = 2 * RH_OW(L, small);
     for (int w = 0; w < words; w++) {
         const uint64_t free = ~g->o.board[w];
-        const uint64_t not_head =
-            ~(((unsigned)skip_head >> 6 == (unsigned)w) * (UINT64_C(1) << (skip_head & 63)));
-        const uint64_t not_tail =
-            ~(((unsigned)skip_tail >> 6 == (unsigned)w) * (UINT64_C(1) << (skip_tail & 63)));
-        for (uint64_t into = (g->heads[w] << 1) & free & L->not_lane_first & not_head; into;
+        for (uint64_t into = (g->heads[w] << 1) & free & L->not_lane_first & keep[0][w]; into;
              into &= into - 1, n++) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) - 1];
             out[n] = rh_via_encode(i, 1);
             if (step) step[n] = UINT64_C(1) << L->v[i].shift;
         }
-        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last & not_tail; into;
+        for (uint64_t into = (g->tails[w] >> 1) & free & L->not_lane_last & keep[1][w]; into;
              into &= into - 1, n++) {
             const int i = g->owner[w * 64 + __builtin_ctzll(into) + 1];
             out[n] = rh_via_encode(i, -1);

@@ -107,6 +107,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
             outcome = RH_STOPPED;
             break;
         }
+        const rh_slots sl = rh_table_slots(t);
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
@@ -114,11 +115,12 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                 const int i = rh_via_vehicle(moves[first + k]);
                 child[k][kw == 1 ? 0 : L->v[i].word] += steps[first + k];
                 hash[k] = rh_key_hash(child[k], kw);
-                rh_table_prefetch(t, hash[k], kw);
+                rh_slots_prefetch(&sl, hash[k], kw);
             }
             for (int k = 0; k < count; k++) {
-                slot = rh_table_put(t, child[k], hash[k], kw, &added);
+                slot = rh_slots_put(&sl, child[k], hash[k], kw, &added);
                 if (!added) continue;
+                t->count++;
                 const uint16_t via = moves[first + k];
                 if (t->via) t->via[slot] = via;
                 if (rh_layout_is_goal(L, child[k])) {

@@ -65,13 +65,17 @@ typedef struct {
 /* Packs the entries of `t`, whose arrays it takes over. `kw` as in rehash. */
 static inline __attribute__((always_inline)) packed pack(rh_table *t, const int kw)
 {
+    /* Locals, as the keys stored could alias the table's size_t fields. */
+    uint64_t *const keys = t->keys;
+    uint16_t *const via = t->via, *const depth = t->depth;
+    const size_t cap = t->cap;
     size_t n = 0;
-    for (size_t s = 0; s < t->cap; s++) {
-        if (!t->keys[s * (size_t)kw]) continue;
+    for (size_t s = 0; s < cap; s++) {
+        if (!keys[s * (size_t)kw]) continue;
         /* n <= s: copying word by word from the front is safe. */
-        for (int w = 0; w < kw; w++) t->keys[n * (size_t)kw + w] = t->keys[s * (size_t)kw + w];
-        if (t->via) t->via[n] = t->via[s];
-        if (t->depth) t->depth[n] = t->depth[s];
+        for (int w = 0; w < kw; w++) keys[n * (size_t)kw + w] = keys[s * (size_t)kw + w];
+        if (via) via[n] = via[s];
+        if (depth) depth[n] = depth[s];
         n++;
     }
     packed p = {.count = n,
@@ -98,17 +102,19 @@ static void packed_free(rh_budget *b, const packed *p)
  * slot is simply the first empty one of its probe sequence: no key is compared. */
 static inline __attribute__((always_inline)) void rehash(rh_table *t, const packed *p, const int kw)
 {
-    const size_t mask = t->cap - 1;
+    const rh_slots sl = rh_table_slots(t);
+    uint16_t *const via = t->via, *const depth = t->depth;
+    const size_t count = p->count;
     uint64_t key[RH_KEY_WORDS_MAX];
-    for (size_t i = 0; i < p->count; i++) {
+    for (size_t i = 0; i < count; i++) {
         const uint64_t *k = p->keys + i * (size_t)kw;
         memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
         key[0] &= ~RH_OCCUPIED;
-        size_t n = rh_key_hash(key, kw) >> (64 - t->bits);
-        while (t->keys[n * (size_t)kw]) n = (n + 1) & mask;
-        memcpy(t->keys + n * (size_t)kw, k, sizeof(uint64_t) * (size_t)kw);
-        if (t->via) t->via[n] = p->via[i];
-        if (t->depth) t->depth[n] = p->depth[i];
+        size_t n = rh_key_hash(key, kw) >> sl.shift;
+        while (sl.keys[n * (size_t)kw]) n = (n + 1) & sl.mask;
+        memcpy(sl.keys + n * (size_t)kw, k, sizeof(uint64_t) * (size_t)kw);
+        if (via) via[n] = p->via[i];
+        if (depth) depth[n] = p->depth[i];
     }
     t->count = p->count;
 }

@@ -39,9 +39,9 @@ static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
     return h * UINT64_C(0xBF58476D1CE4E5B9);
 }
 
-static inline bool rh_slot_holds(const rh_table *t, size_t slot, const uint64_t *key, int kw)
+/* Whether the stored key `k` is `key`. */
+static inline bool rh_key_equal(const uint64_t *k, const uint64_t *key, int kw)
 {
-    const uint64_t *k = t->keys + slot * (size_t)kw;
     if (k[0] != (key[0] | RH_OCCUPIED)) return false;
     for (int w = 1; w < kw; w++)
         if (k[w] != key[w]) return false;
@@ -54,18 +54,12 @@ static inline size_t rh_table_find(const rh_table *t, const uint64_t *key, int k
     const size_t mask = t->cap - 1;
     for (size_t s = rh_key_hash(key, kw) >> (64 - t->bits);; s = (s + 1) & mask) {
         if (!t->keys[s * (size_t)kw]) return RH_SLOT_NONE;
-        if (rh_slot_holds(t, s, key, kw)) return s;
+        if (rh_key_equal(t->keys + s * (size_t)kw, key, kw)) return s;
     }
 }
 
 /* Grows the table to twice its size; false when the budget refuses. */
 bool rh_table_grow(rh_table *t);
-
-/* Starts loading the slot where a key of hash `h` would be looked up. `kw` as below. */
-static inline void rh_table_prefetch(const rh_table *t, uint64_t h, int kw)
-{
-    __builtin_prefetch(t->keys + (h >> (64 - t->bits)) * (size_t)kw);
-}
 
 /* Grows the table until `n` more keys fit without growing; false when the budget refuses. */
 static inline bool rh_table_reserve(rh_table *t, size_t n)
@@ -75,34 +69,56 @@ static inline bool rh_table_reserve(rh_table *t, size_t n)
     return true;
 }
 
-/* Adds `key`, whose rh_key_hash is `h`, unless present, to a table with room reserved for it.
- * Returns its slot and sets *added. `kw` must equal t->kw; passing the constant 1 lets the
- * compiler specialise the common one-word case. */
-static inline size_t rh_table_put(rh_table *t, const uint64_t *key, uint64_t h, int kw, bool *added)
+/* The key array of a table and how a hash picks a slot, copied out of it for a run of
+ * insertions into room already reserved. Keys are uint64_t, the type size_t is, so a key stored
+ * through the table itself would make the compiler reload every field of it after each store. */
+typedef struct {
+    uint64_t *keys;
+    size_t mask;
+    int shift;
+} rh_slots;
+
+static inline rh_slots rh_table_slots(const rh_table *t)
 {
-    const size_t mask = t->cap - 1;
-    for (size_t s = h >> (64 - t->bits);; s = (s + 1) & mask) {
-        uint64_t *k = t->keys + s * (size_t)kw;
+    return (rh_slots){.keys = t->keys, .mask = t->cap - 1, .shift = 64 - t->bits};
+}
+
+/* Starts loading the slot where a key of hash `h` would be looked up. `kw` as below. */
+static inline void rh_slots_prefetch(const rh_slots *s, uint64_t h, int kw)
+{
+    __builtin_prefetch(s->keys + (h >> s->shift) * (size_t)kw);
+}
+
+/* Adds `key`, whose rh_key_hash is `h`, unless present, into room reserved for it. Returns its
+ * slot and sets *added; the caller then counts the key into the table. `kw` must equal t->kw;
+ * passing the constant 1 lets the compiler specialise the common one-word case. */
+static inline size_t rh_slots_put(const rh_slots *sl, const uint64_t *key, uint64_t h, int kw,
+                                  bool *added)
+{
+    for (size_t s = h >> sl->shift;; s = (s + 1) & sl->mask) {
+        uint64_t *k = sl->keys + s * (size_t)kw;
         if (!k[0]) {
             k[0] = key[0] | RH_OCCUPIED;
             for (int w = 1; w < kw; w++) k[w] = key[w];
-            t->count++;
             *added = true;
             return s;
         }
-        if (rh_slot_holds(t, s, key, kw)) {
+        if (rh_key_equal(k, key, kw)) {
             *added = false;
             return s;
         }
     }
 }
 
-/* rh_table_put with the room made first: RH_SLOT_NONE when the table would need to grow past
+/* rh_slots_put with the room made first: RH_SLOT_NONE when the table would need to grow past
  * the memory budget. */
 static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
 {
     if (!rh_table_reserve(t, 1)) return RH_SLOT_NONE;
-    return rh_table_put(t, key, rh_key_hash(key, kw), kw, added);
+    const rh_slots sl = rh_table_slots(t);
+    const size_t slot = rh_slots_put(&sl, key, rh_key_hash(key, kw), kw, added);
+    t->count += *added;
+    return slot;
 }
 
 #endif
