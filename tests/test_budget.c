@@ -274,6 +274,24 @@ Test(memory, explore_completes_within_16mib)
     cr_expect_leq(e.stats.peak_memory, 16 * MIB, "peak %zu", e.stats.peak_memory);
 }
 
+/* Small tables quadruple at half load for speed; under a cap they double, or fill to 3/4,
+ * instead of giving up. The 93-slide puzzle's 24,132 states fit a 2^15-slot table at 3/4:
+ * from 334 KiB every cap must be enough, not only those that hold a 2^16-slot table. */
+Test(memory, small_tables_grow_within_tight_caps)
+{
+    rh_puzzle p;
+    load_ref(&p, "classic.jsonl", "hardest-93-slides");
+    for (size_t cap = 334 * KIB; cap <= 640 * KIB; cap += 17 * KIB) {
+        rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
+        opt.max_memory = cap;
+        rh_explore_result e;
+        cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+        cr_expect_eq(e.status, RH_SOLVED, "cap %zu: limit %s", cap, rh_limit_name(e.limit));
+        cr_expect_eq(e.states, 24132, "cap %zu: %llu states", cap, (unsigned long long)e.states);
+        cr_expect_leq(e.stats.peak_memory, cap, "cap %zu: peak %zu", cap, e.stats.peak_memory);
+    }
+}
+
 Test(memory, one_byte_cap)
 {
     rh_puzzle p;

@@ -45,14 +45,17 @@ void rh_budget_free(rh_budget *b, void *ptr, size_t bytes)
     b->used -= bytes;
 }
 
-bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes)
+bool rh_budget_would_fit(const rh_budget *b, size_t released, size_t bytes)
 {
     const size_t used = b->used - released;
-    if (b->cap && (bytes > b->cap || used > b->cap - bytes)) {
-        b->limit = RH_LIMIT_MEMORY;
-        return false;
-    }
-    return true;
+    return !b->cap || (bytes <= b->cap && used <= b->cap - bytes);
+}
+
+bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes)
+{
+    if (rh_budget_would_fit(b, released, bytes)) return true;
+    b->limit = RH_LIMIT_MEMORY;
+    return false;
 }
 
 void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept)

@@ -27,6 +27,9 @@ void rh_budget_init(rh_budget *b, const rh_search_options *opt);
 void *rh_budget_calloc(rh_budget *b, size_t bytes);
 void rh_budget_free(rh_budget *b, void *ptr, size_t bytes);
 
+/* Whether `bytes` more would fit once `released` bytes are freed; records nothing. */
+bool rh_budget_would_fit(const rh_budget *b, size_t released, size_t bytes);
+
 /* True when `bytes` more would fit once `released` bytes are given back; else false, and
  * limit = memory. Nothing is allocated. */
 bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes);

@@ -120,17 +120,27 @@ static inline __attribute__((always_inline)) void rehash(rh_table *t, const pack
 }
 
 /* The entries are packed and their arrays cut before the new ones are allocated: the memory
- * held while growing is the new table and the entries alone, not two whole tables. */
+ * held while growing is the new table and the entries alone, not two whole tables. Under a
+ * memory cap a small table that cannot quadruple doubles, and one that cannot grow at all
+ * fills to 3/4 first, so the speed-minded policy never refuses a search that the economical
+ * one (doubling at 3/4) would finish. */
 bool rh_table_grow(rh_table *t)
 {
-    const int bits = t->bits + (t->bits < QUADRUPLE_BELOW_BITS ? 2 : 1);
     const size_t slot_bytes = sizeof(uint64_t) * (size_t)t->kw +
                               (t->with_via ? sizeof(uint16_t) : 0) +
                               (t->with_depth ? sizeof(uint16_t) : 0);
+    const size_t released = (t->cap - t->count) * slot_bytes;
+    int bits = t->bits + 1;
+    if (t->bits < QUADRUPLE_BELOW_BITS &&
+        rh_budget_would_fit(t->budget, released, ((size_t)2 << bits) * slot_bytes))
+        bits++;
+    if (!rh_budget_would_fit(t->budget, released, ((size_t)1 << bits) * slot_bytes) &&
+        t->grow_at < t->cap / 4 * 3) {
+        t->grow_at = t->cap / 4 * 3;
+        return true;
+    }
     /* Checked first, as packing cannot be undone. */
-    if (!rh_budget_fits(t->budget, (t->cap - t->count) * slot_bytes,
-                        ((size_t)1 << bits) * slot_bytes))
-        return false;
+    if (!rh_budget_fits(t->budget, released, ((size_t)1 << bits) * slot_bytes)) return false;
     const size_t count = t->count;
     const packed p = t->kw == 1 ? pack(t, 1) : pack(t, t->kw);
     if (!alloc_arrays(t, bits)) {
