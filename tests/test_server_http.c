@@ -2077,7 +2077,7 @@ Test(batch, the_batch_itself_is_validated)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rhs_response r;
         post_to(port, "/v1/solve/batch", "application/json", cases[i].body, &r);
-        cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+        cJSON *doc = expect_problem(&r, 400, "invalid-request");
         cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), cases[i].field) ||
                       (!cases[i].field[0] &&
                        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "errors")) == 1),
@@ -2203,7 +2203,7 @@ Test(generate, validation_names_fields)
             "{\"board_size\": \"6\", \"colour\": 1, \"seed\": -1, \"metric\": \"cells\", "
             "\"max_nodes\": 0, \"walls\": 1.5}",
             &r);
-    cJSON *doc = expect_problem(&r, 400, "invalid-puzzle");
+    cJSON *doc = expect_problem(&r, 400, "invalid-request");
     const cJSON *errors = cJSON_GetObjectItemCaseSensitive(doc, "errors");
     static const char *const fields[] = {"board_size", "colour",    "seed",
                                          "metric",     "max_nodes", "walls"};
@@ -2213,13 +2213,13 @@ Test(generate, validation_names_fields)
     rhs_response_free(&r);
     /* Requests no puzzle can meet are refused by the library's check, by field. */
     post_to(port, "/v1/generate", "application/json", "{\"min_moves\": 52}", &r);
-    doc = expect_problem(&r, 400, "invalid-puzzle");
+    doc = expect_problem(&r, 400, "invalid-request");
     cr_assert(lists_field(cJSON_GetObjectItemCaseSensitive(doc, "errors"), "min_moves"), "%s",
               r.body);
     cJSON_Delete(doc);
     rhs_response_free(&r);
     post_to(port, "/v1/generate", "application/json", "[]", &r);
-    cJSON_Delete(expect_problem(&r, 400, "invalid-puzzle"));
+    cJSON_Delete(expect_problem(&r, 400, "invalid-request"));
     rhs_response_free(&r);
     stop_server(s);
 }

@@ -786,7 +786,8 @@
     else outlet.message('error', `HTTP ${res.status}: ${bodyText.slice(0, 200)}`);
   }
 
-  // API: a problem document. 400 "invalid-puzzle" lists every problem in errors[] as
+  // API: a problem document. 400 "invalid-puzzle" (or "invalid-request" for a generate or
+  // batch request) lists every problem in errors[] as
   // {field: a JSON path such as vehicles[1].row (or a member of the generate request, such
   // as min_moves), message}; 400 "invalid-json" has only a detail. The rest (413 too large,
   // 422 a budget ran out, 503 busy or draining) is one message; 422 also carries the limit

@@ -39,7 +39,9 @@ cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *wh
     char detail[64];
     const int n = d->count + d->dropped;
     snprintf(detail, sizeof detail, "the %s has %d problem%s", what, n, n == 1 ? "" : "s");
-    return rhd_problem(r, 400, "invalid-puzzle", "Invalid Puzzle", detail, extra);
+    const bool puzzle = strcmp(what, "puzzle") == 0;
+    return rhd_problem(r, 400, puzzle ? "invalid-puzzle" : "invalid-request",
+                       puzzle ? "Invalid Puzzle" : "Invalid Request", detail, extra);
 }
 
 bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,

@@ -20,8 +20,9 @@ cJSON *rhd_input_json(rhd_request *r);
 int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
                      unsigned accepted, const rhd_config *cfg);
 
-/* The 400 invalid-puzzle problem listing `d` ("the <what> has N problems"), or NULL when out
- * of memory. */
+/* The 400 problem listing `d` ("the <what> has N problems"), or NULL when out of memory:
+ * invalid-puzzle when `what` is "puzzle", else invalid-request (a batch or a generation
+ * request, which a client should not be told is a bad puzzle). */
 cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what);
 
 /* Reads the body of `r`: JSON as rhd_input_puzzle does, or a text board (with the options as
