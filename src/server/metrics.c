@@ -228,6 +228,15 @@ static void header(out_buf *o, const char *name, const char *type, const char *h
     put(o, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
+/* A counter of two outcomes, `c[1]` labelled `yes` and `c[0]` labelled `no`. */
+static void put_outcomes(out_buf *o, const char *name, const char *help, const char *yes,
+                         const char *no, atomic_uint_fast64_t c[2])
+{
+    header(o, name, "counter", help);
+    put(o, "%s{result=\"%s\"} %" PRIu64 "\n", name, yes, get(&c[1]));
+    put(o, "%s{result=\"%s\"} %" PRIu64 "\n", name, no, get(&c[0]));
+}
+
 /* One histogram series; `label` is `name="value",` or "" for none. Durations are kept in
  * microseconds and shown in seconds, printed from integers so no digit is lost. */
 static void put_histogram(out_buf *o, const char *name, const char *label, histogram *h,
@@ -329,23 +338,15 @@ char *rhd_metrics_render(const char *version)
     for (int k = 0; k < RHD_REJECT_COUNT; k++)
         put(&o, "rushhourd_rejected_requests_total{reason=\"%s\"} %" PRIu64 "\n", reject_names[k],
             get(&registry.rejected[k]));
-    header(&o, "rushhourd_cache_lookups_total", "counter",
-           "Answer cache lookups of valid solve requests, by result.");
-    put(&o, "rushhourd_cache_lookups_total{result=\"hit\"} %" PRIu64 "\n", get(&registry.cache[1]));
-    put(&o, "rushhourd_cache_lookups_total{result=\"miss\"} %" PRIu64 "\n",
-        get(&registry.cache[0]));
-    header(&o, "rushhourd_analyses_total", "counter",
-           "Whole-component analyses run, by result (complete, or stopped by a budget).");
-    put(&o, "rushhourd_analyses_total{result=\"complete\"} %" PRIu64 "\n",
-        get(&registry.analyses[1]));
-    put(&o, "rushhourd_analyses_total{result=\"limit_reached\"} %" PRIu64 "\n",
-        get(&registry.analyses[0]));
-    header(&o, "rushhourd_generated_puzzles_total", "counter",
-           "Puzzle generations run, by result (a puzzle found, or stopped by a budget).");
-    put(&o, "rushhourd_generated_puzzles_total{result=\"generated\"} %" PRIu64 "\n",
-        get(&registry.generated[1]));
-    put(&o, "rushhourd_generated_puzzles_total{result=\"limit_reached\"} %" PRIu64 "\n",
-        get(&registry.generated[0]));
+    put_outcomes(&o, "rushhourd_cache_lookups_total",
+                 "Answer cache lookups of valid solve requests, by result.", "hit", "miss",
+                 registry.cache);
+    put_outcomes(&o, "rushhourd_analyses_total",
+                 "Whole-component analyses run, by result (complete, or stopped by a budget).",
+                 "complete", "limit_reached", registry.analyses);
+    put_outcomes(&o, "rushhourd_generated_puzzles_total",
+                 "Puzzle generations run, by result (a puzzle found, or stopped by a budget).",
+                 "generated", "limit_reached", registry.generated);
     put_build_info(&o, version);
     if (o.failed) {
         free(o.text);
