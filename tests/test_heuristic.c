@@ -1,6 +1,9 @@
-/* The A* lower bounds, checked on every state of the reference components: zero at goals,
- * consistent across every edge (so A* without re-opening stays exact), and never above the
- * true distance to the nearest goal, which a multi-source BFS from the goals computes here. */
+/* Every state of the reference components, checked twice:
+ * - the move generator's successors, in both metrics, against cell-by-cell sliding on a plain
+ *   grid built from the puzzle;
+ * - the A* lower bounds: zero at goals, consistent across every edge (so A* without re-opening
+ *   stays exact), and never above the true distance to the nearest goal, which a multi-source
+ *   BFS from the goals computes here. */
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,7 +30,7 @@ static int successors(const component *c, const uint64_t *key, bool unit, uint64
 {
     rh_movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(&c->L, key, &g, unit, c->L.kw, false);
+    rh_movegen_load(&c->L, key, &g, c->L.kw, false);
     const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves, NULL);
     for (int k = 0; k < n; k++) {
         out[k] = key[0];
@@ -134,6 +137,60 @@ static size_t check_metric(const component *c, const char *name, bool slides)
     return c->count;
 }
 
+static int compare_keys(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The successors of `key` found by sliding each vehicle one cell at a time on a grid of
+ * cells, up to one cell (`slides`) or as far as it goes; sorted, into out. */
+static int slid_successors(const component *c, const rh_puzzle *p, uint64_t key, bool slides,
+                           uint64_t *out)
+{
+    const int size = p->board_size;
+    bool taken[RH_BOARD_MAX][RH_BOARD_MAX] = {{false}};
+    for (int k = 0; k < p->wall_count; k++) taken[p->walls[k].row][p->walls[k].col] = true;
+    int pos[RH_VEHICLES_MAX];
+    for (int i = 0; i < p->vehicle_count; i++) {
+        pos[i] = rh_layout_pos(&c->L, &key, i);
+        const bool h = p->vehicles[i].orientation == RH_HORIZONTAL;
+        const int line = h ? p->vehicles[i].row : p->vehicles[i].col;
+        for (int k = 0; k < p->vehicles[i].length; k++)
+            taken[h ? line : pos[i] + k][h ? pos[i] + k : line] = true;
+    }
+    int n = 0;
+    for (int i = 0; i < p->vehicle_count; i++) {
+        const bool h = p->vehicles[i].orientation == RH_HORIZONTAL;
+        const int line = h ? p->vehicles[i].row : p->vehicles[i].col, len = p->vehicles[i].length;
+        for (int dir = -1; dir <= 1; dir += 2) {
+            for (int d = 1;; d++) {
+                const int cell = dir > 0 ? pos[i] + len - 1 + d : pos[i] - d; /* entered */
+                if (cell < 0 || cell >= size || taken[h ? line : cell][h ? cell : line]) break;
+                out[n] = key;
+                rh_key_move(&c->L, &out[n], i, dir * d);
+                n++;
+                if (slides) break;
+            }
+        }
+    }
+    qsort(out, (size_t)n, sizeof *out, compare_keys);
+    return n;
+}
+
+static void check_moves(const component *c, const rh_puzzle *p, const char *name, bool slides)
+{
+    uint64_t got[RH_MOVES_MAX], want[RH_MOVES_MAX];
+    for (size_t i = 0; i < c->count; i++) {
+        const int n = successors(c, &c->keys[i], slides, got);
+        qsort(got, (size_t)n, sizeof *got, compare_keys);
+        const int m = slid_successors(c, p, c->keys[i], slides, want);
+        cr_assert_eq(n, m, "%s (%s): %d successors, %d by sliding", name,
+                     slides ? "slides" : "moves", n, m);
+        cr_assert_arr_eq(got, want, sizeof(uint64_t) * (size_t)n, "%s: other successors", name);
+    }
+}
+
 static void check_file(const char *file, size_t skip_above)
 {
     rh_ref_set set;
@@ -145,6 +202,8 @@ static void check_file(const char *file, size_t skip_above)
         component c;
         explore(&c, &ref->puzzle, ref->reachable + 1);
         cr_assert_eq(c.count, ref->reachable, "%s", ref->name);
+        check_moves(&c, &ref->puzzle, ref->name, false);
+        check_moves(&c, &ref->puzzle, ref->name, true);
         states += check_metric(&c, ref->name, false);
         check_metric(&c, ref->name, true);
         release(&c);

@@ -36,7 +36,7 @@ static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all
         if (rh_budget_exhausted(b)) return false;
         b->expanded++;
         const uint64_t *cur = entry(all, i);
-        rh_movegen_load(L, cur, &g, true, kw, false);
+        rh_movegen_load(L, cur, &g, kw, false);
         const int n = rh_movegen_list(L, &g, true, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
@@ -73,7 +73,7 @@ static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_qu
         b->expanded++;
         rh_queue_pop_front(frontier, cur, kw);
         const unsigned d = t->depth[rh_table_find(t, cur, kw)];
-        rh_movegen_load(L, cur, &g, unit, kw, false);
+        rh_movegen_load(L, cur, &g, kw, false);
         const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
@@ -122,7 +122,7 @@ static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, co
     }
     rh_movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(L, start, &g, false, L->kw, false);
+    rh_movegen_load(L, start, &g, L->kw, false);
     out->start_moves = rh_movegen_list(L, &g, false, false, -1, 0, moves, NULL);
     return RH_OK;
 }

@@ -48,7 +48,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
-    rh_movegen_load(L, start, &gen, unit, kw, false);
+    rh_movegen_load(L, start, &gen, kw, false);
     int h = rh_heuristic(L, &gen.o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
     rh_outcome outcome = RH_EXHAUSTED;
@@ -71,7 +71,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
         const unsigned g = t->depth[rh_table_find(t, cur, kw)];
-        rh_movegen_load(L, cur, &gen, unit, kw, false);
+        rh_movegen_load(L, cur, &gen, kw, false);
         h = rh_heuristic(L, &gen.o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
         if (h == 0) {

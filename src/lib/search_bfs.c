@@ -100,7 +100,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         const int last_vehicle = last == RH_VIA_START ? -1 : rh_via_vehicle(last);
         const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
         b->expanded++;
-        rh_movegen_load(L, cur, &g, unit, kw, small);
+        rh_movegen_load(L, cur, &g, kw, small);
         const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
         b->generated += (uint64_t)n;
         if (!rh_table_reserve(t, (size_t)n)) {
