@@ -274,14 +274,32 @@ Test(memory, explore_completes_within_16mib)
     cr_expect_leq(e.stats.peak_memory, 16 * MIB, "peak %zu", e.stats.peak_memory);
 }
 
+/* The issue's memory line, 24 bytes a stored state, held with no cap at all: on a small
+ * component whose table runs at low load for speed, and on the 541,934-state cluster. */
+Test(memory, at_most_24_bytes_per_state)
+{
+    rh_puzzle small, big;
+    load_ref(&small, "classic.jsonl", "hardest-93-slides");
+    load_big_cluster(&big);
+    const rh_puzzle *puzzles[] = {&small, &big};
+    for (int i = 0; i < 2; i++) {
+        rh_explore_result e;
+        cr_assert_eq(rh_explore(&e, puzzles[i], NULL), RH_OK);
+        cr_assert_eq(e.status, RH_SOLVED);
+        cr_expect_leq(e.stats.peak_memory, 24 * e.states, "%llu states, peak %zu bytes",
+                      (unsigned long long)e.states, e.stats.peak_memory);
+    }
+}
+
 /* Small tables quadruple at half load for speed; under a cap they double, or fill to 3/4,
- * instead of giving up. The 93-slide puzzle's 24,132 states fit a 2^15-slot table at 3/4:
- * from 334 KiB every cap must be enough, not only those that hold a 2^16-slot table. */
+ * instead of giving up. The 93-slide puzzle's 24,132 states fit a 2^15-slot table at 3/4 (its
+ * keys take 32 bits: 128 KiB), and the whole search then peaks at 198.1 KiB: from 199 KiB every
+ * cap must be enough, not only those that hold a 2^16-slot table (from 327 KiB). */
 Test(memory, small_tables_grow_within_tight_caps)
 {
     rh_puzzle p;
     load_ref(&p, "classic.jsonl", "hardest-93-slides");
-    for (size_t cap = 334 * KIB; cap <= 640 * KIB; cap += 17 * KIB) {
+    for (size_t cap = 199 * KIB; cap <= 640 * KIB; cap += 13 * KIB) {
         rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
         opt.max_memory = cap;
         rh_explore_result e;

@@ -41,7 +41,7 @@ static int successors(const component *c, const uint64_t *key, bool unit, uint64
 
 static uint32_t index_of(const component *c, const uint64_t *key)
 {
-    const size_t slot = rh_table_find(&c->table, key, 1);
+    const size_t slot = rh_table_find(&c->table, key);
     cr_assert_neq(slot, RH_SLOT_NONE, "a successor outside the component");
     return c->index_of_slot[slot];
 }
@@ -53,18 +53,18 @@ static void explore(component *c, const rh_puzzle *p, size_t max_states)
     rh_budget_init(&c->budget, &opt);
     cr_assert(rh_layout_init(&c->L, p, &c->budget));
     cr_assert_eq(c->L.kw, 1, "the reference puzzles pack into one word");
-    cr_assert_eq(rh_table_init(&c->table, &c->budget, 1, false, false), RH_OK);
+    cr_assert_eq(rh_table_init(&c->table, &c->budget, 1, c->L.narrow, false, false), RH_OK);
     c->keys = malloc(max_states * sizeof *c->keys);
     cr_assert_not_null(c->keys);
     rh_layout_encode(&c->L, p, &c->keys[0]);
     bool added = false;
-    rh_table_insert(&c->table, &c->keys[0], 1, &added);
+    rh_table_insert(&c->table, &c->keys[0], &added);
     c->count = 1;
     uint64_t next[RH_MOVES_MAX];
     for (size_t head = 0; head < c->count; head++) {
         const int n = successors(c, &c->keys[head], true, next);
         for (int k = 0; k < n; k++) {
-            if (rh_table_insert(&c->table, &next[k], 1, &added) == RH_SLOT_NONE || !added) continue;
+            if (rh_table_insert(&c->table, &next[k], &added) == RH_SLOT_NONE || !added) continue;
             cr_assert_lt(c->count, max_states);
             c->keys[c->count++] = next[k];
         }
@@ -72,7 +72,7 @@ static void explore(component *c, const rh_puzzle *p, size_t max_states)
     c->index_of_slot = malloc(c->table.cap * sizeof *c->index_of_slot);
     cr_assert_not_null(c->index_of_slot);
     for (size_t i = 0; i < c->count; i++)
-        c->index_of_slot[rh_table_find(&c->table, &c->keys[i], 1)] = (uint32_t)i;
+        c->index_of_slot[rh_table_find(&c->table, &c->keys[i])] = (uint32_t)i;
 }
 
 static void release(component *c)

@@ -26,7 +26,7 @@ static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all
 {
     const int kw = L->kw;
     bool added;
-    size_t slot = rh_table_insert(t, start, kw, &added);
+    size_t slot = rh_table_insert(t, start, &added);
     if (slot == RH_SLOT_NONE || !rh_queue_push(all, b, start, 0, kw)) return false;
     t->depth[slot] = UNREACHED;
     uint64_t child[RH_KEY_WORDS_MAX];
@@ -42,7 +42,7 @@ static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all
         for (int k = 0; k < n; k++) {
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
             rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
-            slot = rh_table_insert(t, child, kw, &added);
+            slot = rh_table_insert(t, child, &added);
             if (slot == RH_SLOT_NONE) return false;
             if (!added) continue;
             t->depth[slot] = UNREACHED;
@@ -61,7 +61,7 @@ static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_qu
     const int kw = L->kw;
     for (size_t i = 0; i < all->len; i++) {
         if (!rh_layout_is_goal(L, entry(all, i))) continue;
-        t->depth[rh_table_find(t, entry(all, i), kw)] = 0;
+        t->depth[rh_table_find(t, entry(all, i))] = 0;
         if (!rh_queue_push(frontier, b, entry(all, i), 0, kw)) return false;
         ++*goals;
     }
@@ -72,14 +72,14 @@ static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_qu
         if (rh_budget_exhausted(b)) return false;
         b->expanded++;
         rh_queue_pop_front(frontier, cur, kw);
-        const unsigned d = t->depth[rh_table_find(t, cur, kw)];
+        const unsigned d = t->depth[rh_table_find(t, cur)];
         rh_movegen_load(L, cur, &g, kw, false);
         const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves, NULL);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
             rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
-            uint16_t *depth = &t->depth[rh_table_find(t, child, kw)];
+            uint16_t *depth = &t->depth[rh_table_find(t, child)];
             if (*depth != UNREACHED) continue;
             *depth = (uint16_t)(d + 1 < UNREACHED ? d + 1 : UNREACHED - 1);
             if (!rh_queue_push(frontier, b, child, 0, kw)) return false;
@@ -92,11 +92,10 @@ static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_qu
 static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, const rh_queue *all,
                      const rh_puzzle *p, const uint64_t *start)
 {
-    const int kw = L->kw;
     size_t hardest = 0;
     out->max_distance = -1;
     for (size_t i = 0; i < all->len; i++) {
-        const unsigned d = t->depth[rh_table_find(t, entry(all, i), kw)];
+        const unsigned d = t->depth[rh_table_find(t, entry(all, i))];
         if (d == UNREACHED) {
             out->dead_states++;
         } else if ((int)d > out->max_distance) {
@@ -108,11 +107,11 @@ static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, co
         out->histogram = calloc((size_t)out->max_distance + 1, sizeof *out->histogram);
         if (!out->histogram) return RH_ENOMEM;
         for (size_t i = 0; i < all->len; i++) {
-            const unsigned d = t->depth[rh_table_find(t, entry(all, i), kw)];
+            const unsigned d = t->depth[rh_table_find(t, entry(all, i))];
             if (d != UNREACHED) out->histogram[d]++;
         }
     }
-    const unsigned d = t->depth[rh_table_find(t, start, kw)];
+    const unsigned d = t->depth[rh_table_find(t, start)];
     out->start_distance = d == UNREACHED ? -1 : (int)d;
     out->hardest = *p;
     const uint64_t *key = entry(all, hardest);
@@ -143,7 +142,8 @@ int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *op
     rh_queue all, frontier;
     rh_queue_init(&all, L.kw);
     rh_queue_init(&frontier, L.kw);
-    const bool whole = laid_out && rh_table_init(&t, &budget, L.kw, false, true) == RH_OK &&
+    const bool whole = laid_out &&
+                       rh_table_init(&t, &budget, L.kw, L.narrow, false, true) == RH_OK &&
                        explore(&t, &budget, &L, &all, start) &&
                        distances(&t, &budget, &L, &all, opt->metric == RH_METRIC_SLIDES, &frontier,
                                  &out->goal_states);

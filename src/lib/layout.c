@@ -9,9 +9,88 @@ static void set_cell(const rh_layout *L, uint64_t *board, int r, int c)
     board[L->ow + (cm >> 6)] |= UINT64_C(1) << (cm & 63);
 }
 
-static int field_bits(int maxpos)
+/* Bits for the values 0 .. values - 1. */
+static int field_bits(unsigned values)
 {
-    return maxpos >= 8 ? 4 : maxpos >= 4 ? 3 : maxpos >= 2 ? 2 : 1;
+    int bits = 1;
+    while ((1u << bits) < values) bits++;
+    return bits;
+}
+
+/* Splits the vehicles into groups, in index order: up to RH_GROUP_MAX vehicles of at most
+ * RH_GROUP_VALUES combined offsets on small boards, one each on large ones, the target alone.
+ * Gives each group its field and each vehicle its weight. */
+static void make_groups(rh_layout *L)
+{
+    const bool small = L->ow == 1;
+    int word = 0, used = 0;
+    for (int i = 0; i < L->vehicle_count;) {
+        rh_vgroup *g = &L->groups[L->group_count++];
+        g->first = (uint8_t)i;
+        unsigned values = 1;
+        do {
+            rh_vslot *s = &L->v[i];
+            s->mul = (uint8_t)values;
+            values *= s->maxpos + 1u;
+            g->count++;
+            i++;
+        } while (small && i < L->vehicle_count && g->count < RH_GROUP_MAX &&
+                 g->first != L->target && i != L->target &&
+                 values * (L->v[i].maxpos + 1u) <= RH_GROUP_VALUES);
+        const int bits = field_bits(values);
+        if (used + bits > 63) {
+            word++;
+            used = 0;
+        }
+        g->word = (uint8_t)word;
+        g->shift = (uint8_t)used;
+        g->field = (1u << bits) - 1;
+        used += bits;
+        for (int k = g->first; k < g->first + g->count; k++) {
+            rh_vslot *s = &L->v[k];
+            s->word = g->word;
+            s->shift = g->shift;
+            s->field = (uint8_t)g->field;
+            s->unit = (uint64_t)s->mul << s->shift;
+        }
+    }
+    L->kw = word + 1;
+    L->narrow = word == 0 && used <= 31;
+}
+
+/* How many values group g's field takes: the product of its vehicles' offset counts. */
+static unsigned group_values(const rh_layout *L, int g)
+{
+    const rh_vslot *last = &L->v[L->groups[g].first + L->groups[g].count - 1];
+    return last->mul * (last->maxpos + 1u);
+}
+
+/* Fills group g's record for field value x from its vehicles' offsets in that value. */
+static void fill_group_record(const rh_layout *L, int g, unsigned x)
+{
+    const rh_vgroup *gr = &L->groups[g];
+    const int ow = L->ow, words = 2 * ow;
+    uint64_t *m = L->masks + gr->records + (size_t)x * 8u * (size_t)ow;
+    uint64_t at = 0, offsets = 0;
+    for (int k = 0; k < RH_GROUP_MAX; k++) at |= (uint64_t)RH_OWNER_UNUSED << 16 * k;
+    if (ow != 1) at = 0;
+    for (int k = 0; k < gr->count; k++) {
+        const int i = gr->first + k;
+        const rh_vslot *s = &L->v[i];
+        const unsigned pos = x / s->mul % (s->maxpos + 1u);
+        const uint64_t *cells = L->masks + s->masks + (size_t)pos * (size_t)words;
+        for (int w = 0; w < words; w++) m[w] |= cells[w];
+        /* The first and last cells only in the board of its own lane, where slides are found. */
+        const unsigned tail = s->lane_bit + pos, head = tail + s->length - 1u;
+        m[words + (tail >> 6)] |= UINT64_C(1) << (tail & 63);
+        m[2 * words + (head >> 6)] |= UINT64_C(1) << (head & 63);
+        const int width = ow == 1 ? 8 : 16;
+        at &= ~(((UINT64_C(1) << 2 * width) - 1) << 2 * width * k);
+        at |= ((uint64_t)tail | (uint64_t)head << width) << 2 * width * k;
+        offsets |= (uint64_t)pos << 8 * k;
+    }
+    m[3 * words] = at;
+    m[3 * words + 1] = offsets;
 }
 
 bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
@@ -44,7 +123,6 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         L->wall_cols[p->walls[k].col] |= 1u << p->walls[k].row;
         set_cell(L, L->wall_board, p->walls[k].row, p->walls[k].col);
     }
-    int word = 0, used = 0;
     size_t masks = 0;
     for (int i = 0; i < p->vehicle_count; i++) {
         const rh_vehicle *v = &p->vehicles[i];
@@ -53,41 +131,30 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         s->length = (uint8_t)v->length;
         s->line = (uint8_t)(s->horizontal ? v->row : v->col);
         s->maxpos = (uint8_t)(n - v->length);
-        const int bits = field_bits(s->maxpos);
-        s->field = (uint8_t)((1u << bits) - 1);
-        if (used + bits > 63) {
-            word++;
-            used = 0;
-        }
-        s->word = (uint8_t)word;
-        s->shift = (uint8_t)used;
-        used += bits;
         s->lane_bit = (uint16_t)((s->horizontal ? 0 : L->ow * 64) + s->line * L->lane);
         s->lane_word = (uint8_t)(s->lane_bit >> 6);
         s->lane_shift = (uint8_t)(s->lane_bit & 63);
         if (!s->horizontal) L->column_vehicles[s->line][L->column_count[s->line]++] = (uint8_t)i;
         s->masks = (uint32_t)masks;
-        masks += (size_t)(s->maxpos + 1) * 8u * (size_t)L->ow;
+        masks += (size_t)(s->maxpos + 1) * 2u * (size_t)L->ow;
     }
-    L->kw = word + 1;
+    make_groups(L);
+    for (int g = 0; g < L->group_count; g++) {
+        L->groups[g].records = (uint32_t)masks;
+        masks += (size_t)group_values(L, g) * 8u * (size_t)L->ow;
+    }
     L->masks_bytes = masks * sizeof(uint64_t);
     L->masks = rh_budget_calloc(b, L->masks_bytes);
     if (!L->masks) return false;
     for (int i = 0; i < p->vehicle_count; i++) {
         const rh_vslot *s = &L->v[i];
-        for (int pos = 0; pos <= s->maxpos; pos++) {
-            uint64_t *m = L->masks + s->masks + (size_t)pos * 8u * (size_t)L->ow,
-                     *ends = m + 2 * L->ow;
+        for (int pos = 0; pos <= s->maxpos; pos++)
             for (int k = 0; k < s->length; k++)
-                set_cell(L, m, s->horizontal ? s->line : pos + k,
-                         s->horizontal ? pos + k : s->line);
-            /* Only in the board of its own lane, where slides are found. */
-            const unsigned tail = s->lane_bit + (unsigned)pos, head = tail + s->length - 1u;
-            ends[tail >> 6] |= UINT64_C(1) << (tail & 63);
-            ends[2 * L->ow + (head >> 6)] |= UINT64_C(1) << (head & 63);
-            m[6 * L->ow] = tail | head << 16;
-        }
+                set_cell(L, L->masks + s->masks + (size_t)pos * 2u * (size_t)L->ow,
+                         s->horizontal ? s->line : pos + k, s->horizontal ? pos + k : s->line);
     }
+    for (int g = 0; g < L->group_count; g++)
+        for (unsigned x = 0; x < group_values(L, g); x++) fill_group_record(L, g, x);
     return true;
 }
 
@@ -103,6 +170,6 @@ void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key)
     for (int i = 0; i < L->vehicle_count; i++) {
         const rh_vehicle *v = &p->vehicles[i];
         const uint64_t pos = (uint64_t)(L->v[i].horizontal ? v->col : v->row);
-        key[L->v[i].word] |= pos << L->v[i].shift;
+        key[L->v[i].word] += pos * L->v[i].unit;
     }
 }

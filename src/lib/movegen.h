@@ -18,28 +18,29 @@ typedef struct {
     uint8_t owner[2 * RH_OCC_WORDS_MAX * 64]; /* valid at the heads and tails only */
 } rh_movegen;
 
-/* Decodes `key` into `g`. `kw` and `small` as in rh_layout_occupancy. */
+/* Decodes `key` into `g`, a group record at a time. `kw` and `small` as in
+ * rh_layout_occupancy. The bitboards build up in locals: the offsets and owners are bytes,
+ * whose stores may alias anything, so the compiler would otherwise keep them in memory. */
 static inline __attribute__((always_inline)) void
 rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, int kw, bool small)
 {
-    const int words = 2 * RH_OW(L, small);
-    for (int w = 0; w < words; w++) {
-        g->o.board[w] = L->wall_board[w];
-        g->heads[w] = g->tails[w] = 0;
-    }
-    for (int i = 0; i < L->vehicle_count; i++) {
-        const int pos = rh_layout_pos_kw(L, key, i, kw);
-        const uint64_t *m = rh_vehicle_cells(L, i, pos, small);
-        const uint64_t *ends = rh_vehicle_ends(L, i, pos, small);
-        g->o.pos[i] = (uint8_t)pos;
+    const int words = 2 * RH_OW(L, small), groups = L->group_count;
+    uint64_t board[2 * RH_OCC_WORDS_MAX], heads[2 * RH_OCC_WORDS_MAX] = {0},
+                                                    tails[2 * RH_OCC_WORDS_MAX] = {0};
+    for (int w = 0; w < words; w++) board[w] = L->wall_board[w];
+    for (int k = 0; k < groups; k++) {
+        const uint64_t *m = rh_group_record(L, k, rh_layout_group_value(L, key, k, kw), small);
         for (int w = 0; w < words; w++) {
-            g->o.board[w] |= m[w];
-            g->tails[w] |= ends[w];
-            g->heads[w] |= ends[words + w];
+            board[w] |= m[w];
+            tails[w] |= m[words + w];
+            heads[w] |= m[2 * words + w];
         }
-        const uint64_t at = ends[2 * words];
-        g->owner[at & 0xFFFF] = (uint8_t)i;
-        g->owner[at >> 16] = (uint8_t)i;
+        rh_group_store(L, k, m, g->o.pos, g->owner, small);
+    }
+    for (int w = 0; w < words; w++) {
+        g->o.board[w] = board[w];
+        g->heads[w] = heads[w];
+        g->tails[w] = tails[w];
     }
 }
 
@@ -78,7 +79,7 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
             for (uint64_t m = into; m; m &= m - 1, n++) {
                 const int i = g->owner[w * 64 + __builtin_ctzll(m) - d];
                 out[n] = rh_via_encode(i, d);
-                if (step) step[n] = (uint64_t)d << L->v[i].shift;
+                if (step) step[n] = (uint64_t)d * L->v[i].unit;
             }
         }
         into = tails[w];
@@ -88,7 +89,7 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
             for (uint64_t m = into; m; m &= m - 1, n++) {
                 const int i = g->owner[w * 64 + __builtin_ctzll(m) + d];
                 out[n] = rh_via_encode(i, -d);
-                if (step) step[n] = (uint64_t)0 - ((uint64_t)d << L->v[i].shift);
+                if (step) step[n] = (uint64_t)0 - (uint64_t)d * L->v[i].unit;
             }
         }
     }

@@ -44,7 +44,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     rh_movegen gen;
     uint16_t moves[RH_MOVES_MAX];
     bool added;
-    size_t slot = rh_table_insert(t, start, kw, &added);
+    size_t slot = rh_table_insert(t, start, &added);
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
@@ -70,7 +70,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
             break;
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
-        const unsigned g = t->depth[rh_table_find(t, cur, kw)];
+        const unsigned g = t->depth[rh_table_find(t, cur)];
         rh_movegen_load(L, cur, &gen, kw, false);
         h = rh_heuristic(L, &gen.o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
@@ -88,7 +88,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
             const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
             rh_key_move(L, child, i, delta);
-            slot = rh_table_insert(t, child, kw, &added);
+            slot = rh_table_insert(t, child, &added);
             if (slot == RH_SLOT_NONE) {
                 outcome = RH_STOPPED;
                 goto done;

@@ -26,7 +26,7 @@ static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, 
     for (int m = 0; m < f->moves.count; m++) {
         rh_key_move(L, goal, f->moves.vehicle[m], f->moves.delta[m]);
         bool added;
-        const size_t slot = rh_table_insert(t, goal, kw, &added);
+        const size_t slot = rh_table_insert(t, goal, &added);
         if (slot == RH_SLOT_NONE) return RH_STOPPED;
         if (added) t->via[slot] = rh_via_encode(f->moves.vehicle[m], f->moves.delta[m]);
     }
@@ -45,12 +45,13 @@ static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, 
  * to two levels before plain BFS would. */
 static inline __attribute__((always_inline)) rh_outcome
 bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool stop_at_goal,
-    uint64_t *goal, uint64_t *goals, const int kw, const bool unit, const bool small)
+    uint64_t *goal, uint64_t *goals, const int kw, const bool narrow, const bool unit,
+    const bool small)
 {
     rh_queue q;
     rh_queue_init(&q, kw);
     bool added;
-    size_t slot = rh_table_insert(t, start, kw, &added);
+    size_t slot = rh_table_insert(t, start, &added);
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     if (t->via) t->via[slot] = RH_VIA_START;
     if (rh_layout_is_goal(L, start)) {
@@ -115,10 +116,10 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                 const int i = rh_via_vehicle(moves[first + k]);
                 child[k][kw == 1 ? 0 : L->v[i].word] += steps[first + k];
                 hash[k] = rh_key_hash(child[k], kw);
-                rh_slots_prefetch(&sl, hash[k], kw);
+                rh_slots_prefetch(&sl, hash[k], kw, narrow);
             }
             for (int k = 0; k < count; k++) {
-                slot = rh_slots_put(&sl, child[k], hash[k], kw, &added);
+                slot = rh_slots_put(&sl, child[k], hash[k], kw, narrow, &added);
                 if (!added) continue;
                 t->count++;
                 const uint16_t via = moves[first + k];
@@ -163,9 +164,12 @@ done:
 rh_outcome rh_search_bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
                          bool unit, bool stop_at_goal, uint64_t *goal, uint64_t *goals)
 {
+    if (L->kw == 1 && L->ow == 1 && t->narrow)
+        return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, 1, true, true, true)
+                    : bfs(t, b, L, start, stop_at_goal, goal, goals, 1, true, false, true);
     if (L->kw == 1 && L->ow == 1)
-        return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, 1, true, true)
-                    : bfs(t, b, L, start, stop_at_goal, goal, goals, 1, false, true);
-    return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, L->kw, true, false)
-                : bfs(t, b, L, start, stop_at_goal, goal, goals, L->kw, false, false);
+        return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, 1, false, true, true)
+                    : bfs(t, b, L, start, stop_at_goal, goal, goals, 1, false, false, true);
+    return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, L->kw, t->narrow, true, false)
+                : bfs(t, b, L, start, stop_at_goal, goal, goals, L->kw, t->narrow, false, false);
 }

@@ -21,14 +21,14 @@ static int rebuild_path(rh_result *out, const rh_table *t, const rh_layout *L, c
     const int kw = L->kw;
     size_t steps = 0;
     memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
-    for (uint16_t via; (via = t->via[rh_table_find(t, key, kw)]) != RH_VIA_START; steps++)
+    for (uint16_t via; (via = t->via[rh_table_find(t, key)]) != RH_VIA_START; steps++)
         rh_key_move(L, key, rh_via_vehicle(via), -rh_via_delta(via));
 
     rh_move *moves = malloc((steps ? steps : 1) * sizeof *moves);
     if (!moves) return RH_ENOMEM;
     memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
     for (size_t k = steps; k-- > 0;) {
-        const uint16_t via = t->via[rh_table_find(t, key, kw)];
+        const uint16_t via = t->via[rh_table_find(t, key)];
         moves[k] = (rh_move){rh_via_vehicle(via), rh_via_delta(via)};
         rh_key_move(L, key, moves[k].vehicle, -moves[k].delta);
     }
@@ -72,7 +72,7 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
     const bool bfs = opt->algorithm == RH_ALGO_BFS;
     rh_table t = {0};
     rh_outcome outcome = RH_STOPPED;
-    if (laid_out && rh_table_init(&t, &budget, L.kw, true, !bfs) == RH_OK) {
+    if (laid_out && rh_table_init(&t, &budget, L.kw, L.narrow, true, !bfs) == RH_OK) {
         if (bfs)
             outcome = rh_search_bfs(&t, &budget, &L, start, unit, true, goal, &goals);
         else
@@ -114,7 +114,7 @@ int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_optio
     rh_layout_encode(&L, p, start);
     rh_table t = {0};
     rh_outcome outcome = RH_STOPPED;
-    if (laid_out && rh_table_init(&t, &budget, L.kw, false, false) == RH_OK)
+    if (laid_out && rh_table_init(&t, &budget, L.kw, L.narrow, false, false) == RH_OK)
         outcome = rh_search_bfs(&t, &budget, &L, start, true, false, unused, &out->goal_states);
     out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;
     out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;

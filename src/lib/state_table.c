@@ -18,8 +18,8 @@
 static bool alloc_arrays(rh_table *t, int bits)
 {
     const size_t cap = (size_t)1 << bits;
-    const size_t key_bytes = cap * sizeof(uint64_t) * (size_t)t->kw;
-    uint64_t *keys = rh_budget_calloc(t->budget, key_bytes);
+    const size_t key_bytes = cap * rh_slot_key_bytes(t->kw, t->narrow);
+    void *keys = rh_budget_calloc(t->budget, key_bytes);
     uint16_t *via = keys && t->with_via ? rh_budget_calloc(t->budget, cap * sizeof *via) : NULL;
     uint16_t *depth =
         keys && t->with_depth ? rh_budget_calloc(t->budget, cap * sizeof *depth) : NULL;
@@ -39,15 +39,16 @@ static bool alloc_arrays(rh_table *t, int bits)
     return true;
 }
 
-int rh_table_init(rh_table *t, rh_budget *b, int kw, bool with_via, bool with_depth)
+int rh_table_init(rh_table *t, rh_budget *b, int kw, bool narrow, bool with_via, bool with_depth)
 {
-    *t = (rh_table){.kw = kw, .with_via = with_via, .with_depth = with_depth, .budget = b};
+    *t = (rh_table){
+        .kw = kw, .narrow = narrow, .with_via = with_via, .with_depth = with_depth, .budget = b};
     return alloc_arrays(t, INITIAL_BITS) ? RH_OK : RH_ENOMEM;
 }
 
 void rh_table_free(rh_table *t)
 {
-    rh_budget_free(t->budget, t->keys, t->cap * sizeof(uint64_t) * (size_t)t->kw);
+    rh_budget_free(t->budget, t->keys, t->cap * rh_slot_key_bytes(t->kw, t->narrow));
     rh_budget_free(t->budget, t->via, t->via ? t->cap * sizeof(uint16_t) : 0);
     rh_budget_free(t->budget, t->depth, t->depth ? t->cap * sizeof(uint16_t) : 0);
     t->keys = NULL;
@@ -57,34 +58,37 @@ void rh_table_free(rh_table *t)
 
 /* The entries of a table moved to the front of its arrays, which are then cut to fit. */
 typedef struct {
-    uint64_t *keys;
+    void *keys;
     uint16_t *via, *depth;
     size_t count, key_bytes, via_bytes, depth_bytes;
 } packed;
 
-/* Packs the entries of `t`, whose arrays it takes over. `kw` as in rehash. */
-static inline __attribute__((always_inline)) packed pack(rh_table *t, const int kw)
+/* Packs the entries of `t`, whose arrays it takes over. `kw` and `narrow` as in rehash. */
+static inline __attribute__((always_inline)) packed pack(rh_table *t, const int kw,
+                                                         const bool narrow)
 {
     /* Locals, as the keys stored could alias the table's size_t fields. */
-    uint64_t *const keys = t->keys;
+    void *const keys = t->keys;
     uint16_t *const via = t->via, *const depth = t->depth;
     const size_t cap = t->cap;
+    uint64_t key[RH_KEY_WORDS_MAX];
     size_t n = 0;
     for (size_t s = 0; s < cap; s++) {
-        if (!keys[s * (size_t)kw]) continue;
-        /* n <= s: copying word by word from the front is safe. */
-        for (int w = 0; w < kw; w++) keys[n * (size_t)kw + w] = keys[s * (size_t)kw + w];
+        if (rh_slot_empty(keys, s, kw, narrow)) continue;
+        /* n <= s: moving entries from the front is safe. */
+        rh_slot_load(keys, s, key, kw, narrow);
+        rh_slot_store(keys, n, key, kw, narrow);
         if (via) via[n] = via[s];
         if (depth) depth[n] = depth[s];
         n++;
     }
+    const size_t key_bytes = rh_slot_key_bytes(kw, narrow);
     packed p = {.count = n,
-                .key_bytes = t->cap * sizeof(uint64_t) * (size_t)kw,
+                .key_bytes = t->cap * key_bytes,
                 .via_bytes = t->via ? t->cap * sizeof(uint16_t) : 0,
                 .depth_bytes = t->depth ? t->cap * sizeof(uint16_t) : 0};
     const size_t kept = n ? n : 1;
-    p.keys =
-        rh_budget_shrink(t->budget, t->keys, &p.key_bytes, kept * sizeof(uint64_t) * (size_t)kw);
+    p.keys = rh_budget_shrink(t->budget, t->keys, &p.key_bytes, kept * key_bytes);
     if (t->via) p.via = rh_budget_shrink(t->budget, t->via, &p.via_bytes, kept * sizeof(uint16_t));
     if (t->depth)
         p.depth = rh_budget_shrink(t->budget, t->depth, &p.depth_bytes, kept * sizeof(uint16_t));
@@ -99,20 +103,20 @@ static void packed_free(rh_budget *b, const packed *p)
 }
 
 /* Moves the packed entries into the empty table `t`. The keys are distinct, so each one's
- * slot is simply the first empty one of its probe sequence: no key is compared. */
-static inline __attribute__((always_inline)) void rehash(rh_table *t, const packed *p, const int kw)
+ * slot is simply the first empty one of its probe sequence: no key is compared. `kw` and
+ * `narrow` must equal the table's. */
+static inline __attribute__((always_inline)) void rehash(rh_table *t, const packed *p, const int kw,
+                                                         const bool narrow)
 {
     const rh_slots sl = rh_table_slots(t);
     uint16_t *const via = t->via, *const depth = t->depth;
     const size_t count = p->count;
     uint64_t key[RH_KEY_WORDS_MAX];
     for (size_t i = 0; i < count; i++) {
-        const uint64_t *k = p->keys + i * (size_t)kw;
-        memcpy(key, k, sizeof(uint64_t) * (size_t)kw);
-        key[0] &= ~RH_OCCUPIED;
+        rh_slot_load(p->keys, i, key, kw, narrow);
         size_t n = rh_key_hash(key, kw) >> sl.shift;
-        while (sl.keys[n * (size_t)kw]) n = (n + 1) & sl.mask;
-        memcpy(sl.keys + n * (size_t)kw, k, sizeof(uint64_t) * (size_t)kw);
+        while (!rh_slot_empty(sl.keys, n, kw, narrow)) n = (n + 1) & sl.mask;
+        rh_slot_store(sl.keys, n, key, kw, narrow);
         if (via) via[n] = p->via[i];
         if (depth) depth[n] = p->depth[i];
     }
@@ -126,7 +130,7 @@ static inline __attribute__((always_inline)) void rehash(rh_table *t, const pack
  * one (doubling at 3/4) would finish. */
 bool rh_table_grow(rh_table *t)
 {
-    const size_t slot_bytes = sizeof(uint64_t) * (size_t)t->kw +
+    const size_t slot_bytes = rh_slot_key_bytes(t->kw, t->narrow) +
                               (t->with_via ? sizeof(uint16_t) : 0) +
                               (t->with_depth ? sizeof(uint16_t) : 0);
     const size_t released = (t->cap - t->count) * slot_bytes;
@@ -142,7 +146,9 @@ bool rh_table_grow(rh_table *t)
     /* Checked first, as packing cannot be undone. */
     if (!rh_budget_fits(t->budget, released, ((size_t)1 << bits) * slot_bytes)) return false;
     const size_t count = t->count;
-    const packed p = t->kw == 1 ? pack(t, 1) : pack(t, t->kw);
+    const packed p = t->narrow    ? pack(t, 1, true)
+                     : t->kw == 1 ? pack(t, 1, false)
+                                  : pack(t, t->kw, false);
     if (!alloc_arrays(t, bits)) {
         /* malloc itself refused: the search stops, and the table only keeps its count. */
         packed_free(t->budget, &p);
@@ -152,10 +158,12 @@ bool rh_table_grow(rh_table *t)
         t->count = count;
         return false;
     }
-    if (t->kw == 1)
-        rehash(t, &p, 1);
+    if (t->narrow)
+        rehash(t, &p, 1, true);
+    else if (t->kw == 1)
+        rehash(t, &p, 1, false);
     else
-        rehash(t, &p, t->kw);
+        rehash(t, &p, t->kw, false);
     packed_free(t->budget, &p);
     return true;
 }

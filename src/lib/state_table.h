@@ -1,10 +1,14 @@
 /* The visited set: one open-addressing hash table of packed states, linear probing.
  *
- * Each slot holds the key (kw words; word 0 carries bit 63 as "occupied", so calloc'd memory
- * is an empty table) and, when asked for, how the state was reached (`via`) and its depth
- * (`depth`). Nothing points at slots from outside, so the table can rehash freely: paths are
- * rebuilt by undoing `via` moves and looking keys up again. All memory is charged to the
- * search's budget. */
+ * Each slot holds the key and, when asked for, how the state was reached (`via`) and its depth
+ * (`depth`). A key that fits 31 bits (one word, the classic boards) is stored as 32 bits, half
+ * the memory of a 64-bit word; others as their kw words. The top bit of a slot's first word
+ * marks it occupied, so calloc'd memory is an empty table. Nothing points at slots from
+ * outside, so the table can rehash freely: paths are rebuilt by undoing `via` moves and looking
+ * keys up again. All memory is charged to the search's budget.
+ *
+ * The inline functions take `kw` and `narrow`, which must equal the table's: passing constants
+ * lets the compiler specialise the common cases. */
 #ifndef RH_STATE_TABLE_H
 #define RH_STATE_TABLE_H
 
@@ -15,21 +19,23 @@
 #include "budget.h"
 
 #define RH_OCCUPIED (UINT64_C(1) << 63)
+#define RH_OCCUPIED_NARROW (UINT32_C(1) << 31)
 #define RH_VIA_START 0xFFFFu
 #define RH_SLOT_NONE SIZE_MAX
 
 typedef struct {
-    uint64_t *keys;
+    void *keys;      /* uint32_t slots when narrow, else kw uint64_t words a slot */
     uint16_t *via;   /* (vehicle << 5) | (delta + 16); RH_VIA_START for the start */
     uint16_t *depth; /* moves from the start, for searches that revisit */
     size_t cap, count;
     size_t grow_at; /* the count past which the table grows: see state_table.c */
     int bits, kw;
-    bool with_via, with_depth;
+    bool narrow, with_via, with_depth;
     rh_budget *budget;
 } rh_table;
 
-int rh_table_init(rh_table *t, rh_budget *b, int kw, bool with_via, bool with_depth);
+/* `narrow` asks for 32-bit slots: every key must then be one word below 2^31. */
+int rh_table_init(rh_table *t, rh_budget *b, int kw, bool narrow, bool with_via, bool with_depth);
 void rh_table_free(rh_table *t);
 
 static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
@@ -39,23 +45,66 @@ static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
     return h * UINT64_C(0xBF58476D1CE4E5B9);
 }
 
-/* Whether the stored key `k` is `key`. */
-static inline bool rh_key_equal(const uint64_t *k, const uint64_t *key, int kw)
+static inline bool rh_slot_empty(const void *keys, size_t s, int kw, bool narrow)
 {
+    return narrow ? !((const uint32_t *)keys)[s] : !((const uint64_t *)keys)[s * (size_t)kw];
+}
+
+/* Whether slot s holds `key`. */
+static inline bool rh_slot_equal(const void *keys, size_t s, const uint64_t *key, int kw,
+                                 bool narrow)
+{
+    if (narrow) return ((const uint32_t *)keys)[s] == ((uint32_t)key[0] | RH_OCCUPIED_NARROW);
+    const uint64_t *k = (const uint64_t *)keys + s * (size_t)kw;
     if (k[0] != (key[0] | RH_OCCUPIED)) return false;
     for (int w = 1; w < kw; w++)
         if (k[w] != key[w]) return false;
     return true;
 }
 
-/* The slot of `key`, or RH_SLOT_NONE. */
-static inline size_t rh_table_find(const rh_table *t, const uint64_t *key, int kw)
+static inline void rh_slot_store(void *keys, size_t s, const uint64_t *key, int kw, bool narrow)
+{
+    if (narrow) {
+        ((uint32_t *)keys)[s] = (uint32_t)key[0] | RH_OCCUPIED_NARROW;
+        return;
+    }
+    uint64_t *k = (uint64_t *)keys + s * (size_t)kw;
+    k[0] = key[0] | RH_OCCUPIED;
+    for (int w = 1; w < kw; w++) k[w] = key[w];
+}
+
+/* The key in slot s, into `key`. */
+static inline void rh_slot_load(const void *keys, size_t s, uint64_t *key, int kw, bool narrow)
+{
+    if (narrow) {
+        key[0] = ((const uint32_t *)keys)[s] & ~RH_OCCUPIED_NARROW;
+        return;
+    }
+    const uint64_t *k = (const uint64_t *)keys + s * (size_t)kw;
+    key[0] = k[0] & ~RH_OCCUPIED;
+    for (int w = 1; w < kw; w++) key[w] = k[w];
+}
+
+/* Bytes of one slot's key. */
+static inline size_t rh_slot_key_bytes(int kw, bool narrow)
+{
+    return narrow ? sizeof(uint32_t) : sizeof(uint64_t) * (size_t)kw;
+}
+
+static inline __attribute__((always_inline)) size_t
+rh_table_find_in(const rh_table *t, const uint64_t *key, int kw, bool narrow)
 {
     const size_t mask = t->cap - 1;
     for (size_t s = rh_key_hash(key, kw) >> (64 - t->bits);; s = (s + 1) & mask) {
-        if (!t->keys[s * (size_t)kw]) return RH_SLOT_NONE;
-        if (rh_key_equal(t->keys + s * (size_t)kw, key, kw)) return s;
+        if (rh_slot_empty(t->keys, s, kw, narrow)) return RH_SLOT_NONE;
+        if (rh_slot_equal(t->keys, s, key, kw, narrow)) return s;
     }
+}
+
+/* The slot of `key`, or RH_SLOT_NONE. */
+static inline size_t rh_table_find(const rh_table *t, const uint64_t *key)
+{
+    return t->narrow ? rh_table_find_in(t, key, 1, true) : rh_table_find_in(t, key, t->kw, false);
 }
 
 /* Grows the table to twice its size; false when the budget refuses. */
@@ -73,7 +122,7 @@ static inline bool rh_table_reserve(rh_table *t, size_t n)
  * insertions into room already reserved. Keys are uint64_t, the type size_t is, so a key stored
  * through the table itself would make the compiler reload every field of it after each store. */
 typedef struct {
-    uint64_t *keys;
+    void *keys;
     size_t mask;
     int shift;
 } rh_slots;
@@ -83,27 +132,24 @@ static inline rh_slots rh_table_slots(const rh_table *t)
     return (rh_slots){.keys = t->keys, .mask = t->cap - 1, .shift = 64 - t->bits};
 }
 
-/* Starts loading the slot where a key of hash `h` would be looked up. `kw` as below. */
-static inline void rh_slots_prefetch(const rh_slots *s, uint64_t h, int kw)
+/* Starts loading the slot where a key of hash `h` would be looked up. */
+static inline void rh_slots_prefetch(const rh_slots *s, uint64_t h, int kw, bool narrow)
 {
-    __builtin_prefetch(s->keys + (h >> s->shift) * (size_t)kw);
+    __builtin_prefetch((const char *)s->keys + (h >> s->shift) * rh_slot_key_bytes(kw, narrow));
 }
 
 /* Adds `key`, whose rh_key_hash is `h`, unless present, into room reserved for it. Returns its
- * slot and sets *added; the caller then counts the key into the table. `kw` must equal t->kw;
- * passing the constant 1 lets the compiler specialise the common one-word case. */
-static inline size_t rh_slots_put(const rh_slots *sl, const uint64_t *key, uint64_t h, int kw,
-                                  bool *added)
+ * slot and sets *added; the caller then counts the key into the table. */
+static inline __attribute__((always_inline)) size_t
+rh_slots_put(const rh_slots *sl, const uint64_t *key, uint64_t h, int kw, bool narrow, bool *added)
 {
     for (size_t s = h >> sl->shift;; s = (s + 1) & sl->mask) {
-        uint64_t *k = sl->keys + s * (size_t)kw;
-        if (!k[0]) {
-            k[0] = key[0] | RH_OCCUPIED;
-            for (int w = 1; w < kw; w++) k[w] = key[w];
+        if (rh_slot_empty(sl->keys, s, kw, narrow)) {
+            rh_slot_store(sl->keys, s, key, kw, narrow);
             *added = true;
             return s;
         }
-        if (rh_key_equal(k, key, kw)) {
+        if (rh_slot_equal(sl->keys, s, key, kw, narrow)) {
             *added = false;
             return s;
         }
@@ -112,11 +158,13 @@ static inline size_t rh_slots_put(const rh_slots *sl, const uint64_t *key, uint6
 
 /* rh_slots_put with the room made first: RH_SLOT_NONE when the table would need to grow past
  * the memory budget. */
-static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, int kw, bool *added)
+static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, bool *added)
 {
     if (!rh_table_reserve(t, 1)) return RH_SLOT_NONE;
     const rh_slots sl = rh_table_slots(t);
-    const size_t slot = rh_slots_put(&sl, key, rh_key_hash(key, kw), kw, added);
+    const uint64_t h = rh_key_hash(key, t->kw);
+    const size_t slot = t->narrow ? rh_slots_put(&sl, key, h, 1, true, added)
+                                  : rh_slots_put(&sl, key, h, t->kw, false, added);
     t->count += *added;
     return slot;
 }
