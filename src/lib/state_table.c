@@ -102,9 +102,8 @@ static void packed_free(rh_budget *b, const packed *p)
     rh_budget_free(b, p->depth, p->depth_bytes);
 }
 
-/* Moves the packed entries into the empty table `t`. The keys are distinct, so each one's
- * slot is simply the first empty one of its probe sequence: no key is compared. `kw` and
- * `narrow` must equal the table's. */
+/* Moves the packed entries into the empty table `t`. `kw` and `narrow` must equal the
+ * table's. */
 static inline __attribute__((always_inline)) void rehash(rh_table *t, const packed *p, const int kw,
                                                          const bool narrow)
 {
@@ -114,8 +113,9 @@ static inline __attribute__((always_inline)) void rehash(rh_table *t, const pack
     uint64_t key[RH_KEY_WORDS_MAX];
     for (size_t i = 0; i < count; i++) {
         rh_slot_load(p->keys, i, key, kw, narrow);
-        size_t n = rh_key_hash(key, kw) >> sl.shift;
-        while (!rh_slot_empty(sl.keys, n, kw, narrow)) n = (n + 1) & sl.mask;
+        bool found;
+        const size_t n =
+            rh_probe(sl.keys, sl.mask, sl.shift, key, rh_key_hash(key, kw), kw, narrow, &found);
         rh_slot_store(sl.keys, n, key, kw, narrow);
         if (via) via[n] = p->via[i];
         if (depth) depth[n] = p->depth[i];
