@@ -65,32 +65,41 @@ static unsigned group_values(const rh_layout *L, int g)
     return last->mul * (last->maxpos + 1u);
 }
 
-/* Fills group g's record for field value x from its vehicles' offsets in that value. */
-static void fill_group_record(const rh_layout *L, int g, unsigned x)
+/* Fills group g's record for field value x, whose offsets are pos[0 .. count). */
+static void fill_group_record(const rh_layout *L, int g, unsigned x, const unsigned *pos)
 {
     const rh_vgroup *gr = &L->groups[g];
-    const int ow = L->ow, words = 2 * ow;
+    const int ow = L->ow, words = 2 * ow, width = ow == 1 ? 8 : 16;
     uint64_t *m = L->masks + gr->records + (size_t)x * 8u * (size_t)ow;
     uint64_t at = 0, offsets = 0;
-    for (int k = 0; k < RH_GROUP_MAX; k++) at |= (uint64_t)RH_OWNER_UNUSED << 16 * k;
-    if (ow != 1) at = 0;
+    if (ow == 1)
+        for (int k = 0; k < RH_GROUP_MAX; k++) at |= (uint64_t)RH_OWNER_UNUSED * 0x101u << 16 * k;
     for (int k = 0; k < gr->count; k++) {
-        const int i = gr->first + k;
-        const rh_vslot *s = &L->v[i];
-        const unsigned pos = x / s->mul % (s->maxpos + 1u);
-        const uint64_t *cells = L->masks + s->masks + (size_t)pos * (size_t)words;
+        const rh_vslot *s = &L->v[gr->first + k];
+        const uint64_t *cells = L->masks + s->masks + (size_t)pos[k] * (size_t)words;
         for (int w = 0; w < words; w++) m[w] |= cells[w];
         /* The first and last cells only in the board of its own lane, where slides are found. */
-        const unsigned tail = s->lane_bit + pos, head = tail + s->length - 1u;
+        const unsigned tail = s->lane_bit + pos[k], head = tail + s->length - 1u;
         m[words + (tail >> 6)] |= UINT64_C(1) << (tail & 63);
         m[2 * words + (head >> 6)] |= UINT64_C(1) << (head & 63);
-        const int width = ow == 1 ? 8 : 16;
         at &= ~(((UINT64_C(1) << 2 * width) - 1) << 2 * width * k);
         at |= ((uint64_t)tail | (uint64_t)head << width) << 2 * width * k;
-        offsets |= (uint64_t)pos << 8 * k;
+        offsets |= (uint64_t)pos[k] << 8 * k;
     }
     m[3 * words] = at;
     m[3 * words + 1] = offsets;
+}
+
+/* Fills every record of group g, counting its offsets up like an odometer (the first vehicle's
+ * digit fastest, as its weight is 1) rather than dividing the values. */
+static void fill_group(const rh_layout *L, int g)
+{
+    const rh_vgroup *gr = &L->groups[g];
+    unsigned pos[RH_GROUP_MAX] = {0};
+    for (unsigned x = 0; x < group_values(L, g); x++) {
+        fill_group_record(L, g, x, pos);
+        for (int k = 0; k < gr->count && ++pos[k] > L->v[gr->first + k].maxpos; k++) pos[k] = 0;
+    }
 }
 
 bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
@@ -153,8 +162,7 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
                 set_cell(L, L->masks + s->masks + (size_t)pos * 2u * (size_t)L->ow,
                          s->horizontal ? s->line : pos + k, s->horizontal ? pos + k : s->line);
     }
-    for (int g = 0; g < L->group_count; g++)
-        for (unsigned x = 0; x < group_values(L, g); x++) fill_group_record(L, g, x);
+    for (int g = 0; g < L->group_count; g++) fill_group(L, g);
     return true;
 }
 
