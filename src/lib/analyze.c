@@ -20,72 +20,102 @@ static const uint64_t *entry(const rh_queue *q, size_t i)
     return q->keys + i * (size_t)q->kw;
 }
 
-/* Pass 1: every state of the component, in `all`, all of them in `t` with depth UNREACHED. */
-static bool explore(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all,
-                    const uint64_t *start)
+/* The child of `cur` by the move whose rh_key_move addend is `step`, into `child`. */
+static inline __attribute__((always_inline)) void child_key(const rh_layout *L, const uint64_t *cur,
+                                                            uint16_t move, uint64_t step,
+                                                            uint64_t *child, const int kw)
 {
-    const int kw = L->kw;
+    memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+    child[kw == 1 ? 0 : L->v[rh_via_vehicle(move)].word] += step;
+}
+
+/* Pass 1: every state of the component, in `all`, all of them in `t` with depth UNREACHED.
+ * `kw`, `narrow` and `small` as in the BFS: constants in the common cases. */
+static inline __attribute__((always_inline)) bool explore(rh_table *t, rh_budget *b,
+                                                          const rh_layout *L, rh_queue *all,
+                                                          const uint64_t *start, const int kw,
+                                                          const bool narrow, const bool small)
+{
     bool added;
     size_t slot = rh_table_insert(t, start, &added);
     if (slot == RH_SLOT_NONE || !rh_queue_push(all, b, start, 0, kw)) return false;
     t->depth[slot] = UNREACHED;
-    uint64_t child[RH_KEY_WORDS_MAX];
+    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
     rh_movegen g;
     for (size_t i = 0; i < all->len; i++) {
         if (rh_budget_exhausted(b)) return false;
         b->expanded++;
-        const uint64_t *cur = entry(all, i);
-        rh_movegen_load(L, cur, &g, kw, false);
-        const int n = rh_movegen_list(L, &g, true, false, -1, 0, moves, NULL);
+        /* A copy: the pushes below may move the queue. */
+        memcpy(cur, entry(all, i), sizeof(uint64_t) * (size_t)kw);
+        rh_movegen_load(L, cur, &g, kw, small);
+        const int n = rh_movegen_list(L, &g, true, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
+        if (!rh_table_reserve(t, (size_t)n)) return false;
+        const rh_slots sl = rh_table_slots(t);
         for (int k = 0; k < n; k++) {
-            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-            rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
-            slot = rh_table_insert(t, child, &added);
-            if (slot == RH_SLOT_NONE) return false;
+            child_key(L, cur, moves[k], steps[k], child, kw);
+            slot = rh_slots_put(&sl, child, rh_key_hash(child, kw), kw, narrow, &added);
             if (!added) continue;
+            t->count++;
             t->depth[slot] = UNREACHED;
-            /* `cur` points into `all`, which this push may move: it is re-read next round. */
             if (!rh_queue_push(all, b, child, 0, kw)) return false;
-            cur = entry(all, i);
         }
     }
     return true;
 }
 
 /* Pass 2: distances to the nearest goal, by BFS from all goals at once, in t->depth. */
-static bool distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bool unit,
-                      rh_queue *frontier, uint64_t *goals)
+static inline __attribute__((always_inline)) bool
+distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bool unit,
+          rh_queue *frontier, uint64_t *goals, const int kw, const bool narrow, const bool small)
 {
-    const int kw = L->kw;
     for (size_t i = 0; i < all->len; i++) {
         if (!rh_layout_is_goal(L, entry(all, i))) continue;
-        t->depth[rh_table_find(t, entry(all, i))] = 0;
+        t->depth[rh_table_find_in(t, entry(all, i), kw, narrow)] = 0;
         if (!rh_queue_push(frontier, b, entry(all, i), 0, kw)) return false;
         ++*goals;
     }
-    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX];
+    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
     rh_movegen g;
     while (frontier->len) {
         if (rh_budget_exhausted(b)) return false;
         b->expanded++;
         rh_queue_pop_front(frontier, cur, kw);
-        const unsigned d = t->depth[rh_table_find(t, cur)];
-        rh_movegen_load(L, cur, &g, kw, false);
-        const int n = rh_movegen_list(L, &g, unit, false, -1, 0, moves, NULL);
+        const unsigned d = t->depth[rh_table_find_in(t, cur, kw, narrow)];
+        rh_movegen_load(L, cur, &g, kw, small);
+        const int n = rh_movegen_list(L, &g, unit, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
-            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-            rh_key_move(L, child, rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
-            uint16_t *depth = &t->depth[rh_table_find(t, child)];
+            child_key(L, cur, moves[k], steps[k], child, kw);
+            uint16_t *depth = &t->depth[rh_table_find_in(t, child, kw, narrow)];
             if (*depth != UNREACHED) continue;
             *depth = (uint16_t)(d + 1 < UNREACHED ? d + 1 : UNREACHED - 1);
             if (!rh_queue_push(frontier, b, child, 0, kw)) return false;
         }
     }
     return true;
+}
+
+/* Both passes, inlined for the classic case (one-word keys, 32-bit slots, a small board) and
+ * the general one, as the BFS is. */
+static inline __attribute__((always_inline)) bool passes(rh_table *t, rh_budget *b,
+                                                         const rh_layout *L, rh_queue *all,
+                                                         rh_queue *frontier, const uint64_t *start,
+                                                         bool unit, uint64_t *goals, const int kw,
+                                                         const bool narrow, const bool small)
+{
+    return explore(t, b, L, all, start, kw, narrow, small) &&
+           distances(t, b, L, all, unit, frontier, goals, kw, narrow, small);
+}
+
+static bool analyse(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all,
+                    rh_queue *frontier, const uint64_t *start, bool unit, uint64_t *goals)
+{
+    if (L->kw == 1 && L->ow == 1 && t->narrow)
+        return passes(t, b, L, all, frontier, start, unit, goals, 1, true, true);
+    return passes(t, b, L, all, frontier, start, unit, goals, L->kw, t->narrow, false);
 }
 
 /* The summary, from the distances. */
@@ -144,9 +174,8 @@ int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *op
     rh_queue_init(&frontier, L.kw);
     const bool whole = laid_out &&
                        rh_table_init(&t, &budget, L.kw, L.narrow, false, true) == RH_OK &&
-                       explore(&t, &budget, &L, &all, start) &&
-                       distances(&t, &budget, &L, &all, opt->metric == RH_METRIC_SLIDES, &frontier,
-                                 &out->goal_states);
+                       analyse(&t, &budget, &L, &all, &frontier, start,
+                               opt->metric == RH_METRIC_SLIDES, &out->goal_states);
     int err = RH_OK;
     out->status = whole ? RH_SOLVED : RH_LIMIT_REACHED;
     out->limit = whole ? RH_LIMIT_NONE : budget.limit;
