@@ -156,6 +156,7 @@
     hardestBoard: el('hardest-board'),
     hardestText: el('hardest-text'),
     loadHardest: el('load-hardest-button'),
+    loadBest: el('load-best-button'),
   };
 
   const state = {
@@ -169,6 +170,7 @@
     inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
     hint: null, // the hint shown: {move, board: the board it is for}
     hardest: null, // the analysis's hardest position: the text that loads it, or null
+    best: null, // a generate 422's best puzzle so far: that answer, or null
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -1234,15 +1236,38 @@
 
   async function generate() {
     const { doc, seed } = generateRequest();
+    state.best = null;
+    ui.loadBest.hidden = true;
     setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
     const result = await callApi('generate', GENERATE_URL, jsonRequest(doc),
       { button: ui.generate, form: ui.generateForm, outlet: generateOutlet });
     if (!result) return;
     if (result.res.status !== 200 || !result.doc) {
       showFailure(result, generateOutlet, 'ask for fewer moves, or a range of moves');
+      offerBest(result);
       return;
     }
     showGenerated(result.doc, result.roundTripMs);
+  }
+
+  // API: a 422 from generate carries the best puzzle found before the budget ran out
+  // (puzzle, board, length; puzzle null when none was), so the work is not lost.
+  function offerBest(result) {
+    const best = result.res.status === 422 ? result.doc : null;
+    if (!best || !best.puzzle || !(best.length > 0)) return;
+    state.best = best;
+    ui.loadBest.textContent = `Load the best found (${best.length} ${best.metric})`;
+    ui.loadBest.hidden = false;
+  }
+
+  function loadBest() {
+    const best = state.best;
+    if (!best) return;
+    ui.metric.value = best.metric;
+    loadText(pretty(best.puzzle));
+    ui.loadBest.hidden = true;
+    setMessage(ui.generateMessage, 'ok',
+      `The best puzzle found, ${best.length} ${best.metric} (seed ${best.seed}), is in the puzzle box: press Solve.`);
   }
 
   // API: the request is the form's fields, each a member named as the input (board_size,
@@ -1388,6 +1413,7 @@
     ui.hint.addEventListener('click', () => hint());
     ui.applyHint.addEventListener('click', () => applyHint());
     ui.loadHardest.addEventListener('click', () => loadHardest());
+    ui.loadBest.addEventListener('click', () => loadBest());
     ui.generateForm.addEventListener('submit', (e) => {
       e.preventDefault();
       generate();

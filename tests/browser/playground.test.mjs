@@ -400,6 +400,34 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     assert.equal(moves, doc.length);
   });
 
+  it('offers the best puzzle found when the generator\'s budget runs out, which Solve solves in its length', async () => {
+    // 51 moves is the 6x6 maximum: the server's default budget runs out first.
+    await page.fill('#gen-min-moves', '51');
+    await page.fill('#gen-seed', '7');
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`, { timeout: 60000 }),
+      page.click('#generate-button'),
+    ]);
+    assert.equal(response.status(), 422);
+    const doc = await response.json();
+    assert.ok(doc.length > 0 && doc.puzzle, `best length ${doc.length}`);
+    await page.waitForSelector('#load-best-button:not([hidden])');
+    assert.equal(await page.getAttribute('#generate-message', 'data-kind'), 'error');
+    assert.match(await page.textContent('#load-best-button'), new RegExp(`\\(${doc.length} moves\\)`));
+    await page.click('#load-best-button');
+    await page.waitForSelector('#generate-message[data-kind="ok"]');
+    assert.ok(await page.isHidden('#load-best-button'));
+    assert.deepEqual(JSON.parse(await page.inputValue('#puzzle-input')), doc.puzzle);
+    await page.click('#solve-button');
+    await page.waitForSelector('#message[data-kind="ok"]');
+    assert.equal(Number(await page.textContent('[data-key="move_count"]')), doc.length);
+    // The next request starts clean.
+    await page.fill('#gen-min-moves', '3');
+    await page.click('#generate-button');
+    await page.waitForSelector('#generate-message[data-kind="ok"]');
+    assert.ok(await page.isHidden('#load-best-button'));
+  });
+
   it('draws a seed when the field is empty, and shows it', async () => {
     await page.fill('#gen-min-moves', '3');
     await page.fill('#gen-seed', '');
