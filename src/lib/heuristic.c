@@ -8,13 +8,17 @@ static inline uint32_t span(int a, int b)
     return (uint32_t)(((UINT64_C(1) << (b + 1)) - 1) & ~((UINT64_C(1) << a) - 1));
 }
 
-/* The vehicle covering cell (row, col), or -1 for a wall or an empty cell. */
+/* The vehicle covering cell (row, col), or -1 for a wall or an empty cell: a vertical one of
+ * its column or a horizontal one of its row. */
 static int owner_of(const rh_layout *L, const rh_occupancy *o, int row, int col)
 {
-    for (int j = 0; j < L->vehicle_count; j++) {
-        const rh_vslot *s = &L->v[j];
-        const int along = s->horizontal ? col : row, line = s->horizontal ? row : col;
-        if (s->line == line && along >= o->pos[j] && along < o->pos[j] + s->length) return j;
+    for (int k = 0; k < L->column_count[col]; k++) {
+        const int j = L->column_vehicles[col][k];
+        if (rh_layout_covers(L, j, o->pos[j], row)) return j;
+    }
+    for (int k = 0; k < L->row_count[row]; k++) {
+        const int j = L->row_vehicles[row][k];
+        if (rh_layout_covers(L, j, o->pos[j], col)) return j;
     }
     return -1;
 }
@@ -28,33 +32,34 @@ int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
     if (L->wall_rows[er] & span(front, n - 1)) return RH_H_DEAD;
 
     int h = slides ? t->maxpos - tpos : 1;
+    /* A car on the exit row ahead of the target can never get out of its way. */
+    for (int k = 0; k < L->row_count[er]; k++) {
+        const int i = L->row_vehicles[er][k];
+        if (i != L->target && o->pos[i] >= front) return RH_H_DEAD;
+    }
+    /* Only the vertical vehicles of the columns ahead can block. */
     uint64_t must[RH_VEHICLES_MAX / 64] = {0};
-    for (int i = 0; i < L->vehicle_count; i++) {
-        const rh_vslot *s = &L->v[i];
-        const int p = o->pos[i];
-        if (s->horizontal) {
-            /* A car on the exit row ahead of the target can never get out of its way. */
-            if (s->line == er && i != L->target && p >= front) return RH_H_DEAD;
-            continue;
-        }
-        if (s->line < front || p > er || p + s->length <= er) continue;
-        const int len = s->length;
-        const uint32_t walls = L->wall_cols[s->line];
-        const bool up = er - len >= 0 && !(walls & span(er - len, p - 1));
-        const bool down = er + len <= n - 1 && !(walls & span(p + len, er + len));
-        if (!up && !down) return RH_H_DEAD;
-        if (slides) {
-            const int dist_up = p + len - er, dist_down = er + 1 - p;
-            h += !down ? dist_up : !up ? dist_down : dist_up < dist_down ? dist_up : dist_down;
-            continue;
-        }
-        must[i >> 6] |= UINT64_C(1) << (i & 63);
-        if (up && down) continue;
-        const uint32_t need = up ? span(er - len, p - 1) : span(p + len, er + len);
-        const uint32_t column = rh_occupancy_line(L, o, true, s->line, false);
-        for (uint32_t cells = column & need & ~walls; cells; cells &= cells - 1) {
-            const int j = owner_of(L, o, __builtin_ctz(cells), s->line);
-            if (j >= 0) must[j >> 6] |= UINT64_C(1) << (j & 63);
+    for (int c = front; c < n; c++) {
+        for (int k = 0; k < L->column_count[c]; k++) {
+            const int i = L->column_vehicles[c][k], p = o->pos[i], len = L->v[i].length;
+            if (p > er || p + len <= er) continue;
+            const uint32_t walls = L->wall_cols[c];
+            const bool up = er - len >= 0 && !(walls & span(er - len, p - 1));
+            const bool down = er + len <= n - 1 && !(walls & span(p + len, er + len));
+            if (!up && !down) return RH_H_DEAD;
+            if (slides) {
+                const int dist_up = p + len - er, dist_down = er + 1 - p;
+                h += !down ? dist_up : !up ? dist_down : dist_up < dist_down ? dist_up : dist_down;
+                continue;
+            }
+            must[i >> 6] |= UINT64_C(1) << (i & 63);
+            if (up && down) continue;
+            const uint32_t need = up ? span(er - len, p - 1) : span(p + len, er + len);
+            const uint32_t column = rh_occupancy_line(L, o, true, c, false);
+            for (uint32_t cells = column & need & ~walls; cells; cells &= cells - 1) {
+                const int j = owner_of(L, o, __builtin_ctz(cells), c);
+                if (j >= 0) must[j >> 6] |= UINT64_C(1) << (j & 63);
+            }
         }
     }
     if (!slides)

@@ -143,7 +143,10 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         s->lane_bit = (uint16_t)((s->horizontal ? 0 : L->ow * 64) + s->line * L->lane);
         s->lane_word = (uint8_t)(s->lane_bit >> 6);
         s->lane_shift = (uint8_t)(s->lane_bit & 63);
-        if (!s->horizontal) L->column_vehicles[s->line][L->column_count[s->line]++] = (uint8_t)i;
+        if (s->horizontal)
+            L->row_vehicles[s->line][L->row_count[s->line]++] = (uint8_t)i;
+        else
+            L->column_vehicles[s->line][L->column_count[s->line]++] = (uint8_t)i;
         s->masks = (uint32_t)masks;
         masks += (size_t)(s->maxpos + 1) * 2u * (size_t)L->ow;
     }

@@ -72,9 +72,11 @@ typedef struct {
      * where every cell past the board's edge counts as a wall. */
     uint32_t wall_rows[RH_BOARD_MAX];
     uint32_t wall_cols[RH_BOARD_MAX];
-    /* The vertical vehicles of each column. */
+    /* The vertical vehicles of each column, and the horizontal ones of each row. */
     uint8_t column_count[RH_BOARD_MAX];
     uint8_t column_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
+    uint8_t row_count[RH_BOARD_MAX];
+    uint8_t row_vehicles[RH_BOARD_MAX][RH_BOARD_MAX / 2];
     uint64_t wall_board[2 * RH_OCC_WORDS_MAX];
     /* Records whose sizes are powers of two, so that finding one costs a shift, in one
      * allocation charged to the search's budget (see rh_layout_init):
