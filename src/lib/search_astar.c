@@ -38,7 +38,7 @@ static void buckets_free(buckets *bk, rh_budget *b)
 
 static inline __attribute__((always_inline)) rh_outcome
 astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool unit, int weight,
-      uint64_t *goal, const int kw)
+      uint64_t *goal, const int kw, const bool narrow, const bool small)
 {
     buckets bk = {.kw = kw};
     rh_movegen gen;
@@ -48,7 +48,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     t->via[slot] = RH_VIA_START;
     t->depth[slot] = 0;
-    rh_movegen_load(L, start, &gen, kw, false);
+    rh_movegen_load(L, start, &gen, kw, small);
     int h = rh_heuristic(L, &gen.o, unit);
     if (h == RH_H_DEAD) return RH_EXHAUSTED;
     rh_outcome outcome = RH_EXHAUSTED;
@@ -60,7 +60,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
     /* Re-opening a state found by a shorter path keeps plain A* exact whatever the heuristic;
      * weighted A* gives up that guarantee anyway, and re-opening would only slow it. */
     const bool reopen = weight == 1;
-    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX];
+    uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     size_t f = 0;
     for (;;) {
         while (f < bk.count && bk.q[f].len == 0) f++;
@@ -70,8 +70,8 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
             break;
         }
         rh_queue_pop_back(&bk.q[f], cur, kw);
-        const unsigned g = t->depth[rh_table_find(t, cur)];
-        rh_movegen_load(L, cur, &gen, kw, false);
+        const unsigned g = t->depth[rh_table_find_in(t, cur, kw, narrow)];
+        rh_movegen_load(L, cur, &gen, kw, small);
         h = rh_heuristic(L, &gen.o, unit);
         if (g + (size_t)weight * (size_t)h != f) continue; /* superseded by a shorter path */
         if (h == 0) {
@@ -82,17 +82,19 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         b->expanded++;
         const unsigned ng = g + 1;
         if (ng > DEPTH_MAX) continue;
-        const int n = rh_movegen_list(L, &gen, unit, false, -1, 0, moves, NULL);
+        const int n = rh_movegen_list(L, &gen, unit, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
+        if (!rh_table_reserve(t, (size_t)n)) {
+            outcome = RH_STOPPED;
+            break;
+        }
+        const rh_slots sl = rh_table_slots(t);
         for (int k = 0; k < n; k++) {
             const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);
             memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-            rh_key_move(L, child, i, delta);
-            slot = rh_table_insert(t, child, &added);
-            if (slot == RH_SLOT_NONE) {
-                outcome = RH_STOPPED;
-                goto done;
-            }
+            child[kw == 1 ? 0 : L->v[i].word] += steps[k];
+            slot = rh_slots_put(&sl, child, rh_key_hash(child, kw), kw, narrow, &added);
+            t->count += added;
             if (!added && (!reopen || t->depth[slot] <= ng)) continue;
             t->depth[slot] = (uint16_t)ng;
             t->via[slot] = moves[k];
@@ -118,6 +120,7 @@ done:
 rh_outcome rh_search_astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
                            bool unit, int weight, uint64_t *goal)
 {
-    if (L->kw == 1) return astar(t, b, L, start, unit, weight, goal, 1);
-    return astar(t, b, L, start, unit, weight, goal, L->kw);
+    if (L->kw == 1 && L->ow == 1 && t->narrow)
+        return astar(t, b, L, start, unit, weight, goal, 1, true, true);
+    return astar(t, b, L, start, unit, weight, goal, L->kw, t->narrow, false);
 }
