@@ -96,8 +96,21 @@ static inline size_t rh_slot_key_bytes(int kw, bool narrow)
 }
 
 /* Bit j of *equal set where slot b + j holds `want` (a stored key, marked occupied), of
- * *empty where it is empty; b is a multiple of 4. With SSE2 (every x86-64), four compares and a
- * mask each; elsewhere the same, a slot at a time. */
+ * *empty where it is empty; b is a multiple of 4. A slot at a time: the form for CPUs without
+ * SSE2, which a test holds to the same answers as rh_bucket_match. */
+static inline void rh_bucket_match_plain(const void *keys, size_t b, uint64_t want, bool narrow,
+                                         unsigned *equal, unsigned *empty)
+{
+    *equal = *empty = 0;
+    for (unsigned j = 0; j < 4; j++) {
+        const uint64_t at =
+            narrow ? ((const uint32_t *)keys)[b + j] : ((const uint64_t *)keys)[b + j];
+        *equal |= (unsigned)(at == want) << j;
+        *empty |= (unsigned)(at == 0) << j;
+    }
+}
+
+/* rh_bucket_match_plain with SSE2 (every x86-64): four compares and a mask each. */
 static inline __attribute__((always_inline)) void rh_bucket_match(const void *keys, size_t b,
                                                                   uint64_t want, bool narrow,
                                                                   unsigned *equal, unsigned *empty)
@@ -123,13 +136,7 @@ static inline __attribute__((always_inline)) void rh_bucket_match(const void *ke
         *empty |= (unsigned)_mm_movemask_pd(_mm_castsi128_pd(z)) << 2 * half;
     }
 #else
-    *equal = *empty = 0;
-    for (unsigned j = 0; j < 4; j++) {
-        const uint64_t at =
-            narrow ? ((const uint32_t *)keys)[b + j] : ((const uint64_t *)keys)[b + j];
-        *equal |= (unsigned)(at == want) << j;
-        *empty |= (unsigned)(at == 0) << j;
-    }
+    rh_bucket_match_plain(keys, b, want, narrow, equal, empty);
 #endif
 }
 
