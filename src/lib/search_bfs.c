@@ -33,9 +33,9 @@ static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, 
     return RH_FOUND;
 }
 
-/* Inlined for the classic case (one-word keys, a board of at most 8x8: kw = 1 and small) and
- * the general one, each with single-cell or any-distance moves, so that the inner loop carries
- * no run-time switches where it matters.
+/* Inlined for the classic cases (one-word keys on a board of at most 8x8: kw = 1 and small,
+ * in 32-bit slots or not) and the general one, each with single-cell or any-distance moves,
+ * so that the inner loop carries no run-time switches where it matters.
  *
  * In the move metric (not `unit`) with `stop_at_goal`, every new state's distance to the goal
  * is checked exactly when it is at most two (rh_endgame_find). States are generated in order

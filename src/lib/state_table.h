@@ -199,8 +199,8 @@ static inline bool rh_table_reserve(rh_table *t, size_t n)
 }
 
 /* The key array of a table and how a hash picks a slot, copied out of it for a run of
- * insertions into room already reserved. Keys are uint64_t, the type size_t is, so a key stored
- * through the table itself would make the compiler reload every field of it after each store. */
+ * insertions into room already reserved. A key stored through the table itself may alias its
+ * size_t fields (uint64_t is size_t), so the compiler would reload every field after each. */
 typedef struct {
     void *keys;
     size_t mask;
