@@ -724,10 +724,11 @@
   // form is aria-busy. The request and the raw answer are shown in the Answer panel's "raw"
   // box, whatever the endpoint.
   //
-  // Resolves to {res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or null),
-  // or to null when the request was replaced or failed; a failure is told to `outlet`, whose
-  // earlier errors are cleared as the request goes.
-  async function callApi(kind, url, request, { button, form, outlet }) {
+  // Resolves to {ok, res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or
+  // null; ok: a 200 with a document), or to null when the request was replaced or failed. A
+  // failure, or an answer that is not ok (with `advice`: what to try after a 422), is told to
+  // `outlet`, whose earlier errors are cleared as the request goes.
+  async function callApi(kind, url, request, { button, form, outlet, advice }) {
     outlet.clear();
     state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
@@ -769,7 +770,10 @@
     } catch {
       doc = null;
     }
-    return { res, doc, bodyText, roundTripMs, requestId: res.headers.get('X-Request-Id') };
+    const result = { ok: res.status === 200 && Boolean(doc), res, doc, bodyText, roundTripMs,
+      requestId: res.headers.get('X-Request-Id') };
+    if (!result.ok) showFailure(result, outlet, advice);
+    return result;
   }
 
   function finishCall(kind, controller, button) {
@@ -842,14 +846,13 @@
     const request = buildRequest(text, { algorithm: ui.algorithm.value, metric: ui.metric.value });
     pause();
     showMessage('busy', 'Solving…');
-    const result = await callApi('solve', SOLVE_URL, request,
-      { button: ui.solve, form: ui.form, outlet: puzzleOutlet });
+    const result = await callApi('solve', SOLVE_URL, request, { button: ui.solve, form: ui.form,
+      outlet: puzzleOutlet, advice: 'try astar or fast, or a smaller puzzle' });
     if (!result) return;
-    if (result.res.status === 200 && result.doc) {
+    if (result.ok) {
       showAnswer(result.doc, text, start, result.roundTripMs, result.requestId);
       return;
     }
-    showFailure(result, puzzleOutlet, 'try astar or fast, or a smaller puzzle');
     const doc = result.doc;
     if (result.res.status === 422 && doc?.stats) {
       fillSummary(ui.summary, [
@@ -1000,13 +1003,9 @@
     hideHint();
     pause();
     showMessage('busy', 'Looking for the next move…');
-    const result = await callApi('hint', HINT_URL, request,
-      { button: ui.hint, form: ui.form, outlet: puzzleOutlet });
-    if (!result) return;
-    if (result.res.status !== 200 || !result.doc) {
-      showFailure(result, puzzleOutlet, 'try a smaller puzzle');
-      return;
-    }
+    const result = await callApi('hint', HINT_URL, request, { button: ui.hint, form: ui.form,
+      outlet: puzzleOutlet, advice: 'try a smaller puzzle' });
+    if (!result?.ok) return;
     // The board may have changed while the hint was on its way: it belongs to the old one.
     if ((state.boards[state.step] ?? null) !== board) {
       showMessage('info', 'The board changed while the hint was on its way: ask again.');
@@ -1081,13 +1080,10 @@
     const start = tryParse(text);
     const request = buildRequest(text, { metric: ui.metric.value });
     showMessage('busy', 'Analysing every reachable position…');
-    const result = await callApi('analyze', ANALYZE_URL, request,
-      { button: ui.analyze, form: ui.form, outlet: puzzleOutlet });
-    if (!result) return;
-    if (result.res.status !== 200 || !result.doc) {
-      showFailure(result, puzzleOutlet, 'this puzzle\'s state space is larger than the server\'s budget allows');
-      return;
-    }
+    const result = await callApi('analyze', ANALYZE_URL, request, { button: ui.analyze,
+      form: ui.form, outlet: puzzleOutlet,
+      advice: 'this puzzle\'s state space is larger than the server\'s budget allows' });
+    if (!result?.ok) return;
     showAnalysis(result.doc, text, start, result.roundTripMs);
   }
 
@@ -1239,11 +1235,10 @@
     state.best = null;
     ui.loadBest.hidden = true;
     setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
-    const result = await callApi('generate', GENERATE_URL, jsonRequest(doc),
-      { button: ui.generate, form: ui.generateForm, outlet: generateOutlet });
+    const result = await callApi('generate', GENERATE_URL, jsonRequest(doc), { button: ui.generate,
+      form: ui.generateForm, outlet: generateOutlet, advice: 'ask for fewer moves, or a range of moves' });
     if (!result) return;
-    if (result.res.status !== 200 || !result.doc) {
-      showFailure(result, generateOutlet, 'ask for fewer moves, or a range of moves');
+    if (!result.ok) {
       offerBest(result);
       return;
     }

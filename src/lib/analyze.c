@@ -20,15 +20,6 @@ static const uint64_t *entry(const rh_queue *q, size_t i)
     return q->keys + i * (size_t)q->kw;
 }
 
-/* The child of `cur` by the move whose rh_key_move addend is `step`, into `child`. */
-static inline __attribute__((always_inline)) void child_key(const rh_layout *L, const uint64_t *cur,
-                                                            uint16_t move, uint64_t step,
-                                                            uint64_t *child, const int kw)
-{
-    memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-    child[kw == 1 ? 0 : L->v[rh_via_vehicle(move)].word] += step;
-}
-
 /* Pass 1: every state of the component, in `all`, all of them in `t` with depth UNREACHED.
  * `kw`, `narrow` and `small` as in the BFS: constants in the common cases. */
 static inline __attribute__((always_inline)) bool explore(rh_table *t, rh_budget *b,
@@ -54,7 +45,7 @@ static inline __attribute__((always_inline)) bool explore(rh_table *t, rh_budget
         if (!rh_table_reserve(t, (size_t)n)) return false;
         const rh_slots sl = rh_table_slots(t);
         for (int k = 0; k < n; k++) {
-            child_key(L, cur, moves[k], steps[k], child, kw);
+            rh_movegen_child(L, cur, moves[k], steps[k], child, kw);
             slot = rh_slots_put(&sl, child, rh_key_hash(child, kw), kw, narrow, &added);
             if (!added) continue;
             t->count++;
@@ -88,7 +79,7 @@ distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bo
         const int n = rh_movegen_list(L, &g, unit, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
-            child_key(L, cur, moves[k], steps[k], child, kw);
+            rh_movegen_child(L, cur, moves[k], steps[k], child, kw);
             uint16_t *depth = &t->depth[rh_table_find_in(t, child, kw, narrow)];
             if (*depth != UNREACHED) continue;
             *depth = (uint16_t)(d + 1 < UNREACHED ? d + 1 : UNREACHED - 1);

@@ -96,4 +96,15 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
     return n;
 }
 
+/* The child of `cur` by a listed move and its addend (rh_movegen_list's `out` and `step`), into
+ * `child`. `kw` as in rh_movegen_load. */
+static inline __attribute__((always_inline)) void rh_movegen_child(const rh_layout *L,
+                                                                   const uint64_t *cur,
+                                                                   uint16_t move, uint64_t step,
+                                                                   uint64_t *child, int kw)
+{
+    memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
+    child[kw == 1 ? 0 : L->v[rh_via_vehicle(move)].word] += step;
+}
+
 #endif

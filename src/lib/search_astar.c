@@ -91,8 +91,7 @@ astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool
         const rh_slots sl = rh_table_slots(t);
         for (int k = 0; k < n; k++) {
             const int i = rh_via_vehicle(moves[k]), delta = rh_via_delta(moves[k]);
-            memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-            child[kw == 1 ? 0 : L->v[i].word] += steps[k];
+            rh_movegen_child(L, cur, moves[k], steps[k], child, kw);
             slot = rh_slots_put(&sl, child, rh_key_hash(child, kw), kw, narrow, &added);
             t->count += added;
             if (!added && (!reopen || t->depth[slot] <= ng)) continue;

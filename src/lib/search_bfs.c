@@ -112,9 +112,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
-                memcpy(child[k], cur, sizeof(uint64_t) * (size_t)kw);
-                const int i = rh_via_vehicle(moves[first + k]);
-                child[k][kw == 1 ? 0 : L->v[i].word] += steps[first + k];
+                rh_movegen_child(L, cur, moves[first + k], steps[first + k], child[k], kw);
                 hash[k] = rh_key_hash(child[k], kw);
                 rh_slots_prefetch(&sl, hash[k], kw, narrow);
             }

@@ -165,8 +165,12 @@ static inline __attribute__((always_inline)) size_t rh_probe(const void *keys, s
         }
     }
     for (size_t s = h >> shift;; s = (s + 1) & mask) {
-        if (rh_slot_empty(keys, s, kw, narrow) || rh_slot_equal(keys, s, key, kw, narrow)) {
-            *found = !rh_slot_empty(keys, s, kw, narrow);
+        if (rh_slot_empty(keys, s, kw, narrow)) {
+            *found = false;
+            return s;
+        }
+        if (rh_slot_equal(keys, s, key, kw, narrow)) {
+            *found = true;
             return s;
         }
     }

@@ -142,6 +142,15 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   });
 
+  // Clicks `button` and resolves to the server's response to POST `path` that it causes.
+  async function clickFor(button, path, options) {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}${path}`, options),
+      page.click(button),
+    ]);
+    return response;
+  }
+
   after(async () => {
     await context?.close();
     if (profile) rmSync(profile, { recursive: true, force: true });
@@ -279,10 +288,7 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
   it('analyzes Jam 1: the counts, a bar per distance, the start highlighted, the hardest position', async () => {
     await page.selectOption('#puzzle-select', 'jam01');
     await page.selectOption('#metric', 'moves');
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${server.base}/v1/analyze`),
-      page.click('#analyze-button'),
-    ]);
+    const response = await clickFor('#analyze-button', '/v1/analyze');
     assert.equal(response.status(), 200);
     const doc = await response.json();
     await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
@@ -378,10 +384,7 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
   it('generates a puzzle of 10+ moves from a fixed seed, which Solve then solves in its length', async () => {
     await page.fill('#gen-min-moves', '10');
     await page.fill('#gen-seed', '42');
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`),
-      page.click('#generate-button'),
-    ]);
+    const response = await clickFor('#generate-button', '/v1/generate');
     assert.equal(response.status(), 200);
     assert.deepEqual(JSON.parse(response.request().postData()),
       { board_size: 6, min_moves: 10, min_vehicles: 10, max_vehicles: 14, walls: 0, seed: 42, metric: 'moves' });
@@ -404,10 +407,7 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     // 51 moves is the 6x6 maximum: the server's default budget runs out first.
     await page.fill('#gen-min-moves', '51');
     await page.fill('#gen-seed', '7');
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`, { timeout: 60000 }),
-      page.click('#generate-button'),
-    ]);
+    const response = await clickFor('#generate-button', '/v1/generate', { timeout: 60000 });
     assert.equal(response.status(), 422);
     const doc = await response.json();
     assert.ok(doc.length > 0 && doc.puzzle, `best length ${doc.length}`);
@@ -431,10 +431,7 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
   it('draws a seed when the field is empty, and shows it', async () => {
     await page.fill('#gen-min-moves', '3');
     await page.fill('#gen-seed', '');
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url() === `${server.base}/v1/generate`),
-      page.click('#generate-button'),
-    ]);
+    const response = await clickFor('#generate-button', '/v1/generate');
     const sent = JSON.parse(response.request().postData()).seed;
     assert.ok(Number.isSafeInteger(sent) && sent >= 0, `seed ${sent}`);
     assert.equal((await response.json()).seed, sent);
