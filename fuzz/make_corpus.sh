@@ -8,7 +8,7 @@
 set -eu
 out=${1:?usage: make_corpus.sh OUTDIR [PUZZLES_DIR]}
 here=$(cd "$(dirname "$0")" && pwd)
-puzzles=${2:-$here/../../shared/puzzles}
+puzzles=${2:-$here/../tests/data}
 for f in jam40.tsv classic.jsonl random.jsonl; do
     [ -r "$puzzles/$f" ] || { echo "make_corpus.sh: $puzzles/$f not found" >&2; exit 1; }
 done

@@ -2,7 +2,7 @@
 # Coverage-guided fuzzing with libFuzzer (clang, AddressSanitizer + UndefinedBehaviorSanitizer):
 #   scripts/fuzz.sh [seconds-per-target]        (default 60)
 # Builds fuzz/ into build-fuzz/ (a separate CMake project: the main build is not touched),
-# writes the seed corpus from ../shared/puzzles, runs each target for the given time, prints
+# writes the seed corpus from tests/data/, runs each target for the given time, prints
 # its executions, coverage and findings, and exits non-zero when any target found a crash,
 # leak, timeout or out-of-memory. Inputs that fail go to build-fuzz/findings/. No network; the
 # run is bounded (seconds per target, plus the build).
@@ -23,7 +23,7 @@ cmake --build "$out" -j "$(nproc)"
 
 seeds=$(mktemp -d "${TMPDIR:-/tmp}/rushhour-seeds.XXXXXX")
 trap 'rm -rf "$seeds"' EXIT INT TERM
-sh fuzz/make_corpus.sh "$seeds" || echo "warning: no reference puzzles; fuzz/seeds only" >&2
+sh fuzz/make_corpus.sh "$seeds"
 mkdir -p "$out/findings" "$out/logs"
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:symbolize=1}

@@ -5,7 +5,8 @@
 # Kubernetes manifest check; the container image built
 # from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
 # then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks
-# included) in build-asan/, after a 60-second run of each libFuzzer target.
+# included), after a 60-second run of each libFuzzer target, all from a copy of the tree in
+# a temporary folder (so a lone clone is what is tested).
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
@@ -18,10 +19,15 @@ ctest --test-dir build --output-on-failure
 ./scripts/k8s-check.sh
 ./scripts/container-check.sh
 
-cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COMPILER=clang
-cmake --build build-asan -j "$(nproc)"
+# The sanitizer half runs from a copy of the tree in a fresh temporary folder, with nothing
+# beside it: it proves that a clone alone builds and tests (nothing read from ../).
+copy=$(mktemp -d "${TMPDIR:-/tmp}/rushhourd-alone.XXXXXX")
+trap 'rm -rf "$copy"' EXIT INT TERM
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -C "$copy" -xf -
+cmake -S "$copy" -B "$copy/build-asan" -DCMAKE_BUILD_TYPE=Debug -DRH_SANITIZE=ON -DCMAKE_C_COMPILER=clang
+cmake --build "$copy/build-asan" -j "$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
-./scripts/contract-check.sh build-asan/rushhourd
-./scripts/hostile-check.sh build-asan/rushhourd
-./scripts/fuzz.sh 60
-ctest --test-dir build-asan --output-on-failure
+./scripts/contract-check.sh "$copy/build-asan/rushhourd"
+./scripts/hostile-check.sh "$copy/build-asan/rushhourd"
+"$copy/scripts/fuzz.sh" 60
+ctest --test-dir "$copy/build-asan" --output-on-failure

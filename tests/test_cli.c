@@ -141,9 +141,8 @@ static double get_number(const cJSON *obj, const char *key)
 /* The JSON puzzle named `name` in classic.jsonl, as text. */
 static char *classic_puzzle(const char *name)
 {
-    const char *dir = getenv("RH_PUZZLES_DIR");
     char path[1024];
-    snprintf(path, sizeof path, "%s/classic.jsonl", dir ? dir : RH_SOURCE_DIR "/../shared/puzzles");
+    snprintf(path, sizeof path, "%s/tests/data/classic.jsonl", RH_SOURCE_DIR);
     char *all = slurp(path);
     char *found = NULL, *save = NULL;
     for (char *line = strtok_r(all, "\n", &save); line && !found;

@@ -57,7 +57,7 @@
   ];
 
   // The reference puzzles in the select. Rows are copied from the project's reference sets
-  // (shared/puzzles/jam40.tsv and classic.jsonl), where their answers are checked.
+  // (tests/data/jam40.tsv and classic.jsonl), where their answers are checked.
   const JAM1_VEHICLES = {
     board_size: 6,
     exit_row: 2,

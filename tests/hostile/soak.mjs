@@ -44,7 +44,7 @@ const BUDGET_MAX_MS = 450; /* the mix's budget-bound searches: 5,000 to 20,000 n
 const BURST_EVERY_S = 10;
 const BURST = 24;
 
-const PUZZLES_DIR = process.env.RH_PUZZLES_DIR || resolve(REPO_ROOT, '../shared/puzzles');
+const PUZZLES_DIR = resolve(REPO_ROOT, 'tests/data');
 
 // ---------------------------------------------------------------------------------------------
 // The mix

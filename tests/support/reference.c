@@ -1,19 +1,14 @@
-/* Reading the shared reference puzzle files into rh_ref records. */
+/* Reading the reference puzzle files of tests/data/ into rh_ref records. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "reference.h"
 
-#ifndef RH_PUZZLES_DIR
-#define RH_PUZZLES_DIR "../shared/puzzles"
-#endif
-
 static FILE *open_data(const char *file)
 {
-    const char *dir = getenv("RH_PUZZLES_DIR");
     char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir ? dir : RH_PUZZLES_DIR, file);
+    snprintf(path, sizeof path, "%s/%s", RH_PUZZLES_DIR, file);
     FILE *f = fopen(path, "r");
     if (!f) fprintf(stderr, "reference: cannot open %s\n", path);
     return f;

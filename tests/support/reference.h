@@ -1,4 +1,4 @@
-/* The reference puzzles of ../shared/puzzles (answers agreed by independent solvers), loaded
+/* The reference puzzles of tests/data/ (answers agreed by independent solvers), loaded
  * for the tests and the benchmarks. */
 #ifndef RH_REFERENCE_H
 #define RH_REFERENCE_H
@@ -21,9 +21,9 @@ typedef struct {
     int count;
 } rh_ref_set;
 
-/* Loads "jam40.tsv", "classic.jsonl" or "random.jsonl" from the puzzles directory
- * ($RH_PUZZLES_DIR, else the shared/ folder beside the source tree). Returns 0, or -1 with a
- * message on stderr. Free with rh_ref_free. */
+/* Loads "jam40.tsv", "classic.jsonl" or "random.jsonl" from tests/data/ (RH_PUZZLES_DIR, set
+ * by the build to that folder of the source tree). Returns 0, or -1 with a message on stderr.
+ * Free with rh_ref_free. */
 int rh_ref_load(rh_ref_set *out, const char *file);
 void rh_ref_free(rh_ref_set *set);
 
