@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 #include <sanitizer/asan_interface.h>
 
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 #define MAX_NODES 2000

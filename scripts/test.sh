@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
 ./scripts/build.sh
 ctest --test-dir build --output-on-failure
+./scripts/install-check.sh build
 ./scripts/valgrind-check.sh build
 ./scripts/contract-check.sh build/rushhourd
 ./scripts/browser-check.sh build/rushhourd

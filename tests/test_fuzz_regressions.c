@@ -32,6 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 #define DB51 "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM." /* the hardest 6x6 by moves: 51 */

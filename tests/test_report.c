@@ -1,4 +1,4 @@
-/* The solve document (rh_report_result, rh_report_diags, rh_report_move_notation) read back
+/* The solve document (rh_report_result, rh_report_diags, rh_move_notation) read back
  * as JSON and checked against the independent replayer; rh_puzzle_apply and rh_puzzle_render;
  * the names of statuses, limits, metrics and algorithms. */
 #include <criterion/criterion.h>
@@ -168,7 +168,7 @@ Test(report, jam01_document)
         cr_expect_eq(atoi(digits), abs(back[tokens].delta), "token %d \"%s\"", tokens, tok);
 
         char one[RH_ID_MAX + 8];
-        rh_report_move_notation(one, &p, r.moves[tokens]);
+        rh_move_notation(one, &p, r.moves[tokens]);
         cr_expect_str_eq(one, tok);
         tokens++;
     }
@@ -491,9 +491,9 @@ Test(names, directions)
     cr_expect_str_eq(rh_move_direction(&p, (rh_move){a, 1}), "down");
     cr_expect_str_eq(rh_move_direction(&p, (rh_move){a, -3}), "up");
     char note[RH_ID_MAX + 8];
-    rh_report_move_notation(note, &p, (rh_move){a, -3});
+    rh_move_notation(note, &p, (rh_move){a, -3});
     cr_expect_str_eq(note, "aU3");
-    rh_report_move_notation(note, &p, (rh_move){b, 2});
+    rh_move_notation(note, &p, (rh_move){b, 2});
     cr_expect_str_eq(note, "bR2");
 }
 

@@ -23,6 +23,7 @@
 
 #include "reference.h"
 #include "replay.h"
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "server_harness.h"
 

@@ -16,6 +16,7 @@
 #include "config.h"
 #include "log.h"
 #include "metrics.h"
+#include "rushhour/json.h"
 
 #define KIB ((size_t)1024)
 #define MIB (1024 * KIB)

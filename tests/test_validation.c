@@ -11,6 +11,7 @@
 
 #include "rushhour/diag.h"
 #include "rushhour/error.h"
+#include "rushhour/json.h"
 #include "rushhour/parse.h"
 #include "rushhour/puzzle.h"
 

@@ -8,6 +8,9 @@
 
 #include "rushhour/puzzle.h"
 #include "rushhour/search.h"
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
 
 typedef struct {
     rh_status status; /* RH_SOLVED when the component was analysed whole; else
@@ -28,8 +31,10 @@ typedef struct {
 /* Analyses the component of `p` (checked) under the budgets and metric of `opt` (NULL for
  * defaults; the algorithm is ignored). On RH_OK `out` holds a result to release with
  * rh_analysis_free, whatever its status. */
-int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt);
+RH_API int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt);
 
-void rh_analysis_free(rh_analysis *a);
+RH_API void rh_analysis_free(rh_analysis *a);
+
+RH_END_DECLS
 
 #endif

@@ -5,6 +5,10 @@
 #ifndef RUSHHOUR_DIAG_H
 #define RUSHHOUR_DIAG_H
 
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
+
 #define RH_DIAGS_MAX 64
 #define RH_DIAG_FIELD_MAX 48
 #define RH_DIAG_MESSAGE_MAX 160
@@ -20,10 +24,12 @@ typedef struct {
     rh_diag items[RH_DIAGS_MAX];
 } rh_diags;
 
-void rh_diags_init(rh_diags *d);
+RH_API void rh_diags_init(rh_diags *d);
 
 /* Adds one problem; the message is printf-formatted and truncated to fit. */
-void rh_diags_add(rh_diags *d, const char *field, const char *fmt, ...)
+RH_API void rh_diags_add(rh_diags *d, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+
+RH_END_DECLS
 
 #endif

@@ -2,6 +2,10 @@
 #ifndef RUSHHOUR_ERROR_H
 #define RUSHHOUR_ERROR_H
 
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
+
 /* Functions return RH_OK or one of these negative codes. A search that runs out of budget is
  * not an error: it returns RH_OK with status RH_LIMIT_REACHED in its result. */
 typedef enum {
@@ -12,6 +16,8 @@ typedef enum {
 } rh_error;
 
 /* A static, never-NULL message for an error code. */
-const char *rh_strerror(int err);
+RH_API const char *rh_strerror(int err);
+
+RH_END_DECLS
 
 #endif

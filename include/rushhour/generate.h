@@ -13,6 +13,9 @@
 #include "rushhour/diag.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/search.h"
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
 
 /* The hardest 6x6 puzzle without walls needs 51 moves: an exhaustive enumeration of every such
  * configuration found none harder, so asking for more is refused. */
@@ -50,18 +53,21 @@ typedef struct {
 /* The integer option named `name` ("board_size", "exit_row", "min_vehicles", "max_vehicles",
  * "walls", "min_moves", "max_moves") inside `g`, or NULL: front ends read options by name
  * without a table of their own. */
-int *rh_generate_int_option(rh_generate_options *g, const char *name);
+RH_API int *rh_generate_int_option(rh_generate_options *g, const char *name);
 
 /* Checks `g` and adds one diagnostic per problem to `d`, each on the option's name
  * ("board_size", "min_vehicles", "min_moves", ...), including requests no puzzle can meet
  * (too many vehicles for the board, more than RH_GENERATE_MAX_MOVES_6X6 moves on a 6x6 board
  * without walls). Returns RH_OK or RH_EINVALID. */
-int rh_generate_check(rh_diags *d, const rh_generate_options *g);
+RH_API int rh_generate_check(rh_diags *d, const rh_generate_options *g);
 
 /* Generates a puzzle for `g` (which must pass rh_generate_check) under `budget` (NULL for no
  * limits): max_nodes, the deadline and the cancel flag bound the whole run, max_memory each
  * analysis; the algorithm is ignored. Returns RH_OK with the outcome in `out`, RH_EINVALID for
  * options rh_generate_check refuses, or RH_ENOMEM. */
-int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_search_options *budget);
+RH_API int rh_generate(rh_generated *out, const rh_generate_options *g,
+                       const rh_search_options *budget);
+
+RH_END_DECLS
 
 #endif

@@ -1,5 +1,5 @@
-/* Reading puzzles from the three forms users send: JSON vehicles, text grids and the
- * database notation. Pure functions over caller-owned memory; nothing is kept between calls.
+/* Reading puzzles from their text forms: grids and the database notation. Pure functions over
+ * caller-owned memory; nothing is kept between calls. The JSON forms are in rushhour/json.h.
  *
  * Every parser fills `out` and returns RH_OK, or returns RH_EINVALID having added every
  * problem it found to `diags` (which the caller initialised). `out` is only meaningful on
@@ -9,31 +9,11 @@
 
 #include <stddef.h>
 
-#include <cjson/cJSON.h>
-
 #include "rushhour/diag.h"
 #include "rushhour/puzzle.h"
+#include "rushhour/export.h"
 
-/* A puzzle from a parsed JSON object holding exactly one of:
- *   "vehicles": [{id,row,col,length,orientation}], with board_size, exit_row, walls, target;
- *   "grid": ["bb...g", ...], with target;
- *   "board": "BCDDE.BCF..." (N*N characters), with nothing else.
- * Keys outside the form are errors, except those named in `extra_keys` (a NULL-terminated
- * list, or NULL), which the caller reads itself (the service's "options"). `doc` stays the
- * caller's. */
-int rh_parse_cjson(rh_puzzle *out, rh_diags *diags, const cJSON *doc,
-                   const char *const *extra_keys);
-
-/* Parses a whole JSON text strictly: nothing but whitespace may follow the value, and no NUL
- * may appear, raw or as \u0000 in a string (cJSON keeps strings NUL-terminated, so either
- * would silently cut a string short: an id "X\u0000Y" would read as "X"). Returns the
- * document (the caller frees it with cJSON_Delete), or NULL with the offending byte offset in
- * *error_at. */
-cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at);
-
-/* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
- * text board: one line of N*N characters is the database notation, several lines a grid. */
-int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
+RH_BEGIN_DECLS
 
 /* A grid given as `rows` lines (not necessarily NUL-terminated: each `lens[i]` long): '.' or
  * 'o' empty, '#' wall, any other character one vehicle. The target is `target` if non-NULL,
@@ -41,12 +21,23 @@ int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len)
  * rules (for a caller that already reported its target as unreadable). `field` names the rows in
  * diagnostics
  * ("grid"). */
-int rh_parse_grid(rh_puzzle *out, rh_diags *diags, const char *const *rows, const size_t *lens,
-                  int nrows, const char *target, const char *field);
+RH_API int rh_parse_grid(rh_puzzle *out, rh_diags *diags, const char *const *rows,
+                         const size_t *lens, int nrows, const char *target, const char *field);
 
 /* The database notation: N*N characters row-major, 'o' or '.' empty, 'x' wall, 'A' the
  * target, any other letter a vehicle. `field` names it in diagnostics ("board"). */
-int rh_parse_board(rh_puzzle *out, rh_diags *diags, const char *board, size_t len,
-                   const char *field);
+RH_API int rh_parse_board(rh_puzzle *out, rh_diags *diags, const char *board, size_t len,
+                          const char *field);
+
+/* A grid as one text: rows end at newlines or at '/' ("bb...g/a..c.g/..."), blank rows and
+ * the blanks around each row are skipped. Then as rh_parse_grid. */
+RH_API int rh_parse_grid_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len,
+                              const char *target, const char *field);
+
+/* A text board: one row is the database notation, several rows a grid (as
+ * rh_parse_grid_text, target 'X' or 'x'). */
+RH_API int rh_parse_text_board(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
+
+RH_END_DECLS
 
 #endif

@@ -9,6 +9,9 @@
 #include <stdbool.h>
 
 #include "rushhour/diag.h"
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
 
 #define RH_BOARD_MIN 3
 #define RH_BOARD_MAX 16
@@ -40,6 +43,13 @@ typedef struct {
     rh_cell walls[RH_WALLS_MAX];
 } rh_puzzle;
 
+/* One move: a vehicle (index in the puzzle) sliding `delta` cells along its axis; positive is
+ * right for horizontal vehicles and down for vertical ones. Never 0. */
+typedef struct {
+    int vehicle;
+    int delta;
+} rh_move;
+
 /* Checks the rules every puzzle must satisfy whatever form it came in: sizes in range,
  * vehicles and walls on the board, unique ids, no shared cell, a horizontal target on the exit
  * row. Adds one diagnostic per problem to `diags`. Vehicles and walls are named by JSON path
@@ -47,18 +57,42 @@ typedef struct {
  * reported on `form_field` ("grid", "board") and the message names the vehicle by id.
  * A target index of -1 means the target id named `target_id` was not found.
  * Returns RH_OK or RH_EINVALID. */
-int rh_puzzle_check(rh_diags *diags, const rh_puzzle *p, const char *form_field,
-                    const char *target_id);
+RH_API int rh_puzzle_check(rh_diags *diags, const rh_puzzle *p, const char *form_field,
+                           const char *target_id);
+
+/* A target index meaning "the target was among the vehicles a parser dropped as malformed":
+ * rh_puzzle_check_indexed does not report it again. */
+#define RH_TARGET_UNCHECKED (-2)
+
+/* rh_puzzle_check for parsers that drop malformed vehicles before the rule checks: vehicle i
+ * came from entry `vsrc[i]` of the input and wall k from `wsrc[k]` (NULL: from i and k), so
+ * that problems name the input's own indices. */
+RH_API int rh_puzzle_check_indexed(rh_diags *diags, const rh_puzzle *p, const char *form_field,
+                                   const char *target_id, const int *vsrc, const int *wsrc);
 
 /* True when the target car touches the right edge of the exit row. */
-bool rh_puzzle_is_solved(const rh_puzzle *p);
+RH_API bool rh_puzzle_is_solved(const rh_puzzle *p);
 
 /* Index of the vehicle with this id, or -1. */
-int rh_puzzle_find(const rh_puzzle *p, const char *id);
+RH_API int rh_puzzle_find(const rh_puzzle *p, const char *id);
 
 /* Draws the board as board_size rows of board_size characters: '.' empty, '#' wall, and each
  * vehicle as the first character of its id. `out` must hold board_size*(board_size+1) bytes;
  * rows are NUL-terminated, row r starting at out + r*(board_size+1). */
-void rh_puzzle_render(char *out, const rh_puzzle *p);
+RH_API void rh_puzzle_render(char *out, const rh_puzzle *p);
+
+/* Applies `m` to `p` if it is legal (stays on the board, crosses nothing). Returns RH_OK or
+ * RH_EARG, leaving `p` unchanged. Used to replay solutions and render boards. */
+RH_API int rh_puzzle_apply(rh_puzzle *p, rh_move m);
+
+/* "up", "down", "left" or "right" for a move of a vehicle of `p`. */
+RH_API const char *rh_move_direction(const rh_puzzle *p, rh_move m);
+
+/* Writes the notation of one move ("AR1": id, direction letter U/D/L/R, distance) to `out`,
+ * which holds at least RH_MOVE_NOTATION_MAX bytes. */
+#define RH_MOVE_NOTATION_MAX (RH_ID_MAX + 8)
+RH_API void rh_move_notation(char *out, const rh_puzzle *p, rh_move m);
+
+RH_END_DECLS
 
 #endif

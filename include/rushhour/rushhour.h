@@ -1,4 +1,5 @@
-/* The rushhour solver library: include this one header to get all of it. */
+/* The rushhour solver library: include this one header to get all of the core (libc only).
+ * JSON in and out is rushhour/json.h, in the rushhour-json library. */
 #ifndef RUSHHOUR_H
 #define RUSHHOUR_H
 
@@ -7,10 +8,8 @@
 #include "rushhour/puzzle.h"
 #include "rushhour/parse.h"
 #include "rushhour/search.h"
-#include "rushhour/report.h"
 #include "rushhour/analyze.h"
 #include "rushhour/generate.h"
-
-#define RH_VERSION "0.1.0"
+#include "rushhour/version.h"
 
 #endif

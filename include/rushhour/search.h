@@ -7,11 +7,23 @@
 #ifndef RUSHHOUR_SEARCH_H
 #define RUSHHOUR_SEARCH_H
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rushhour/export.h"
 #include "rushhour/puzzle.h"
+
+/* The cancel flag: C's atomic_int, which C++ sees as std::atomic<int> (the same object
+ * representation on GCC and Clang, and what C++23's <stdatomic.h> defines it to be). */
+#ifdef __cplusplus
+#include <atomic>
+typedef std::atomic<int> rh_atomic_int;
+#else
+#include <stdatomic.h>
+typedef atomic_int rh_atomic_int;
+#endif
+
+RH_BEGIN_DECLS
 
 typedef enum {
     RH_METRIC_MOVES = 0, /* one vehicle sliding any distance is one move */
@@ -41,23 +53,16 @@ typedef enum {
 typedef struct {
     rh_algorithm algorithm;
     rh_metric metric;
-    uint64_t max_nodes;       /* expansions allowed; 0 = unlimited */
-    size_t max_memory;        /* bytes of search memory; 0 = unlimited */
-    uint64_t deadline_us;     /* rh_clock_us() time to stop at; 0 = none */
-    const atomic_int *cancel; /* stop when it becomes non-zero; NULL = never */
+    uint64_t max_nodes;          /* expansions allowed; 0 = unlimited */
+    size_t max_memory;           /* bytes of search memory; 0 = unlimited */
+    uint64_t deadline_us;        /* rh_clock_us() time to stop at; 0 = none */
+    const rh_atomic_int *cancel; /* stop when it becomes non-zero; NULL = never */
 } rh_search_options;
 
 #define RH_SEARCH_OPTIONS_INIT                                                                     \
     {                                                                                              \
         RH_ALGO_BFS, RH_METRIC_MOVES, 0, 0, 0, NULL                                                \
     }
-
-/* One move: a vehicle (index in the puzzle) sliding `delta` cells along its axis; positive is
- * right for horizontal vehicles and down for vertical ones. Never 0. */
-typedef struct {
-    int vehicle;
-    int delta;
-} rh_move;
 
 typedef struct {
     uint64_t nodes_expanded;  /* states whose successors were generated */
@@ -83,9 +88,9 @@ typedef struct {
  * On RH_OK `out` holds a result to release with rh_result_free, whatever its status.
  * Returns RH_EARG for a bad option and RH_ENOMEM only if the move list itself cannot be
  * allocated: running out of the memory budget is RH_LIMIT_REACHED. */
-int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt);
+RH_API int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt);
 
-void rh_result_free(rh_result *r);
+RH_API void rh_result_free(rh_result *r);
 
 typedef struct {
     rh_status status; /* RH_SOLVED when the component was explored whole */
@@ -98,24 +103,19 @@ typedef struct {
 /* Visits the whole component reachable from `p` (one move = one slide: the component is the
  * same for both metrics). Only the budgets of `opt` are used. Allocates nothing that
  * outlives the call. */
-int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt);
-
-/* Applies `m` to `p` if it is legal (stays on the board, crosses nothing). Returns RH_OK or
- * RH_EARG, leaving `p` unchanged. Used to replay solutions and render boards. */
-int rh_puzzle_apply(rh_puzzle *p, rh_move m);
+RH_API int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt);
 
 /* Monotonic clock in microseconds, the time base of deadline_us. */
-uint64_t rh_clock_us(void);
+RH_API uint64_t rh_clock_us(void);
 
-const char *rh_status_name(rh_status s);       /* "solved", "unsolvable", "limit_reached" */
-const char *rh_limit_name(rh_limit l);         /* "none", "nodes", "memory", "time", "cancelled" */
-const char *rh_metric_name(rh_metric m);       /* "moves", "slides" */
-const char *rh_algorithm_name(rh_algorithm a); /* "bfs", "astar", "fast" */
+RH_API const char *rh_status_name(rh_status s); /* "solved", "unsolvable", "limit_reached" */
+RH_API const char *rh_limit_name(rh_limit l);   /* "none", "nodes", "memory", "time", "cancelled" */
+RH_API const char *rh_metric_name(rh_metric m); /* "moves", "slides" */
+RH_API const char *rh_algorithm_name(rh_algorithm a); /* "bfs", "astar", "fast" */
 /* Parse the names above; return RH_OK or RH_EARG. */
-int rh_metric_parse(rh_metric *out, const char *name);
-int rh_algorithm_parse(rh_algorithm *out, const char *name);
+RH_API int rh_metric_parse(rh_metric *out, const char *name);
+RH_API int rh_algorithm_parse(rh_algorithm *out, const char *name);
 
-/* "up", "down", "left" or "right" for a move of a vehicle of `p`. */
-const char *rh_move_direction(const rh_puzzle *p, rh_move m);
+RH_END_DECLS
 
 #endif

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "show.h"
 

@@ -21,8 +21,8 @@ void rh_show_solution(FILE *out, const rh_puzzle *p, const rh_result *r)
         return;
     }
     for (int k = 0; k < r->move_count; k++) {
-        char note[RH_ID_MAX + 8];
-        rh_report_move_notation(note, p, r->moves[k]);
+        char note[RH_MOVE_NOTATION_MAX];
+        rh_move_notation(note, p, r->moves[k]);
         rh_puzzle_apply(&cur, r->moves[k]);
         fprintf(out, "\nmove %d/%d: %s (%s %s %d)\n", k + 1, r->move_count, note,
                 p->vehicles[r->moves[k].vehicle].id, rh_move_direction(p, r->moves[k]),

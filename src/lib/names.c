@@ -1,4 +1,6 @@
 /* The names of statuses, limits, metrics, algorithms and directions used in every output. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -61,4 +63,11 @@ const char *rh_move_direction(const rh_puzzle *p, rh_move m)
     bool h = p->vehicles[m.vehicle].orientation == RH_HORIZONTAL;
     if (m.delta > 0) return h ? "right" : "down";
     return h ? "left" : "up";
+}
+
+void rh_move_notation(char *out, const rh_puzzle *p, rh_move m)
+{
+    const char *dir = rh_move_direction(p, m);
+    snprintf(out, RH_MOVE_NOTATION_MAX, "%s%c%d", p->vehicles[m.vehicle].id, dir[0] - 'a' + 'A',
+             abs(m.delta));
 }

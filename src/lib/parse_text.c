@@ -4,8 +4,6 @@
 
 #include "rushhour/error.h"
 #include "rushhour/parse.h"
-#include "parse_internal.h"
-#include "puzzle_internal.h"
 
 typedef struct {
     int count, first, min_r, min_c, max_r, max_c;
@@ -128,7 +126,9 @@ int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, c
     return rh_parse_grid(out, d, rows, lens, n, "A", field);
 }
 
-int rh_text_rows(const char *text, size_t len, const char **rows, size_t *lens, int max)
+/* Splits `text` into trimmed, non-empty rows, at newlines and at '/'. Fills at most `max` rows
+ * and returns their count, or max + 1 when there are more. The rows point into `text`. */
+static int text_rows(const char *text, size_t len, const char **rows, size_t *lens, int max)
 {
     int count = 0;
     size_t i = 0;
@@ -148,79 +148,30 @@ int rh_text_rows(const char *text, size_t len, const char **rows, size_t *lens, 
     return count;
 }
 
-/* The offset of the first NUL of a JSON text, raw or escaped as \u0000 in a string; or len. */
-static size_t first_nul(const char *s, size_t len)
+int rh_parse_grid_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len,
+                       const char *target, const char *field)
 {
-    bool in_string = false;
-    for (size_t i = 0; i < len; i++) {
-        const char c = s[i];
-        if (c == '\0') return i;
-        if (!in_string) {
-            in_string = c == '"';
-        } else if (c == '"') {
-            in_string = false;
-        } else if (c == '\\' && i + 1 < len) {
-            if (s[i + 1] == 'u' && i + 5 < len && memcmp(s + i + 2, "0000", 4) == 0) return i;
-            i++; /* the escaped character cannot end the string */
-        }
-    }
-    return len;
-}
-
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at)
-{
-    const size_t nul = first_nul(text, len);
-    if (nul < len) {
-        *error_at = nul;
-        return NULL;
-    }
-    /* cJSON_ParseWithLengthOpts with require_null_terminated fails whenever the length is
-     * exact (pitfalls.md): parse without it, then allow only trailing whitespace. */
-    const char *end = NULL;
-    cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
-    size_t at = end && end >= text ? (size_t)(end - text) : 0;
-    while (doc && at < len && is_blank(text[at])) at++;
-    if (!doc || at != len) {
-        cJSON_Delete(doc);
-        *error_at = at;
-        return NULL;
-    }
-    return doc;
-}
-
-int rh_parse_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
-{
-    size_t i = 0;
-    while (i < len && is_blank(text[i])) i++;
-    if (i < len && text[i] == '{') {
-        size_t at = 0;
-        cJSON *doc = rh_json_parse(text, len, &at);
-        if (!doc) {
-            rh_diags_add(d, "", "the body is not valid JSON (error at byte %zu)", at);
-            memset(out, 0, sizeof *out);
-            return RH_EINVALID;
-        }
-        int err = rh_parse_cjson(out, d, doc, NULL);
-        cJSON_Delete(doc);
-        return err;
-    }
     const char *rows[RH_BOARD_MAX];
     size_t lens[RH_BOARD_MAX];
-    const int n = rh_text_rows(text, len, rows, lens, RH_BOARD_MAX);
-    memset(out, 0, sizeof *out);
+    const int n = text_rows(text, len, rows, lens, RH_BOARD_MAX);
+    if (n > RH_BOARD_MAX) {
+        memset(out, 0, sizeof *out);
+        rh_diags_add(d, field, "the grid has more than %d rows", RH_BOARD_MAX);
+        return RH_EINVALID;
+    }
+    return rh_parse_grid(out, d, rows, lens, n, target, field);
+}
+
+int rh_parse_text_board(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
+{
+    const char *rows[1];
+    size_t lens[1];
+    const int n = text_rows(text, len, rows, lens, 1);
     if (n == 0) {
+        memset(out, 0, sizeof *out);
         rh_diags_add(d, "", "the body is empty: send a JSON puzzle, a grid or a board");
         return RH_EINVALID;
     }
-    if (n > RH_BOARD_MAX) {
-        rh_diags_add(d, "grid", "the grid has more than %d rows", RH_BOARD_MAX);
-        return RH_EINVALID;
-    }
     if (n == 1) return rh_parse_board(out, d, rows[0], lens[0], "board");
-    return rh_parse_grid(out, d, rows, lens, n, NULL, "grid");
+    return rh_parse_grid_text(out, d, text, len, NULL, "grid");
 }

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "config.h"
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 /* The options an endpoint takes, as a bit set. */

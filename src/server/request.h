@@ -12,6 +12,7 @@
 #include "config.h"
 #include "metrics.h"
 #include "pool.h"
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 typedef struct rhd_server rhd_server;

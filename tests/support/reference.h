@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 typedef struct {

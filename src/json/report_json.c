@@ -4,20 +4,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "rushhour/report.h"
+#include "rushhour/json.h"
 
 static bool add_u64(cJSON *obj, const char *name, uint64_t v)
 {
     char buf[24];
     snprintf(buf, sizeof buf, "%" PRIu64, v);
     return cJSON_AddRawToObject(obj, name, buf) != NULL;
-}
-
-void rh_report_move_notation(char *out, const rh_puzzle *p, rh_move m)
-{
-    const char *dir = rh_move_direction(p, m);
-    snprintf(out, RH_ID_MAX + 8, "%s%c%d", p->vehicles[m.vehicle].id, dir[0] - 'a' + 'A',
-             abs(m.delta));
 }
 
 /* The statistics every search document carries. */
@@ -53,7 +46,7 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
     cJSON *rows = boards && sol ? cJSON_AddArrayToObject(sol, "boards") : NULL;
     if (!moves || (boards && !rows)) return false;
     rh_puzzle cur = *p;
-    char *notation = malloc((size_t)r->move_count * (RH_ID_MAX + 8) + 1);
+    char *notation = malloc((size_t)r->move_count * (RH_MOVE_NOTATION_MAX) + 1);
     if (!notation) return false;
     size_t used = 0;
     notation[0] = '\0';
@@ -65,8 +58,8 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
              cJSON_AddStringToObject(mv, "vehicle", p->vehicles[m.vehicle].id) &&
              cJSON_AddStringToObject(mv, "direction", rh_move_direction(p, m)) &&
              cJSON_AddNumberToObject(mv, "distance", abs(m.delta));
-        char one[RH_ID_MAX + 8];
-        rh_report_move_notation(one, p, m);
+        char one[RH_MOVE_NOTATION_MAX];
+        rh_move_notation(one, p, m);
         used += (size_t)snprintf(notation + used, RH_ID_MAX + 9, "%s%s", k ? " " : "", one);
         if (ok && rows) {
             rh_puzzle_apply(&cur, m);

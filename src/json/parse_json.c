@@ -7,9 +7,8 @@
 #include <strings.h>
 
 #include "rushhour/error.h"
+#include "rushhour/json.h"
 #include "rushhour/parse.h"
-#include "parse_internal.h"
-#include "puzzle_internal.h"
 
 /* Integers come as JSON numbers (doubles in cJSON): reject fractions, 1e400, "3" and values
  * far outside any board, which the rule checks then need not fear overflowing. */
@@ -230,12 +229,7 @@ static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
     size_t lens[RH_BOARD_MAX];
     if (cJSON_IsString(grid)) {
         const char *text = grid->valuestring;
-        const int n = rh_text_rows(text, strlen(text), rows, lens, RH_BOARD_MAX);
-        if (n > RH_BOARD_MAX) {
-            rh_diags_add(d, "grid", "the grid has more than %d rows", RH_BOARD_MAX);
-            return RH_EINVALID;
-        }
-        return rh_parse_grid(out, d, rows, lens, n, target ? target_id : NULL, "grid");
+        return rh_parse_grid_text(out, d, text, strlen(text), target ? target_id : NULL, "grid");
     }
     if (!cJSON_IsArray(grid)) {
         rh_diags_add(d, "grid", "must be an array of row strings");

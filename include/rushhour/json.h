@@ -1,0 +1,71 @@
+/* JSON in and out, on top of the core: the service's JSON puzzle forms, and the documents both
+ * the CLI and the service print. The only rushhour header that needs cJSON; its functions live
+ * in the rushhour-json library. */
+#ifndef RUSHHOUR_JSON_H
+#define RUSHHOUR_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "rushhour/analyze.h"
+#include "rushhour/diag.h"
+#include "rushhour/export.h"
+#include "rushhour/generate.h"
+#include "rushhour/puzzle.h"
+#include "rushhour/search.h"
+
+RH_BEGIN_DECLS
+
+/* A puzzle from a parsed JSON object holding exactly one of:
+ *   "vehicles": [{id,row,col,length,orientation}], with board_size, exit_row, walls, target;
+ *   "grid": ["bb...g", ...] (or one string of rows joined by '/'), with target;
+ *   "board": "BCDDE.BCF..." (N*N characters), with nothing else.
+ * Keys outside the form are errors, except those named in `extra_keys` (a NULL-terminated
+ * list, or NULL), which the caller reads itself (the service's "options"). `doc` stays the
+ * caller's. Returns RH_OK, or RH_EINVALID with every problem in `diags`; the puzzle has
+ * passed rh_puzzle_check. */
+RH_API int rh_parse_cjson(rh_puzzle *out, rh_diags *diags, const cJSON *doc,
+                          const char *const *extra_keys);
+
+/* Parses a whole JSON text strictly: nothing but whitespace may follow the value, and no NUL
+ * may appear, raw or as \u0000 in a string (cJSON keeps strings NUL-terminated, so either
+ * would silently cut a string short: an id "X\u0000Y" would read as "X"). Returns the
+ * document (the caller frees it with cJSON_Delete), or NULL with the offending byte offset in
+ * *error_at. */
+RH_API cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at);
+
+/* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
+ * text board (rh_parse_text_board). */
+RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
+
+/* Builds {status, optimal, algorithm, metric, solution: {moves, move_count, slide_count,
+ * notation, boards?}, stats, limit?} for `r`, a result of solving `p`. With `boards`, the
+ * solution also carries the board after each move as rows of text. Returns a new object the
+ * caller frees with cJSON_Delete, or NULL when out of memory. */
+RH_API cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards);
+
+/* Builds {status: "complete"|"limit_reached", metric, limit?, states, goal_states,
+ * dead_states, solvable, start_distance, start_moves, max_distance, histogram: [states at
+ * distance 0, 1, ...], hardest: {board: [rows], distance}, stats} for `a`. Returns a new
+ * object the caller frees with cJSON_Delete, or NULL when out of memory. */
+RH_API cJSON *rh_report_analysis(const rh_analysis *a);
+
+/* Builds `p` in the service's JSON input form: {board_size, exit_row, target, vehicles:
+ * [{id, row, col, length, orientation}], walls: [[row, col], ...]}. Parsing it back with
+ * rh_parse_cjson gives `p` again. Returns a new object (cJSON_Delete) or NULL when out of
+ * memory. */
+RH_API cJSON *rh_report_puzzle(const rh_puzzle *p);
+
+/* Builds {status: "generated"|"limit_reached", limit?, metric, length, puzzle: (as
+ * rh_report_puzzle), board: [rows], candidates, restarts, stats} for `g`; `puzzle` and `board`
+ * are null when nothing was found. Returns a new object (cJSON_Delete) or NULL. */
+RH_API cJSON *rh_report_generated(const rh_generated *g);
+
+/* Builds the list [{field, message}, ...] of `d`, or NULL when out of memory. */
+RH_API cJSON *rh_report_diags(const rh_diags *d);
+
+RH_END_DECLS
+
+#endif
