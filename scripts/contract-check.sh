@@ -1,7 +1,8 @@
 #!/bin/sh
 # The API contract checks: openapi.yaml linted by Redocly (errors and warnings both fail), then
 # the contract suite (tests/contract/) against the real server, which proves that every
-# response matches the spec and that every documented operation and status is produced.
+# response matches the spec and that every documented operation and status is produced, and
+# that every example and figure README.md gives is what the server and the CLI answer.
 #
 #   scripts/contract-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
