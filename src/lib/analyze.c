@@ -12,8 +12,6 @@
 
 #define UNREACHED 0xFFFFu
 
-static const rh_search_options default_options = RH_SEARCH_OPTIONS_INIT;
-
 /* The key of entry i of a queue that was only ever pushed to (its ring never wrapped). */
 static const uint64_t *entry(const rh_queue *q, size_t i)
 {
@@ -150,36 +148,26 @@ static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, co
 int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &default_options;
+    if (!opt) opt = &rh_search_defaults;
     if ((unsigned)opt->metric > RH_METRIC_SLIDES) return RH_EARG;
     *out = (rh_analysis){.metric = opt->metric, .start_distance = -1, .max_distance = -1};
-    rh_budget budget;
-    rh_budget_init(&budget, opt);
-    rh_layout L;
-    const bool laid_out = rh_layout_init(&L, p, &budget);
-    uint64_t start[RH_KEY_WORDS_MAX];
-    rh_layout_encode(&L, p, start);
-    rh_table t = {0};
+    rh_search s;
+    const bool ready = rh_search_begin(&s, p, opt, false, true);
     rh_queue all, frontier;
-    rh_queue_init(&all, L.kw);
-    rh_queue_init(&frontier, L.kw);
-    const bool whole = laid_out &&
-                       rh_table_init(&t, &budget, L.kw, L.narrow, false, true) == RH_OK &&
-                       analyse(&t, &budget, &L, &all, &frontier, start,
-                               opt->metric == RH_METRIC_SLIDES, &out->goal_states);
+    rh_queue_init(&all, s.layout.kw);
+    rh_queue_init(&frontier, s.layout.kw);
+    const bool whole = ready && analyse(&s.table, &s.budget, &s.layout, &all, &frontier, s.start,
+                                        opt->metric == RH_METRIC_SLIDES, &out->goal_states);
     int err = RH_OK;
     out->status = whole ? RH_SOLVED : RH_LIMIT_REACHED;
-    out->limit = whole ? RH_LIMIT_NONE : budget.limit;
+    out->limit = whole ? RH_LIMIT_NONE : s.budget.limit;
     if (whole) {
         out->states = all.len;
-        err = summarise(out, &t, &L, &all, p, start);
+        err = summarise(out, &s.table, &s.layout, &all, p, s.start);
     }
-    const uint64_t stored = t.count;
-    rh_queue_free(&frontier, &budget);
-    rh_queue_free(&all, &budget);
-    rh_table_free(&t);
-    rh_layout_free(&L, &budget);
-    rh_budget_stats(&budget, &out->stats, stored);
+    rh_queue_free(&frontier, &s.budget);
+    rh_queue_free(&all, &s.budget);
+    rh_search_end(&s, &out->stats);
     return err;
 }
 

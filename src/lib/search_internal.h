@@ -31,6 +31,28 @@ static inline int rh_via_delta(uint16_t via)
     return (int)(via & 31) - 16;
 }
 
+/* One search's working set, set up and torn down the same way by every search: the budget,
+ * the puzzle's layout, the start's key and the visited table. */
+typedef struct {
+    rh_budget budget;
+    rh_layout layout;
+    rh_table table;
+    uint64_t start[RH_KEY_WORDS_MAX];
+} rh_search;
+
+/* What a NULL rh_search_options stands for. */
+extern const rh_search_options rh_search_defaults;
+
+/* Begins a search of the checked puzzle `p` under `opt`: the budget, the layout, the start
+ * key, and a table recording `via` and `depth` as asked. False when the budget refused the
+ * layout or the table (budget.limit says which). Either way rh_search_end releases it. */
+bool rh_search_begin(rh_search *s, const rh_puzzle *p, const rh_search_options *opt, bool with_via,
+                     bool with_depth);
+
+/* Releases what rh_search_begin set up and fills `stats`, the states stored being the
+ * table's count. */
+void rh_search_end(rh_search *s, rh_stats *stats);
+
 /* Breadth-first search from `start`, whose successors are all slides of any distance, or
  * single-cell slides when `unit`. Counts goal states into *goals. With `stop_at_goal` it
  * returns at the first goal generated (at minimal depth); otherwise it visits everything. */

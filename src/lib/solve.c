@@ -1,13 +1,11 @@
-/* rh_solve and rh_explore: set up a search's layout, budget and table, run the chosen
- * algorithm, and turn the goal it reached into the list of moves. */
+/* rh_solve and rh_explore: run the chosen algorithm in a search set up by rh_search_begin,
+ * and turn the goal it reached into the list of moves. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 #include "search_internal.h"
-
-static const rh_search_options default_options = RH_SEARCH_OPTIONS_INIT;
 
 /* Weighted A* weight of the fast mode: large enough to dive towards the exit on big boards,
  * small enough that the blocking bound still steers. */
@@ -56,40 +54,32 @@ static bool options_valid(const rh_search_options *opt)
 int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &default_options;
+    if (!opt) opt = &rh_search_defaults;
     if (!options_valid(opt)) return RH_EARG;
     *out = (rh_result){.metric = opt->metric, .algorithm = opt->algorithm};
     out->optimal = opt->algorithm != RH_ALGO_FAST;
 
-    rh_budget budget;
-    rh_budget_init(&budget, opt);
-    rh_layout L;
-    const bool laid_out = rh_layout_init(&L, p, &budget);
-    uint64_t start[RH_KEY_WORDS_MAX], goal[RH_KEY_WORDS_MAX], goals = 0;
-    rh_layout_encode(&L, p, start);
-
     const bool unit = opt->metric == RH_METRIC_SLIDES;
     const bool bfs = opt->algorithm == RH_ALGO_BFS;
-    rh_table t = {0};
+    rh_search s;
+    uint64_t goal[RH_KEY_WORDS_MAX], goals = 0;
     rh_outcome outcome = RH_STOPPED;
-    if (laid_out && rh_table_init(&t, &budget, L.kw, L.narrow, true, !bfs) == RH_OK) {
+    if (rh_search_begin(&s, p, opt, true, !bfs)) {
         if (bfs)
-            outcome = rh_search_bfs(&t, &budget, &L, start, unit, true, goal, &goals);
+            outcome =
+                rh_search_bfs(&s.table, &s.budget, &s.layout, s.start, unit, true, goal, &goals);
         else
-            outcome = rh_search_astar(&t, &budget, &L, start, unit,
+            outcome = rh_search_astar(&s.table, &s.budget, &s.layout, s.start, unit,
                                       opt->algorithm == RH_ALGO_FAST ? FAST_WEIGHT : 1, goal);
     }
     int err = RH_OK;
-    if (outcome == RH_FOUND) err = rebuild_path(out, &t, &L, goal);
+    if (outcome == RH_FOUND) err = rebuild_path(out, &s.table, &s.layout, goal);
     out->status = outcome == RH_FOUND       ? RH_SOLVED
                   : outcome == RH_EXHAUSTED ? RH_UNSOLVABLE
                                             : RH_LIMIT_REACHED;
-    out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;
+    out->limit = outcome == RH_STOPPED ? s.budget.limit : RH_LIMIT_NONE;
     if (out->status != RH_SOLVED) out->optimal = out->status == RH_UNSOLVABLE;
-    const uint64_t stored = t.count;
-    rh_table_free(&t);
-    rh_layout_free(&L, &budget);
-    rh_budget_stats(&budget, &out->stats, stored);
+    rh_search_end(&s, &out->stats);
     return err;
 }
 
@@ -104,23 +94,17 @@ void rh_result_free(rh_result *r)
 int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &default_options;
+    if (!opt) opt = &rh_search_defaults;
     *out = (rh_explore_result){0};
-    rh_budget budget;
-    rh_budget_init(&budget, opt);
-    rh_layout L;
-    const bool laid_out = rh_layout_init(&L, p, &budget);
-    uint64_t start[RH_KEY_WORDS_MAX], unused[RH_KEY_WORDS_MAX];
-    rh_layout_encode(&L, p, start);
-    rh_table t = {0};
+    rh_search s;
+    uint64_t unused[RH_KEY_WORDS_MAX];
     rh_outcome outcome = RH_STOPPED;
-    if (laid_out && rh_table_init(&t, &budget, L.kw, L.narrow, false, false) == RH_OK)
-        outcome = rh_search_bfs(&t, &budget, &L, start, true, false, unused, &out->goal_states);
+    if (rh_search_begin(&s, p, opt, false, false))
+        outcome = rh_search_bfs(&s.table, &s.budget, &s.layout, s.start, true, false, unused,
+                                &out->goal_states);
     out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;
-    out->limit = outcome == RH_STOPPED ? budget.limit : RH_LIMIT_NONE;
-    out->states = t.count;
-    rh_table_free(&t);
-    rh_layout_free(&L, &budget);
-    rh_budget_stats(&budget, &out->stats, out->states);
+    out->limit = outcome == RH_STOPPED ? s.budget.limit : RH_LIMIT_NONE;
+    out->states = s.table.count;
+    rh_search_end(&s, &out->stats);
     return RH_OK;
 }
