@@ -1,0 +1,193 @@
+/* rushhourd as a process: --healthcheck, bad configuration, and the JSON log. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include "http_test.h"
+
+HTTP_SUITE(logs);
+HTTP_SUITE(process);
+
+/* ---- 10: the process ---- */
+
+static int closed_port(void)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    cr_assert_geq(fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = 0};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    socklen_t len = sizeof a;
+    cr_assert_eq(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    close(fd); /* bound, never listened: nothing answers there */
+    return ntohs(a.sin_port);
+}
+
+/* `rushhourd ARGS` with `--healthcheck` added; returns the exit code, stderr in `err`. */
+static int healthcheck(const char *const *args, char **err)
+{
+    const char *argv[16] = {RHD_BIN};
+    int n = 1;
+    for (int i = 0; args[i] && n < 15; i++) argv[n++] = args[i];
+    argv[n] = NULL;
+    return rhs_run(argv, 10000, NULL, err);
+}
+
+/* The documented form: the flag first, then the settings. */
+Test(process, healthcheck_flag_first)
+{
+    rhs_server *s = start_server(NULL);
+    char port[16];
+    snprintf(port, sizeof port, "%d", rhs_port(s));
+    char *err;
+    const int code =
+        healthcheck((const char *const[]){"--healthcheck", "--port", port, NULL}, &err);
+    cr_expect_eq(code, 0,
+                 "`rushhourd --healthcheck --port %s` against a running server exited %d: %s", port,
+                 code, err);
+    free(err);
+    const int code3 = healthcheck(
+        (const char *const[]){"--healthcheck", "--bind", "127.0.0.1", "--port", port, NULL}, &err);
+    cr_expect_eq(code3, 0, "`rushhourd --healthcheck --bind 127.0.0.1 --port %s` exited %d: %s",
+                 port, code3, err);
+    free(err);
+    stop_server(s);
+}
+
+Test(process, healthcheck)
+{
+    rhs_server *s = start_server(NULL);
+    char port[16], port_eq[32];
+    snprintf(port, sizeof port, "%d", rhs_port(s));
+    snprintf(port_eq, sizeof port_eq, "--port=%d", rhs_port(s));
+    char *err;
+    int code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
+    free(err);
+    code = healthcheck((const char *const[]){"--healthcheck", port_eq, NULL}, &err);
+    cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
+    free(err);
+    stop_server(s);
+
+    /* A port nothing listens on: a failure, but not a configuration error (2). */
+    snprintf(port, sizeof port, "%d", closed_port());
+    code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    cr_assert_neq(code, 0, "healthcheck succeeded against a closed port");
+    cr_assert_neq(code, -1, "healthcheck against a closed port hung");
+    cr_assert_neq(code, 2, "healthcheck rejected its configuration: %s", err);
+    free(err);
+}
+
+Test(process, bad_configuration_exits_2)
+{
+    const char *const argv[] = {RHD_BIN, "--port", "70000", NULL};
+    char *out, *err;
+    const int code = rhs_run(argv, 10000, &out, &err);
+    cr_assert_eq(code, 2, "exit %d; stderr: %s", code, err);
+    cr_assert_not_null(strstr(err, "--port"), "stderr does not name --port: %s", err);
+    free(out);
+    free(err);
+
+    /* Every bad setting is reported, not only the first. */
+    const char *const two[] = {RHD_BIN, "--port", "70000", "--workers", "lots", NULL};
+    const int code2 = rhs_run(two, 10000, &out, &err);
+    cr_assert_eq(code2, 2);
+    cr_assert_not_null(strstr(err, "--port"), "%s", err);
+    cr_assert_not_null(strstr(err, "--workers"), "%s", err);
+    free(out);
+    free(err);
+}
+
+/* ---- 11: the log ---- */
+
+/* The log line of request `id`, parsed, or NULL. */
+static cJSON *request_line(const char *log, const char *id)
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"request_id\":\"%s\"", id);
+    const char *hit = strstr(log, needle);
+    if (!hit) return NULL;
+    const char *start = hit;
+    while (start > log && start[-1] != '\n') start--;
+    const char *end = strchr(hit, '\n');
+    return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+Test(logs, request_lines_and_json)
+{
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    const char *h1[] = {"X-Request-Id: log-check-1", NULL};
+    rhs_request q1 = {.method = "GET", .path = "/healthz", .headers = h1};
+    cr_assert_eq(rhs_http(port, &q1, &r), 0);
+    rhs_response_free(&r);
+    const char *h2[] = {"X-Request-Id: log-check-2", "Content-Type: application/json", NULL};
+    rhs_request q2 = {.method = "POST",
+                      .path = "/v1/solve",
+                      .headers = h2,
+                      .body = jam01_grid,
+                      .body_len = strlen(jam01_grid)};
+    cr_assert_eq(rhs_http(port, &q2, &r), 0);
+    cr_assert_eq(r.status, 200);
+    rhs_response_free(&r);
+    get(port, "/no-such-page", &r);
+    rhs_response_free(&r);
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"log-check-2\"", 3000), "no log line for it");
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"log-check-1\"", 3000), "no log line for it");
+    cr_assert_eq(rhs_stop(s, 10000), 0);
+    check_stderr(s);
+
+    char *log = rhs_stdout(s);
+    cJSON *l1 = request_line(log, "log-check-1");
+    cr_assert_not_null(l1, "the request's log line is not JSON");
+    cr_assert_str_eq(jstr(l1, "event"), "request");
+    cr_assert_str_eq(jstr(l1, "method"), "GET");
+    cr_assert_str_eq(jstr(l1, "path"), "/healthz");
+    cr_assert_eq(jnum(l1, "status"), 200);
+    cr_assert_geq(jnum(l1, "duration_us"), 0);
+    cJSON_Delete(l1);
+    cJSON *l2 = request_line(log, "log-check-2");
+    cr_assert_not_null(l2);
+    cr_assert_str_eq(jstr(l2, "event"), "request");
+    cr_assert_str_eq(jstr(l2, "method"), "POST");
+    cr_assert_str_eq(jstr(l2, "path"), "/v1/solve");
+    cr_assert_eq(jnum(l2, "status"), 200);
+    cr_assert_gt(jnum(l2, "duration_us"), 0);
+    cr_assert_str_eq(jstr(l2, "algorithm"), "bfs");
+    cr_assert_gt(jnum(l2, "nodes"), 0);
+    cJSON_Delete(l2);
+
+    /* Every line is a JSON object with time, level and event; the first is the start, the last
+     * the stop. */
+    int lines = 0;
+    const char *first_event = NULL, *last_event = NULL;
+    char first[32] = "", last[32] = "";
+    for (const char *line = log; *line;) {
+        const char *end = strchr(line, '\n');
+        cr_assert_not_null(end, "the log ends without a newline: %s", line);
+        cJSON *doc = cJSON_ParseWithLength(line, (size_t)(end - line));
+        cr_assert(cJSON_IsObject(doc), "not a JSON object: %.*s", (int)(end - line), line);
+        jstr(doc, "time");
+        jstr(doc, "level");
+        const char *event = jstr(doc, "event");
+        snprintf(lines == 0 ? first : last, 32, "%s", event);
+        first_event = first;
+        last_event = last;
+        cJSON_Delete(doc);
+        lines++;
+        line = end + 1;
+    }
+    cr_assert_geq(lines, 5, "only %d log lines", lines);
+    cr_assert_str_eq(first_event, "start");
+    cr_assert_str_eq(last_event, "stop");
+    free(log);
+    rhs_free(s);
+}
+
+/* The answer cache: a repeated puzzle is answered from it, in whatever form it comes, with the
+ * same solution; other options are other answers; --cache-bytes 0 turns it off. */
