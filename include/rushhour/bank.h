@@ -105,8 +105,8 @@ int rh_bank_finish(rh_bank *b);
 /* Readers (a writer may call them too: they see the finished rows). */
 
 /* Up to `count` (<= RH_BANK_PICK_MAX) distinct puzzles chosen uniformly among those that
- * match `f`, the same ones for the same seed and file, hardest first. *found < count when
- * fewer match; an empty range finds 0 and is no error. */
+ * match `f`, the same ones for the same seed and file, hardest first in f->metric. *found < count
+ * when fewer match; an empty range finds 0 and is no error. */
 int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puzzle *out, int count,
                  int *found);
 

@@ -46,7 +46,7 @@ int rh_bank_merge_file(rh_bank *b, const char *path)
     if (!err) {
         sqlite3_bind_text(attach, 1, uri, -1, SQLITE_STATIC);
         err = bank_sql(b, sqlite3_step(attach));
-        if (err) err = bank_fail(b, RH_EIO, "cannot open %s: %s", path, sqlite3_errmsg(b->db));
+        if (err) err = bank_fail(b, err, "cannot open %s: %s", path, sqlite3_errmsg(b->db));
     }
     sqlite3_finalize(attach);
     const int attached = !err;
