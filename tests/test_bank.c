@@ -2,6 +2,7 @@
  * the daily puzzle, export order, read-only handles, damaged and missing files. Banks are built
  * from real Jam puzzles in database notation (tests/support/bank_records.c). */
 #include <criterion/criterion.h>
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,6 +383,54 @@ Test(bank, invalid_records_are_refused)
     cr_assert_eq(rh_bank_add(w, &c), RH_EARG, "a 5x5 record in a 6x6 bank");
     cr_assert_eq(rh_bank_set_meta(w, "format", "2"), RH_EARG);
     cr_assert_eq(rh_bank_close(w), RH_OK);
+}
+
+#define THREADS 4
+#define PICKS 3000
+
+static int64_t expected_ids[PICKS][3]; /* written before the threads start */
+
+typedef struct {
+    rh_bank *bank;
+    int mismatches;
+} pick_job;
+
+static void *pick_many(void *arg)
+{
+    pick_job *job = arg;
+    const rh_bank_filter f = {RH_BANK_MOVES, 8, 25, 0, 64};
+    for (int i = 0; i < PICKS; i++) {
+        rh_bank_puzzle out[3];
+        int found = 0;
+        if (rh_bank_pick(job->bank, &f, (uint64_t)i, out, 3, &found) != RH_OK || found != 3)
+            job->mismatches++;
+        else
+            for (int k = 0; k < 3; k++) job->mismatches += out[k].id != expected_ids[i][k];
+    }
+    return NULL;
+}
+
+/* One read-only handle shared by threads gives each the answers it gives one thread. */
+Test(bank, a_shared_handle_answers_threads_as_it_answers_one)
+{
+    rh_bank *b = build_all("all.sqlite");
+    pick_job jobs[THREADS];
+    const rh_bank_filter f = {RH_BANK_MOVES, 8, 25, 0, 64};
+    for (int i = 0; i < PICKS; i++) {
+        rh_bank_puzzle out[3];
+        cr_assert_eq(pick(b, f, (uint64_t)i, 3, out), 3);
+        for (int k = 0; k < 3; k++) expected_ids[i][k] = out[k].id;
+    }
+    pthread_t threads[THREADS];
+    for (int t = 0; t < THREADS; t++) {
+        jobs[t] = (pick_job){b, 0};
+        cr_assert_eq(pthread_create(&threads[t], NULL, pick_many, &jobs[t]), 0);
+    }
+    for (int t = 0; t < THREADS; t++) {
+        pthread_join(threads[t], NULL);
+        cr_assert_eq(jobs[t].mismatches, 0, "thread %d", t);
+    }
+    rh_bank_close(b);
 }
 
 static void write_bytes(const char *file, const char *text)
