@@ -119,7 +119,7 @@ int main(int argc, char **argv)
     if (stat(path, &st)) return 1;
     printf("bank of %" PRIu64 " synthetic puzzles (6x6, 0-2 walls, slides computed)\n", rows);
     printf("  add:    %.2f s (%.0f puzzles/s)\n", add_us / 1e6, rows / (add_us / 1e6));
-    printf("  finish: %.2f s wall, %.2f s CPU (sort, ranges, VACUUM)\n", finish_us / 1e6,
+    printf("  finish: %.2f s wall, %.2f s CPU (sorted into a new file)\n", finish_us / 1e6,
            finish_cpu);
     printf("  file:   %lld bytes, %.1f bytes per puzzle\n", (long long)st.st_size,
            (double)st.st_size / (double)rows);

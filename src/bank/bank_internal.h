@@ -17,6 +17,7 @@ typedef struct {
 } bank_range;
 
 struct rh_bank {
+    char *path;
     sqlite3 *db;
     pthread_mutex_t lock;
     rh_bank_mode mode;
@@ -40,6 +41,13 @@ int bank_prepare(rh_bank *b, sqlite3_stmt **stmt, const char *sql);
 
 /* "file:PATH?QUERY" with PATH's '%', '?' and '#' escaped (free it), or NULL: open.c. */
 char *bank_uri(const char *path, const char *query);
+/* Opens b->db on b->path for b->mode and checks it (disconnect: the reverse). */
+int bank_connect(rh_bank *b);
+void bank_disconnect(rh_bank *b);
+/* ATTACHes bank_uri(path, query) as `name`. */
+int bank_attach(rh_bank *b, const char *path, const char *query, const char *name);
+/* Creates a new empty bank file at `path` (removing what was there). */
+int bank_create_scratch(rh_bank *b, const char *path);
 /* Commits the open transaction (and the cluster counter) if any: writer.c. */
 int bank_commit(rh_bank *b);
 /* Checks/sets the bank's board size (meta 'board_size'): writer.c. */

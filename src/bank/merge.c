@@ -36,19 +36,10 @@ int rh_bank_merge_file(rh_bank *b, const char *path)
 {
     if (!b || !path) return RH_EARG;
     pthread_mutex_lock(&b->lock);
-    char *uri = bank_uri(path, "mode=ro");
     const int board_size = b->board_size;
     int err = b->mode != RH_BANK_WRITE ? bank_fail(b, RH_EARG, "the bank was opened read-only")
-              : !uri                   ? bank_fail(b, RH_ENOMEM, "out of memory")
                                        : bank_commit(b); /* ATTACH needs no open transaction */
-    sqlite3_stmt *attach = NULL;
-    if (!err) err = bank_prepare(b, &attach, "ATTACH ?1 AS shard");
-    if (!err) {
-        sqlite3_bind_text(attach, 1, uri, -1, SQLITE_STATIC);
-        err = bank_sql(b, sqlite3_step(attach));
-        if (err) err = bank_fail(b, err, "cannot open %s: %s", path, sqlite3_errmsg(b->db));
-    }
-    sqlite3_finalize(attach);
+    if (!err) err = bank_attach(b, path, "mode=ro", "shard");
     const int attached = !err;
     if (!err) err = bank_exec(b, "BEGIN");
     if (!err) {
@@ -63,7 +54,6 @@ int rh_bank_merge_file(rh_bank *b, const char *path)
         b->board_size = board_size;
     }
     if (attached) sqlite3_exec(b->db, "DETACH shard", NULL, NULL, NULL);
-    free(uri);
     pthread_mutex_unlock(&b->lock);
     return err;
 }

@@ -155,6 +155,78 @@ char *bank_uri(const char *path, const char *query)
     return uri;
 }
 
+int bank_attach(rh_bank *b, const char *path, const char *query, const char *name)
+{
+    char *uri = bank_uri(path, query);
+    char sql[64];
+    snprintf(sql, sizeof sql, "ATTACH ?1 AS %s", name);
+    sqlite3_stmt *attach = NULL;
+    int err = uri ? bank_prepare(b, &attach, sql) : bank_fail(b, RH_ENOMEM, "out of memory");
+    if (!err) {
+        sqlite3_bind_text(attach, 1, uri, -1, SQLITE_STATIC);
+        err = bank_sql(b, sqlite3_step(attach));
+        if (err) err = bank_fail(b, err, "cannot open %s: %s", path, sqlite3_errmsg(b->db));
+    }
+    sqlite3_finalize(attach);
+    free(uri);
+    return err;
+}
+
+int bank_create_scratch(rh_bank *b, const char *path)
+{
+    remove(path);
+    sqlite3 *db = NULL;
+    char *uri = bank_uri(path, "mode=rwc");
+    int rc = uri ? sqlite3_open_v2(uri, &db,
+                                   SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI |
+                                       SQLITE_OPEN_NOMUTEX,
+                                   NULL)
+                 : SQLITE_NOMEM;
+    if (rc == SQLITE_OK)
+        rc = sqlite3_exec(db, "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; BEGIN", NULL,
+                          NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, schema, NULL, NULL, NULL);
+    if (rc == SQLITE_OK) rc = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    const int err = rc == SQLITE_OK ? RH_OK
+                                    : bank_fail(b, rc == SQLITE_NOMEM ? RH_ENOMEM : RH_EIO,
+                                                "cannot create %s: %s", path,
+                                                db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+    sqlite3_close(db);
+    free(uri);
+    return err;
+}
+
+void bank_disconnect(rh_bank *b)
+{
+    sqlite3_finalize(b->insert);
+    sqlite3_finalize(b->by_id);
+    sqlite3_finalize(b->by_rank);
+    b->insert = b->by_id = b->by_rank = NULL;
+    sqlite3_close(b->db);
+    b->db = NULL;
+}
+
+int bank_connect(rh_bank *b)
+{
+    /* The handle's mutex serialises calls, so SQLite's own locking is not needed. A reader's
+     * file is immutable: without it every query pays two fcntl locks and an fstat (50 us of
+     * a 60 us pick here); replace a served bank by renaming a new file over it. */
+    const int read = b->mode == RH_BANK_READ;
+    const int flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
+                      (read ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    char *uri = bank_uri(b->path, read ? "immutable=1" : "mode=rwc");
+    int err = uri ? RH_OK : bank_fail(b, RH_ENOMEM, "out of memory");
+    const int rc = err ? SQLITE_NOMEM : sqlite3_open_v2(uri, &b->db, flags, NULL);
+    free(uri);
+    if (!err && rc != SQLITE_OK)
+        err = bank_fail(b, RH_EIO, "cannot open %s: %s", b->path, sqlite3_errstr(rc));
+    if (!err && !read) err = prepare_writer(b);
+    /* Readers map the file: a pick then reads its pages without a system call. */
+    if (!err && read) err = bank_exec(b, "PRAGMA mmap_size = 1073741824");
+    if (!err) err = load(b);
+    return err;
+}
+
 int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
 {
     if (!out) return RH_EARG;
@@ -167,22 +239,8 @@ int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
     if (!b) return RH_ENOMEM;
     b->mode = mode;
     pthread_mutex_init(&b->lock, NULL);
-    /* The handle's mutex serialises calls, so SQLite's own locking is not needed. A reader's
-     * file is immutable: without it every query pays two fcntl locks and an fstat (50 us of
-     * a 60 us pick here); replace a served bank by renaming a new file over it. */
-    const int flags =
-        SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI |
-        (mode == RH_BANK_READ ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-    char *uri = bank_uri(path, mode == RH_BANK_READ ? "immutable=1" : "mode=rwc");
-    int err = uri ? RH_OK : bank_fail(b, RH_ENOMEM, "out of memory");
-    const int rc = err ? SQLITE_NOMEM : sqlite3_open_v2(uri, &b->db, flags, NULL);
-    free(uri);
-    if (!err && rc != SQLITE_OK)
-        err = bank_fail(b, RH_EIO, "cannot open %s: %s", path, sqlite3_errstr(rc));
-    if (!err && mode == RH_BANK_WRITE) err = prepare_writer(b);
-    /* Readers map the file: a pick then reads its pages without a system call. */
-    if (!err && mode == RH_BANK_READ) err = bank_exec(b, "PRAGMA mmap_size = 1073741824");
-    if (!err) err = load(b);
+    b->path = strdup(path);
+    const int err = b->path ? bank_connect(b) : bank_fail(b, RH_ENOMEM, "out of memory");
     if (err) {
         if (why) snprintf(why, RH_BANK_WHY_MAX, "%s", b->why);
         rh_bank_close(b);
@@ -198,12 +256,10 @@ int rh_bank_close(rh_bank *b)
     pthread_mutex_lock(&b->lock);
     const int err = b->mode == RH_BANK_WRITE && b->db ? bank_commit(b) : RH_OK;
     pthread_mutex_unlock(&b->lock);
-    sqlite3_finalize(b->insert);
-    sqlite3_finalize(b->by_id);
-    sqlite3_finalize(b->by_rank);
-    sqlite3_close(b->db);
+    bank_disconnect(b);
     pthread_mutex_destroy(&b->lock);
     free(b->ranges);
+    free(b->path);
     free(b);
     return err;
 }

@@ -1,6 +1,9 @@
 /* Writing a bank: kept clusters go to the pending table in large transactions (one reused
- * insert statement); rh_bank_finish sorts them in hardest first and rebuilds the ranges. */
+ * insert statement); rh_bank_finish writes all rows sorted hardest first into a new file with
+ * its ranges, and puts it in the old one's place. */
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bank_internal.h"
@@ -135,43 +138,60 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
     return err;
 }
 
-/* Every row (stored and pending) renumbered hardest first; ties are broken by every column so
- * that the same rows give the same file whatever order they arrived in. Rowids follow the
- * SELECT's order; bank_load_ranges checks that every range came out contiguous. */
+/* Finishing writes a new file, "PATH.sorting", and renames it over PATH: the rows are written
+ * once, sorted, with no journal (the scratch file is discarded on failure) and no VACUUM,
+ * while PATH stays whole until the rename. Every row (stored and pending) is renumbered
+ * hardest first; ties are broken by every column so that the same rows give the same file
+ * whatever order they arrived in. Rowids follow the SELECT's order; bank_load_ranges checks
+ * that every range came out contiguous. */
 static const char sort_rows[] =
-    "INSERT INTO pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
-    " FROM puzzles;"
-    "DELETE FROM puzzles;"
-    "INSERT INTO puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
-    " SELECT * FROM pending ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles,"
-    " hist;"
-    "DELETE FROM pending;";
+    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
+    " SELECT board, moves, slides, cluster_size, vehicles, walls, hist FROM main.puzzles"
+    " UNION ALL SELECT * FROM main.pending"
+    " ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles, hist;";
 
 /* Exact duplicates (a shard merged twice) are neighbours once sorted. Far cheaper than a
  * DISTINCT over all rows, which costs 8x the sort. */
 static const char drop_duplicates[] =
-    "DELETE FROM puzzles WHERE id IN (SELECT b.id FROM puzzles a JOIN puzzles b"
-    " ON b.id = a.id + 1 WHERE a.board = b.board AND a.moves = b.moves AND a.slides IS b.slides"
-    " AND a.cluster_size = b.cluster_size AND a.vehicles = b.vehicles AND a.walls = b.walls"
-    " AND a.hist = b.hist)";
+    "DELETE FROM sorted.puzzles WHERE id IN (SELECT b.id FROM sorted.puzzles a"
+    " JOIN sorted.puzzles b ON b.id = a.id + 1 WHERE a.board = b.board AND a.moves = b.moves"
+    " AND a.slides IS b.slides AND a.cluster_size = b.cluster_size"
+    " AND a.vehicles = b.vehicles AND a.walls = b.walls AND a.hist = b.hist)";
+
+/* Closes the gaps duplicates left (rare: the rows go round once more). */
+static const char renumber[] =
+    "INSERT INTO sorted.pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
+    " FROM sorted.puzzles ORDER BY id;"
+    "DELETE FROM sorted.puzzles;"
+    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
+    " SELECT * FROM sorted.pending ORDER BY rowid;"
+    "DELETE FROM sorted.pending;";
 
 static const char index_rows[] =
-    "DELETE FROM by_slides; DELETE FROM counts;"
-    "INSERT INTO by_slides(id) SELECT id FROM puzzles WHERE slides IS NOT NULL"
+    "INSERT INTO sorted.by_slides(id) SELECT id FROM sorted.puzzles WHERE slides IS NOT NULL"
     " ORDER BY slides DESC, walls, id;"
-    "INSERT INTO counts SELECT 'moves', moves, walls, min(id), count(*) FROM puzzles"
-    " GROUP BY moves, walls;"
-    "INSERT INTO counts SELECT 'slides', p.slides, p.walls, min(s.rank), count(*)"
-    " FROM by_slides s JOIN puzzles p USING (id) GROUP BY p.slides, p.walls;"
-    "INSERT INTO meta VALUES('puzzles', (SELECT count(*) FROM puzzles))"
+    "INSERT INTO sorted.counts SELECT 'moves', moves, walls, min(id), count(*)"
+    " FROM sorted.puzzles GROUP BY moves, walls;"
+    "INSERT INTO sorted.counts SELECT 'slides', p.slides, p.walls, min(s.rank), count(*)"
+    " FROM sorted.by_slides s JOIN sorted.puzzles p USING (id) GROUP BY p.slides, p.walls;"
+    "INSERT INTO sorted.meta SELECT key, value FROM main.meta WHERE key <> 'format';"
+    "INSERT INTO sorted.meta VALUES('puzzles', (SELECT count(*) FROM sorted.puzzles))"
     " ON CONFLICT(key) DO UPDATE SET value = excluded.value;";
 
-static int sort_in(rh_bank *b)
+static int sort_into(rh_bank *b, const char *scratch)
 {
-    int err = bank_exec(b, sort_rows);
+    int err = bank_create_scratch(b, scratch);
+    if (!err) err = bank_attach(b, scratch, "mode=rw", "sorted");
+    if (err) return err;
+    err = bank_exec(b, "PRAGMA sorted.journal_mode = OFF; PRAGMA sorted.synchronous = OFF;"
+                       "PRAGMA sorted.cache_size = -32768; BEGIN");
+    if (!err) err = bank_exec(b, sort_rows);
     if (!err) err = bank_exec(b, drop_duplicates);
-    if (!err && sqlite3_changes(b->db)) err = bank_exec(b, sort_rows); /* close the gaps */
+    if (!err && sqlite3_changes(b->db)) err = bank_exec(b, renumber);
     if (!err) err = bank_exec(b, index_rows);
+    if (!err) err = bank_exec(b, "COMMIT");
+    if (err) sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_exec(b->db, "DETACH sorted", NULL, NULL, NULL);
     return err;
 }
 
@@ -179,18 +199,23 @@ int rh_bank_finish(rh_bank *b)
 {
     if (!b) return RH_EARG;
     pthread_mutex_lock(&b->lock);
+    char *scratch = malloc(strlen(b->path) + sizeof ".sorting");
     int err = writable(b);
-    if (!err) err = bank_commit(b); /* a failed sort then rolls back nothing added before */
-    if (!err) err = begin(b);
-    if (!err) err = sort_in(b);
+    if (!err && !scratch) err = bank_fail(b, RH_ENOMEM, "out of memory");
     if (!err) err = bank_commit(b);
-    if (err && b->in_txn) {
-        sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
-        b->in_txn = 0;
+    if (!err) {
+        sprintf(scratch, "%s.sorting", b->path);
+        err = sort_into(b, scratch);
     }
-    if (!err) err = bank_load_ranges(b);
-    /* The pending rows' pages are free now: VACUUM returns them, so the file is its data. */
-    if (!err) err = bank_exec(b, "VACUUM");
+    if (!err) {
+        bank_disconnect(b);
+        if (rename(scratch, b->path) != 0)
+            err = bank_fail(b, RH_EIO, "cannot rename %s: %s", scratch, strerror(errno));
+        const int reopened = bank_connect(b);
+        if (!err) err = reopened;
+    }
+    if (err && scratch) remove(scratch);
+    free(scratch);
     pthread_mutex_unlock(&b->lock);
     return err;
 }
