@@ -41,14 +41,22 @@ int bank_sql(rh_bank *b, int rc)
     return bank_fail(b, err, "sqlite: %s", b->db ? sqlite3_errmsg(b->db) : sqlite3_errstr(rc));
 }
 
+/* After a finish whose reopening failed, the handle has no connection left. */
+static int closed(rh_bank *b)
+{
+    return bank_fail(b, RH_EIO, "the bank's file could not be reopened");
+}
+
 int bank_exec(rh_bank *b, const char *sql)
 {
+    if (!b->db) return closed(b);
     return bank_sql(b, sqlite3_exec(b->db, sql, NULL, NULL, NULL));
 }
 
 int bank_prepare(rh_bank *b, sqlite3_stmt **stmt, const char *sql)
 {
     if (*stmt) return RH_OK;
+    if (!b->db) return closed(b);
     return bank_sql(b, sqlite3_prepare_v3(b->db, sql, -1, SQLITE_PREPARE_PERSISTENT, stmt, NULL));
 }
 
