@@ -1,4 +1,4 @@
-/* Kept-cluster records made from real puzzles (Jam levels of ../shared/puzzles/jam40.tsv in
+/* Kept-cluster records made from real puzzles (Jam levels of tests/data/jam40.tsv in
  * database notation, and wall variants of them solved by `rushhour solve`), and a helper that
  * writes them into a bank, for the bank's tests. */
 #ifndef RH_BANK_RECORDS_H
