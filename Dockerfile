@@ -19,7 +19,7 @@ ARG DEBIAN_FRONTEND=noninteractive
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
         build-essential cmake pkg-config libcjson-dev libmicrohttpd-dev \
-        libcriterion-dev libcurl4-openssl-dev \
+        libcriterion-dev libcurl4-openssl-dev libsqlite3-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -33,9 +33,10 @@ RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server
 # -------------------------------------------------------------------------------------- runtime
 FROM debian:bookworm-slim
 ARG DEBIAN_FRONTEND=noninteractive
-# libmicrohttpd12 brings GnuTLS and its libraries, the rest of what `ldd rushhourd` lists.
+# libmicrohttpd12 brings GnuTLS and its libraries, the rest of what `ldd rushhourd` lists;
+# libsqlite3-0 is the `rushhour bank` commands' storage.
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libcjson1 libmicrohttpd12 \
+ && apt-get install -y --no-install-recommends libcjson1 libmicrohttpd12 libsqlite3-0 \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --system --gid 10001 rushhourd \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

@@ -12,6 +12,8 @@
 
 #include <cjson/cJSON.h>
 
+#include "bank_records.h"
+
 #ifndef RH_CLI
 #error "RH_CLI must name the rushhour binary"
 #endif
@@ -549,4 +551,150 @@ Test(generate, refusals_and_limits)
     expect_usage_error(input, "generate reads no input");
     const char *algorithm[] = {"generate", "--algorithm", "bfs", NULL};
     expect_usage_error(algorithm, "--algorithm");
+}
+
+/* `rushhour bank`: a bank of Jam puzzles (tests/support/bank_records.c) in a fresh folder. */
+static const char *bank_path(char *dir, const char *name)
+{
+    static char buf[4][96];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", dir, name);
+    return p;
+}
+
+static void build_jam_bank(char *dir)
+{
+    cr_assert_not_null(mkdtemp(dir));
+    int all[BANK_RECORDS];
+    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
+    cr_assert_eq(bank_build(bank_path(dir, "all.sqlite"), all, BANK_RECORDS), RH_OK);
+}
+
+static void remove_tree(const char *dir)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static int count_lines(const char *text)
+{
+    int n = 0;
+    for (; *text; text++) n += *text == '\n';
+    return n;
+}
+
+/* Runs a bank command expected to succeed; returns its stdout (free it). */
+static char *bank_ok(const char *const *args)
+{
+    run_result r = run_cli(args, NULL);
+    cr_assert_eq(r.code, 0, "%s %s: exit %d, stderr \"%s\"", args[0], args[1], r.code, r.err);
+    free(r.err);
+    return r.out;
+}
+
+Test(bank, export_stats_pick_and_daily)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    build_jam_bank(dir);
+    const char *file = bank_path(dir, "all.sqlite");
+
+    const char *export[] = {"bank", "export", file, NULL};
+    char *out = bank_ok(export);
+    cr_expect_eq(count_lines(out), BANK_KEPT);
+    cr_expect_eq(strncmp(out, "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n", 45), 0, "%s", out);
+    int last = 1000, moves;
+    for (const char *line = out; *line; line = strchr(line, '\n') + 1) {
+        cr_assert_eq(sscanf(line, "%d", &moves), 1);
+        cr_expect_leq(moves, last, "not hardest first: %s", out);
+        last = moves;
+    }
+    free(out);
+
+    const char *stats[] = {"bank", "stats", file, NULL};
+    out = bank_ok(stats);
+    static const char *const lines[] = {"meta total.clusters 22\n",
+                                        "total 20\n",
+                                        "moves 51 1\n",
+                                        "moves 8 4\n",
+                                        "slides 82 1\n",
+                                        "walls 1 5\n"};
+    for (size_t i = 0; i < sizeof lines / sizeof *lines; i++)
+        cr_expect_not_null(strstr(out, lines[i]), "no \"%s\" in %s", lines[i], out);
+    free(out);
+
+    const char *pick[] = {"bank", "pick",    file, "--min-moves", "48", "--max-moves",
+                          "60",   "--count", "10", "--seed",      "3",  NULL};
+    out = bank_ok(pick);
+    cr_expect_eq(count_lines(out), 3, "%s", out);
+    cr_expect_eq(strncmp(out, "51 ", 3), 0, "%s", out);
+    free(out);
+    const char *walls[] = {"bank", "pick", file, "--walls", "1-2", "--count", "100", NULL};
+    out = bank_ok(walls);
+    cr_expect_eq(count_lines(out), 7, "%s", out);
+    cr_expect_not_null(strchr(strchr(out, ' ') + 1, 'x'), "a wall board: %s", out);
+    free(out);
+
+    const char *daily[] = {"bank", "daily", file, "--date", "2026-11-23", NULL};
+    const char *next[] = {"bank", "daily", file, "--date", "2026-11-24", NULL};
+    char *a = bank_ok(daily), *b = bank_ok(daily), *c = bank_ok(next);
+    cr_expect_eq(count_lines(a), 1);
+    cr_expect_str_eq(a, b);
+    cr_expect_str_neq(a, c);
+    free(a);
+    free(b);
+    free(c);
+    remove_tree(dir);
+}
+
+Test(bank, merge_of_shards_exports_as_the_single_build)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    build_jam_bank(dir);
+    const int odd[] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21};
+    const int even[] = {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20};
+    cr_assert_eq(bank_build(bank_path(dir, "odd.sqlite"), odd, 11), RH_OK);
+    cr_assert_eq(bank_build(bank_path(dir, "even.sqlite"), even, 11), RH_OK);
+    const char *merge[] = {"bank",
+                           "merge",
+                           bank_path(dir, "merged.sqlite"),
+                           bank_path(dir, "even.sqlite"),
+                           bank_path(dir, "odd.sqlite"),
+                           NULL};
+    free(bank_ok(merge));
+    const char *single[] = {"bank", "export", bank_path(dir, "all.sqlite"), NULL};
+    const char *merged[] = {"bank", "export", bank_path(dir, "merged.sqlite"), NULL};
+    char *a = bank_ok(single), *b = bank_ok(merged);
+    cr_expect_str_eq(a, b);
+    free(a);
+    free(b);
+    remove_tree(dir);
+}
+
+Test(bank, bad_usage_and_bad_files)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    build_jam_bank(dir);
+    const char *file = bank_path(dir, "all.sqlite");
+    const char *count[] = {"bank", "pick", file, "--count", "x", NULL};
+    expect_usage_error(count, "--count");
+    const char *date[] = {"bank", "daily", file, "--date", "2026-02-30", NULL};
+    expect_usage_error(date, "--date");
+    const char *command[] = {"bank", "frobnicate", file, NULL};
+    expect_usage_error(command, "frobnicate");
+    const char *merge[] = {"bank", "merge", file, NULL};
+    expect_usage_error(merge, "merge needs");
+
+    const char *missing[] = {"bank", "stats", bank_path(dir, "missing.sqlite"), NULL};
+    run_result r = run_cli(missing, NULL);
+    cr_expect_eq(r.code, 1, "exit %d", r.code);
+    cr_expect_not_null(strstr(r.err, "missing.sqlite"), "stderr: %s", r.err);
+    run_free(&r);
+    const char *text[] = {"bank", "export", RH_SOURCE_DIR "/examples/jam01.json", NULL};
+    r = run_cli(text, NULL);
+    cr_expect_eq(r.code, 1, "exit %d", r.code);
+    cr_expect_not_null(strstr(r.err, "damaged or foreign"), "stderr: %s", r.err);
+    run_free(&r);
+    remove_tree(dir);
 }

@@ -13,6 +13,8 @@ typedef enum {
     RH_ENOMEM = -1,   /* an allocation failed */
     RH_EINVALID = -2, /* the input is not a valid puzzle; the diagnostics say why */
     RH_EARG = -3,     /* a caller passed an impossible argument (NULL, bad enum) */
+    RH_EIO = -4,      /* a file could not be opened, read or written */
+    RH_ECORRUPT = -5, /* a file is damaged or not of the expected kind */
 } rh_error;
 
 /* A static, never-NULL message for an error code. */

@@ -4,6 +4,7 @@
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *   rushhour generate [options]           a new puzzle of a chosen difficulty
+ *   rushhour bank merge|export|stats|pick|daily ...   the puzzle bank (bank.c)
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
  * 3 a search limit reached. */
@@ -16,6 +17,7 @@
 
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
+#include "bank.h"
 #include "show.h"
 
 #define EXIT_ANSWER 0
@@ -35,6 +37,7 @@ static const char usage[] =
     "                         [--max-vehicles N] [--walls N] [--min-moves N] [--max-moves N]\n"
     "                         [--metric moves|slides] [--seed N] [--max-nodes N]\n"
     "                         [--max-memory BYTES] [--timeout-ms N] [--show]\n"
+    "       rushhour bank merge|export|stats|pick|daily ...  (rushhour bank --help)\n"
     "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
 
 typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE } command;
@@ -281,6 +284,7 @@ static int run_generate(cli_options *o)
 int main(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
+    if (strcmp(argv[1], "bank") == 0) return rh_cli_bank(argc - 1, argv + 1);
     static const char *const names[] = {"solve", "explore", "analyze", "generate"};
     cli_options o = {.search = RH_SEARCH_OPTIONS_INIT, .generate = RH_GENERATE_OPTIONS_INIT};
     o.cmd = (command)-1;

@@ -8,6 +8,8 @@ const char *rh_strerror(int err)
     case RH_ENOMEM: return "out of memory";
     case RH_EINVALID: return "the puzzle is not valid";
     case RH_EARG: return "invalid argument";
+    case RH_EIO: return "input/output error";
+    case RH_ECORRUPT: return "damaged or foreign file";
     default: return "unknown error";
     }
 }

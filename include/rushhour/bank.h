@@ -1,0 +1,138 @@
+/* The puzzle bank: the kept puzzles of an enumeration (solvable and minimal clusters, one
+ * puzzle each) in one SQLite file, written in large transactions, merged from shard files,
+ * and picked at random by length in microseconds.
+ *
+ * Layout: after rh_bank_finish the puzzles are numbered 1..n hardest first (moves descending,
+ * then walls ascending, then board), so each (moves, walls) pair is a contiguous range of ids;
+ * a small counts table gives each range, and a pick is a lookup by id, never a scan. Slide
+ * lengths get the same through a rank table ordered by (slides descending, walls, id).
+ *
+ * Threads: every function may be called from any thread on a shared handle; calls on one
+ * handle are serialised by its mutex (one SQLite connection, opened NOMUTEX, with prepared
+ * statements reused under that lock). A pick holds the lock a few microseconds.
+ *
+ * Errors: functions return RH_OK or a negative rh_error (RH_EIO: the file cannot be opened,
+ * read or written; RH_ECORRUPT: it is not a finished bank of this format; RH_EARG: a bad
+ * argument or record); rh_bank_why gives SQLite's or the bank's detail. Nothing prints. */
+#ifndef RUSHHOUR_BANK_H
+#define RUSHHOUR_BANK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rushhour/enumerate.h"
+#include "rushhour/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RH_BANK_FORMAT 1        /* meta 'format' of the files this code reads and writes */
+#define RH_BANK_WHY_MAX 256     /* bytes of a failure's detail, NUL included */
+#define RH_BANK_PICK_MAX 1000   /* most puzzles one pick returns */
+#define RH_BANK_LENGTH_MAX 2048 /* lengths counted by rh_bank_stats (slides <= 6 * 255) */
+
+typedef struct rh_bank rh_bank;
+
+typedef enum {
+    RH_BANK_READ,  /* SQLITE_OPEN_READONLY: queries only; the file must be a finished bank */
+    RH_BANK_WRITE, /* creates the file or continues it: add, merge, finish, and queries */
+} rh_bank_mode;
+
+typedef enum { RH_BANK_MOVES = 0, RH_BANK_SLIDES } rh_bank_metric;
+
+/* One stored puzzle. */
+typedef struct {
+    int64_t id;                        /* 1 = the hardest by moves; stable for a given file */
+    char board[RH_ENUM_CELLS_MAX + 1]; /* database notation */
+    int board_size;
+    int moves;
+    int slides; /* -1 when the enumeration did not compute slides */
+    uint64_t cluster_size;
+    int vehicles, walls;
+    uint64_t hist[RH_ENUM_DEPTH_MAX]; /* states at distance 0..moves */
+} rh_bank_puzzle;
+
+/* Which puzzles a pick or the daily puzzle chooses among; bounds are inclusive. */
+typedef struct {
+    rh_bank_metric metric; /* what min_length..max_length count */
+    int min_length, max_length;
+    int min_walls, max_walls;
+} rh_bank_filter;
+
+#define RH_BANK_FILTER_ALL                                                                         \
+    {                                                                                              \
+        RH_BANK_MOVES, 0, RH_BANK_LENGTH_MAX, 0, RH_ENUM_CELLS_MAX                                 \
+    }
+
+typedef struct {
+    int board_size;
+    uint64_t total;                           /* puzzles */
+    uint64_t with_slides;                     /* of which with a slide length */
+    uint64_t by_moves[RH_BANK_LENGTH_MAX];    /* puzzles of each moves length */
+    uint64_t by_slides[RH_BANK_LENGTH_MAX];   /* puzzles of each slides length */
+    uint64_t by_walls[RH_ENUM_CELLS_MAX + 1]; /* puzzles with each wall count */
+    int max_moves, max_slides;                /* -1 when there is none */
+} rh_bank_summary;
+
+/* Opens (RH_BANK_WRITE: creates if missing) the bank at `path`. On failure *out is NULL and
+ * `why` (when not NULL, RH_BANK_WHY_MAX bytes) says why. */
+int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why);
+
+/* Commits what was added (a writer's unfinished rows stay in the file: open it again to go
+ * on) and frees the handle. NULL is allowed. Returns the commit's error, the handle freed. */
+int rh_bank_close(rh_bank *b);
+
+/* Copies the detail of the most recent failure on this handle into `buf`. */
+void rh_bank_why(rh_bank *b, char *buf, size_t len);
+
+/* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
+ * cluster in meta 'total.clusters'); rows are committed in large transactions. */
+int rh_bank_add(rh_bank *b, const rh_cluster *c);
+
+/* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
+ * integers that merging sums; other keys survive a merge when every input agrees and become
+ * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
+int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
+
+/* Adds every puzzle and meta entry of the bank file `path` (a shard, finished or not). */
+int rh_bank_merge_file(rh_bank *b, const char *path);
+
+/* Sorts the added rows in with the stored ones (dropping exact duplicates), rebuilds the
+ * ranges and compacts the file. Queries see rows only once finished. */
+int rh_bank_finish(rh_bank *b);
+
+/* Readers (a writer may call them too: they see the finished rows). */
+
+/* Up to `count` (<= RH_BANK_PICK_MAX) distinct puzzles chosen uniformly among those that
+ * match `f`, the same ones for the same seed and file, hardest first in f->metric. *found < count
+ * when fewer match; an empty range finds 0 and is no error. */
+int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puzzle *out, int count,
+                 int *found);
+
+/* The puzzle of day `day` (days since 1970-01-01 UTC) among those that match `f`: fixed for a
+ * given day and file, and different on consecutive days (the days walk a permutation of the
+ * matching puzzles, so none repeats until all have been shown). *found is 0 or 1. */
+int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzzle *out,
+                  int *found);
+
+/* Calls fn for every puzzle, hardest first; a non-zero return from fn stops and is returned. */
+int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx);
+
+/* Calls fn for every meta entry in key order; a non-zero return from fn stops and is returned. */
+int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, const char *value),
+                      void *ctx);
+
+int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
+
+/* Pure helpers. "YYYY-MM-DD" (proleptic Gregorian) to days since 1970-01-01: RH_OK or RH_EARG. */
+int rh_bank_day_parse(const char *ymd, int64_t *day);
+/* "moves" or "slides": RH_OK or RH_EARG. */
+int rh_bank_metric_parse(rh_bank_metric *out, const char *name);
+const char *rh_bank_metric_name(rh_bank_metric m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,59 @@
+/* Merging a shard file into a writer: its puzzles join the pending rows (rh_bank_finish sorts
+ * them in), its totals are summed, and its other meta entries kept when the shards agree. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bank_internal.h"
+
+static const char copy_rows[] =
+    "INSERT INTO main.pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
+    " FROM shard.puzzles UNION ALL SELECT * FROM shard.pending;"
+    "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
+    " ON CONFLICT(key) DO UPDATE"
+    " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"
+    "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) <> 'total.'"
+    " AND key NOT IN ('format', 'board_size', 'puzzles') ON CONFLICT(key) DO UPDATE"
+    " SET value = CASE WHEN value = excluded.value THEN value ELSE 'mixed' END;";
+
+/* The shard must be a bank of this format and of the writer's board size. */
+static int check_shard(rh_bank *b, const char *path)
+{
+    sqlite3_stmt *st = NULL;
+    int err = bank_prepare(b, &st,
+                           "SELECT (SELECT value FROM shard.meta WHERE key = 'format'),"
+                           " (SELECT value FROM shard.meta WHERE key = 'board_size')");
+    const int rc = err ? SQLITE_ERROR : sqlite3_step(st);
+    const int format = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+    const int size = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : 0;
+    sqlite3_finalize(st);
+    if (err || rc != SQLITE_ROW || format != RH_BANK_FORMAT)
+        return bank_fail(b, err == RH_ENOMEM ? err : RH_ECORRUPT, "%s is not a puzzle bank", path);
+    return size ? bank_board_size(b, size) : RH_OK;
+}
+
+int rh_bank_merge_file(rh_bank *b, const char *path)
+{
+    if (!b || !path) return RH_EARG;
+    pthread_mutex_lock(&b->lock);
+    const int board_size = b->board_size;
+    int err = b->mode != RH_BANK_WRITE ? bank_fail(b, RH_EARG, "the bank was opened read-only")
+                                       : bank_commit(b); /* ATTACH needs no open transaction */
+    if (!err) err = bank_attach(b, path, "mode=ro", "shard");
+    const int attached = !err;
+    if (!err) err = bank_exec(b, "BEGIN");
+    if (!err) {
+        b->in_txn = 1;
+        err = check_shard(b, path);
+    }
+    if (!err) err = bank_exec(b, copy_rows);
+    if (!err) err = bank_commit(b);
+    if (err && b->in_txn) {
+        sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
+        b->in_txn = 0;
+        b->board_size = board_size;
+    }
+    if (attached) sqlite3_exec(b->db, "DETACH shard", NULL, NULL, NULL);
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}

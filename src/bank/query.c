@@ -1,0 +1,208 @@
+/* Reading puzzles: a pick draws distinct positions among the matching ranges and reads each
+ * by id (or slide rank), so its cost does not grow with the bank; the daily puzzle walks a
+ * permutation of the same positions, one step per day. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bank_internal.h"
+
+int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
+{
+    const unsigned char *board = sqlite3_column_text(st, 1);
+    const int board_len = sqlite3_column_bytes(st, 1);
+    p->id = sqlite3_column_int64(st, 0);
+    p->board_size = b->board_size;
+    p->moves = sqlite3_column_int(st, 2);
+    p->slides = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 3);
+    p->cluster_size = (uint64_t)sqlite3_column_int64(st, 4);
+    p->vehicles = sqlite3_column_int(st, 5);
+    p->walls = sqlite3_column_int(st, 6);
+    const int entries = bank_hist_decode(p->hist, RH_ENUM_DEPTH_MAX, sqlite3_column_blob(st, 7),
+                                         sqlite3_column_bytes(st, 7));
+    if (!board || board_len > RH_ENUM_CELLS_MAX || entries != p->moves + 1)
+        return bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->id);
+    memcpy(p->board, board, (size_t)board_len + 1);
+    return RH_OK;
+}
+
+/* Reads the puzzle at `pos` (an id for moves, a rank for slides). */
+static int fetch(rh_bank *b, rh_bank_metric metric, int64_t pos, rh_bank_puzzle *p)
+{
+    sqlite3_stmt **st = metric == RH_BANK_MOVES ? &b->by_id : &b->by_rank;
+    int err = bank_prepare(b, st,
+                           metric == RH_BANK_MOVES
+                               ? "SELECT " BANK_COLUMNS " FROM puzzles WHERE id = ?1"
+                               : "SELECT " BANK_COLUMNS " FROM puzzles"
+                                 " WHERE id = (SELECT id FROM by_slides WHERE rank = ?1)");
+    if (err) return err;
+    sqlite3_bind_int64(*st, 1, pos);
+    const int rc = sqlite3_step(*st);
+    err = rc == SQLITE_ROW    ? bank_read_row(b, *st, p)
+          : rc == SQLITE_DONE ? bank_fail(b, RH_ECORRUPT, "puzzle %lld is missing", (long long)pos)
+                              : bank_sql(b, rc);
+    sqlite3_reset(*st);
+    return err;
+}
+
+static int matches(const bank_range *r, const rh_bank_filter *f)
+{
+    return r->metric == f->metric && r->length >= f->min_length && r->length <= f->max_length &&
+           r->walls >= f->min_walls && r->walls <= f->max_walls;
+}
+
+static uint64_t count_matching(const rh_bank *b, const rh_bank_filter *f)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < b->range_count; i++)
+        if (matches(&b->ranges[i], f)) n += b->ranges[i].n;
+    return n;
+}
+
+/* The id (or rank) of the i-th matching puzzle, i < count_matching. */
+static int64_t nth_matching(const rh_bank *b, const rh_bank_filter *f, uint64_t i)
+{
+    for (int r = 0; r < b->range_count; r++) {
+        if (!matches(&b->ranges[r], f)) continue;
+        if (i < b->ranges[r].n) return b->ranges[r].first + (int64_t)i;
+        i -= b->ranges[r].n;
+    }
+    return -1;
+}
+
+/* splitmix64: small, fast, and the same sequence everywhere for a seed. */
+static uint64_t next_random(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, n), n > 0, without modulo bias. */
+static uint64_t random_below(uint64_t *s, uint64_t n)
+{
+    const uint64_t floor = -n % n;
+    for (;;) {
+        const uint64_t x = next_random(s);
+        if (x >= floor) return x % n;
+    }
+}
+
+static int compare_u64(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int check_filter(rh_bank *b, const rh_bank_filter *f)
+{
+    if (f->metric != RH_BANK_MOVES && f->metric != RH_BANK_SLIDES)
+        return bank_fail(b, RH_EARG, "unknown metric");
+    return RH_OK;
+}
+
+int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puzzle *out, int count,
+                 int *found)
+{
+    if (!b || !f || !found || count < 0 || count > RH_BANK_PICK_MAX || (count && !out))
+        return RH_EARG;
+    *found = 0;
+    pthread_mutex_lock(&b->lock);
+    int err = check_filter(b, f);
+    const uint64_t total = err ? 0 : count_matching(b, f);
+    const int k = total < (uint64_t)count ? (int)total : count;
+    /* Floyd's sampling: k distinct positions in k draws. */
+    uint64_t chosen[RH_BANK_PICK_MAX];
+    uint64_t state = seed;
+    for (uint64_t j = total - (uint64_t)k; j < total; j++) {
+        const uint64_t t = random_below(&state, j + 1);
+        int seen = 0;
+        for (int i = 0; i < *found && !seen; i++) seen = chosen[i] == t;
+        chosen[(*found)++] = seen ? j : t;
+    }
+    qsort(chosen, (size_t)k, sizeof *chosen, compare_u64);
+    for (int i = 0; i < k && !err; i++)
+        err = fetch(b, f->metric, nth_matching(b, f, chosen[i]), &out[i]);
+    if (err) *found = 0;
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}
+
+static uint64_t gcd(uint64_t a, uint64_t b)
+{
+    while (b) {
+        const uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* x * y mod m without overflow, by doubling (m > 0). */
+static uint64_t mul_mod(uint64_t x, uint64_t y, uint64_t m)
+{
+    uint64_t r = 0;
+    for (x %= m; y; y >>= 1) {
+        if (y & 1) r = r >= m - x ? r - (m - x) : r + x;
+        x = x >= m - x ? x - (m - x) : x + x;
+    }
+    return r;
+}
+
+int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzzle *out, int *found)
+{
+    if (!b || !f || !out || !found) return RH_EARG;
+    *found = 0;
+    pthread_mutex_lock(&b->lock);
+    int err = check_filter(b, f);
+    const uint64_t total = err ? 0 : count_matching(b, f);
+    if (total) {
+        /* day -> (day * step + offset) mod total is a bijection on [0, total) when step is
+         * coprime with total: consecutive days differ, and all are shown before a repeat. */
+        uint64_t step = 0x9E3779B97F4A7C15u % total;
+        while (gcd(step ? step : total, total) != 1) step++;
+        const uint64_t day_mod =
+            (uint64_t)((day % (int64_t)total + (int64_t)total) % (int64_t)total);
+        const uint64_t i = (mul_mod(day_mod, step, total) + 0x2545F4914F6CDD1Du % total) % total;
+        err = fetch(b, f->metric, nth_matching(b, f, i), out);
+        *found = !err;
+    }
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}
+
+int rh_bank_day_parse(const char *ymd, int64_t *day)
+{
+    if (!ymd || !day || strlen(ymd) != 10 || ymd[4] != '-' || ymd[7] != '-') return RH_EARG;
+    for (int i = 0; i < 10; i++)
+        if (i != 4 && i != 7 && (ymd[i] < '0' || ymd[i] > '9')) return RH_EARG;
+    int64_t y = atoi(ymd);
+    const int m = atoi(ymd + 5), d = atoi(ymd + 8);
+    static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (y < 1 || m < 1 || m > 12 || d < 1 || d > month_days[m - 1] + (m == 2 && leap))
+        return RH_EARG;
+    /* Days from civil (H. Hinnant): years start in March so the leap day comes last. */
+    y -= m <= 2;
+    const int64_t era = y / 400, yoe = y - era * 400;
+    const int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    *day = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
+    return RH_OK;
+}
+
+int rh_bank_metric_parse(rh_bank_metric *out, const char *name)
+{
+    if (!out || !name) return RH_EARG;
+    if (!strcmp(name, "moves"))
+        *out = RH_BANK_MOVES;
+    else if (!strcmp(name, "slides"))
+        *out = RH_BANK_SLIDES;
+    else
+        return RH_EARG;
+    return RH_OK;
+}
+
+const char *rh_bank_metric_name(rh_bank_metric m)
+{
+    return m == RH_BANK_SLIDES ? "slides" : "moves";
+}

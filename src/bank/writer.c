@@ -1,0 +1,221 @@
+/* Writing a bank: kept clusters go to the pending table in large transactions (one reused
+ * insert statement); rh_bank_finish writes all rows sorted hardest first into a new file with
+ * its ranges, and puts it in the old one's place. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bank_internal.h"
+
+#define BATCH_ROWS 100000 /* rows per transaction: few journal syncs, bounded journal */
+
+/* Writes the clusters counted since the last commit into meta 'total.clusters'. */
+static int save_cluster_count(rh_bank *b)
+{
+    char sql[160];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO meta VALUES('total.clusters', '%llu') ON CONFLICT(key) DO UPDATE"
+             " SET value = CAST(CAST(value AS INTEGER) + %llu AS TEXT)",
+             (unsigned long long)b->clusters_unsaved, (unsigned long long)b->clusters_unsaved);
+    const int err = bank_exec(b, sql);
+    if (!err) b->clusters_unsaved = 0;
+    return err;
+}
+
+static int begin(rh_bank *b)
+{
+    if (b->in_txn) return RH_OK;
+    const int err = bank_exec(b, "BEGIN");
+    b->in_txn = !err;
+    b->txn_rows = 0;
+    return err;
+}
+
+int bank_commit(rh_bank *b)
+{
+    int err = b->clusters_unsaved ? begin(b) : RH_OK;
+    if (!err && b->clusters_unsaved) err = save_cluster_count(b);
+    if (!err && b->in_txn) err = bank_exec(b, "COMMIT");
+    if (!err) b->in_txn = 0;
+    return err;
+}
+
+int bank_board_size(rh_bank *b, int size)
+{
+    if (b->board_size == size) return RH_OK;
+    if (b->board_size)
+        return bank_fail(b, RH_EARG, "board size %d in a bank of %d", size, b->board_size);
+    char sql[64];
+    snprintf(sql, sizeof sql, "INSERT INTO meta VALUES('board_size', '%d')", size);
+    const int err = bank_exec(b, sql);
+    if (!err) b->board_size = size;
+    return err;
+}
+
+static int writable(rh_bank *b)
+{
+    return b->mode == RH_BANK_WRITE ? RH_OK
+                                    : bank_fail(b, RH_EARG, "the bank was opened read-only");
+}
+
+/* A kept record must describe a puzzle the bank can serve as is. */
+static int check_kept(rh_bank *b, const rh_cluster *c)
+{
+    const int n = c->board_size, cells = n * n;
+    if (n < 4 || n > 8 || strnlen(c->hardest, sizeof c->hardest) != (size_t)cells)
+        return bank_fail(b, RH_EARG, "board '%.64s' is not %dx%d", c->hardest, n, n);
+    for (int i = 0; i < cells; i++) {
+        const char ch = c->hardest[i];
+        if (ch != '.' && ch != 'x' && (ch < 'A' || ch > 'Z'))
+            return bank_fail(b, RH_EARG, "board '%s': '%c' is no database notation", c->hardest,
+                             ch);
+    }
+    if (c->moves >= RH_ENUM_DEPTH_MAX || c->slides < -1 || c->vehicles < 1 || c->walls < 0 ||
+        c->walls > cells)
+        return bank_fail(b, RH_EARG, "board '%s': impossible counts", c->hardest);
+    uint64_t sum = 0;
+    for (int d = 0; d <= c->moves; d++) sum += c->hist[d];
+    if (sum != c->states || c->hist[0] != c->goal_states)
+        return bank_fail(b, RH_EARG, "board '%s': the histogram does not add up", c->hardest);
+    return RH_OK;
+}
+
+int rh_bank_add(rh_bank *b, const rh_cluster *c)
+{
+    if (!b || !c) return RH_EARG;
+    pthread_mutex_lock(&b->lock);
+    int err = writable(b);
+    if (!err) b->clusters_unsaved++;
+    if (err || c->moves < 0 || !c->minimal) goto out;
+    err = check_kept(b, c);
+    if (!err) err = begin(b);
+    if (!err) err = bank_board_size(b, c->board_size);
+    if (!err)
+        err = bank_prepare(b, &b->insert, "INSERT INTO pending VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    if (err) goto out;
+    unsigned char hist[RH_ENUM_DEPTH_MAX * 10];
+    const int hist_len = bank_hist_encode(hist, c->hist, c->moves + 1);
+    sqlite3_stmt *st = b->insert;
+    sqlite3_bind_text(st, 1, c->hardest, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 2, c->moves);
+    if (c->slides >= 0)
+        sqlite3_bind_int(st, 3, c->slides);
+    else
+        sqlite3_bind_null(st, 3);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)c->states);
+    sqlite3_bind_int(st, 5, c->vehicles);
+    sqlite3_bind_int(st, 6, c->walls);
+    sqlite3_bind_blob(st, 7, hist, hist_len, SQLITE_STATIC);
+    err = bank_sql(b, sqlite3_step(st));
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    if (!err && ++b->txn_rows >= BATCH_ROWS) err = bank_commit(b);
+out:
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}
+
+int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
+{
+    if (!b || !key || !value) return RH_EARG;
+    pthread_mutex_lock(&b->lock);
+    int err = writable(b);
+    if (!err && (!strcmp(key, "format") || !strcmp(key, "board_size") || !strcmp(key, "puzzles")))
+        err = bank_fail(b, RH_EARG, "meta '%s' belongs to the bank", key);
+    sqlite3_stmt *st = NULL;
+    if (!err)
+        err = bank_prepare(b, &st,
+                           "INSERT INTO meta VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE"
+                           " SET value = excluded.value");
+    if (!err) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+        err = bank_sql(b, sqlite3_step(st));
+    }
+    sqlite3_finalize(st);
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}
+
+/* Finishing writes a new file, "PATH.sorting", and renames it over PATH: the rows are written
+ * once, sorted, with no journal (the scratch file is discarded on failure) and no VACUUM,
+ * while PATH stays whole until the rename. Every row (stored and pending) is renumbered
+ * hardest first; ties are broken by every column so that the same rows give the same file
+ * whatever order they arrived in. Rowids follow the SELECT's order; bank_load_ranges checks
+ * that every range came out contiguous. */
+static const char sort_rows[] =
+    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
+    " SELECT board, moves, slides, cluster_size, vehicles, walls, hist FROM main.puzzles"
+    " UNION ALL SELECT * FROM main.pending"
+    " ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles, hist;";
+
+/* Exact duplicates (a shard merged twice) are neighbours once sorted. Far cheaper than a
+ * DISTINCT over all rows, which costs 8x the sort. */
+static const char drop_duplicates[] =
+    "DELETE FROM sorted.puzzles WHERE id IN (SELECT b.id FROM sorted.puzzles a"
+    " JOIN sorted.puzzles b ON b.id = a.id + 1 WHERE a.board = b.board AND a.moves = b.moves"
+    " AND a.slides IS b.slides AND a.cluster_size = b.cluster_size"
+    " AND a.vehicles = b.vehicles AND a.walls = b.walls AND a.hist = b.hist)";
+
+/* Closes the gaps duplicates left (rare: the rows go round once more). */
+static const char renumber[] =
+    "INSERT INTO sorted.pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
+    " FROM sorted.puzzles ORDER BY id;"
+    "DELETE FROM sorted.puzzles;"
+    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
+    " SELECT * FROM sorted.pending ORDER BY rowid;"
+    "DELETE FROM sorted.pending;";
+
+static const char index_rows[] =
+    "INSERT INTO sorted.by_slides(id) SELECT id FROM sorted.puzzles WHERE slides IS NOT NULL"
+    " ORDER BY slides DESC, walls, id;"
+    "INSERT INTO sorted.counts SELECT 'moves', moves, walls, min(id), count(*)"
+    " FROM sorted.puzzles GROUP BY moves, walls;"
+    "INSERT INTO sorted.counts SELECT 'slides', p.slides, p.walls, min(s.rank), count(*)"
+    " FROM sorted.by_slides s JOIN sorted.puzzles p USING (id) GROUP BY p.slides, p.walls;"
+    "INSERT INTO sorted.meta SELECT key, value FROM main.meta WHERE key <> 'format';"
+    "INSERT INTO sorted.meta VALUES('puzzles', (SELECT count(*) FROM sorted.puzzles))"
+    " ON CONFLICT(key) DO UPDATE SET value = excluded.value;";
+
+static int sort_into(rh_bank *b, const char *scratch)
+{
+    int err = bank_create_scratch(b, scratch);
+    if (!err) err = bank_attach(b, scratch, "mode=rw", "sorted");
+    if (err) return err;
+    err = bank_exec(b, "PRAGMA sorted.journal_mode = OFF; PRAGMA sorted.synchronous = OFF;"
+                       "PRAGMA sorted.cache_size = -32768; BEGIN");
+    if (!err) err = bank_exec(b, sort_rows);
+    if (!err) err = bank_exec(b, drop_duplicates);
+    if (!err && sqlite3_changes(b->db)) err = bank_exec(b, renumber);
+    if (!err) err = bank_exec(b, index_rows);
+    if (!err) err = bank_exec(b, "COMMIT");
+    if (err) sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_exec(b->db, "DETACH sorted", NULL, NULL, NULL);
+    return err;
+}
+
+int rh_bank_finish(rh_bank *b)
+{
+    if (!b) return RH_EARG;
+    pthread_mutex_lock(&b->lock);
+    char *scratch = malloc(strlen(b->path) + sizeof ".sorting");
+    int err = writable(b);
+    if (!err && !scratch) err = bank_fail(b, RH_ENOMEM, "out of memory");
+    if (!err) err = bank_commit(b);
+    if (!err) {
+        sprintf(scratch, "%s.sorting", b->path);
+        err = sort_into(b, scratch);
+    }
+    if (!err) {
+        bank_disconnect(b);
+        if (rename(scratch, b->path) != 0)
+            err = bank_fail(b, RH_EIO, "cannot rename %s: %s", scratch, strerror(errno));
+        const int reopened = bank_connect(b);
+        if (!err) err = reopened;
+    }
+    if (err && scratch) remove(scratch);
+    free(scratch);
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}

@@ -1,0 +1,189 @@
+/* `rushhour bank ...`: merging shard files, exporting, counting and picking from a puzzle
+ * bank. Puzzles print as export lines, `moves board cluster_size`, hardest first.
+ * Exit codes as the other commands: 0 done, 1 an I/O or file failure, 2 bad usage. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bank.h"
+#include "rushhour/bank.h"
+
+#define EXIT_DONE 0
+#define EXIT_IO 1
+#define EXIT_USAGE 2
+
+static const char bank_usage[] =
+    "usage: rushhour bank merge OUT IN...      join shard banks into OUT (created or extended)\n"
+    "       rushhour bank export FILE          `moves board cluster_size` lines, hardest first\n"
+    "       rushhour bank stats FILE           meta, total, counts per length and per walls\n"
+    "       rushhour bank pick FILE [--count N] [--seed N] [FILTER]\n"
+    "       rushhour bank daily FILE [--date YYYY-MM-DD] [FILTER]   (default: today, UTC)\n"
+    "FILTER: [--metric moves|slides] [--min-moves N] [--max-moves N] [--walls MIN[-MAX]]\n"
+    "        (the lengths count in --metric)\n";
+
+static int usage_error(const char *what, const char *arg)
+{
+    fprintf(stderr, "rushhour bank: %s%s%s\n%s", what, arg ? " " : "", arg ? arg : "", bank_usage);
+    return EXIT_USAGE;
+}
+
+/* Reports a library failure with the bank's detail (b may be NULL: then `why`). */
+static int failed(rh_bank *b, const char *why, int err)
+{
+    char detail[RH_BANK_WHY_MAX] = "";
+    if (b)
+        rh_bank_why(b, detail, sizeof detail);
+    else if (why)
+        snprintf(detail, sizeof detail, "%s", why);
+    fprintf(stderr, "rushhour bank: %s%s%s\n", rh_strerror(err), detail[0] ? ": " : "", detail);
+    return err == RH_EARG ? EXIT_USAGE : EXIT_IO;
+}
+
+/* A decimal integer in [0, max]; the whole string must be digits. */
+static int parse_number(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!s || *s < '0' || *s > '9') return -1;
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > max) return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_walls(const char *s, rh_bank_filter *f)
+{
+    char low[16];
+    const char *dash = s ? strchr(s, '-') : NULL;
+    uint64_t lo, hi;
+    if (!s || (dash ? (size_t)(dash - s) : strlen(s)) >= sizeof low) return -1;
+    snprintf(low, sizeof low, "%.*s", dash ? (int)(dash - s) : (int)strlen(s), s);
+    if (parse_number(low, RH_ENUM_CELLS_MAX, &lo) ||
+        parse_number(dash ? dash + 1 : low, RH_ENUM_CELLS_MAX, &hi) || hi < lo)
+        return -1;
+    f->min_walls = (int)lo;
+    f->max_walls = (int)hi;
+    return 0;
+}
+
+typedef struct {
+    rh_bank_filter filter;
+    uint64_t count, seed;
+    int64_t day;
+} pick_options;
+
+/* Parses pick's or daily's options after FILE; returns -1 on success, else an exit code. */
+static int parse_pick(pick_options *o, int daily, int argc, char **argv)
+{
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[++i] : NULL;
+        uint64_t n;
+        if (!v) return usage_error("a value is needed after", a);
+        if (!strcmp(a, "--metric")) {
+            if (rh_bank_metric_parse(&o->filter.metric, v)) return usage_error("bad --metric", v);
+        } else if (!strcmp(a, "--min-moves") || !strcmp(a, "--max-moves")) {
+            if (parse_number(v, RH_BANK_LENGTH_MAX, &n)) return usage_error("bad", a);
+            *(a[3] == 'i' ? &o->filter.min_length : &o->filter.max_length) = (int)n;
+        } else if (!strcmp(a, "--walls")) {
+            if (parse_walls(v, &o->filter)) return usage_error("bad --walls", v);
+        } else if (!daily && !strcmp(a, "--count")) {
+            if (parse_number(v, RH_BANK_PICK_MAX, &o->count)) return usage_error("bad --count", v);
+        } else if (!daily && !strcmp(a, "--seed")) {
+            if (parse_number(v, UINT64_MAX, &o->seed)) return usage_error("bad --seed", v);
+        } else if (daily && !strcmp(a, "--date")) {
+            if (rh_bank_day_parse(v, &o->day)) return usage_error("bad --date", v);
+        } else {
+            return usage_error("unknown option", a);
+        }
+    }
+    return -1;
+}
+
+static int print_puzzle(void *ctx, const rh_bank_puzzle *p)
+{
+    (void)ctx;
+    return printf("%d %s %" PRIu64 "\n", p->moves, p->board, p->cluster_size) < 0 ? RH_EIO : RH_OK;
+}
+
+static int print_meta(void *ctx, const char *key, const char *value)
+{
+    (void)ctx;
+    return printf("meta %s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
+}
+
+static int print_stats(rh_bank *b)
+{
+    static rh_bank_summary s;
+    int err = rh_bank_each_meta(b, print_meta, NULL);
+    if (!err) err = rh_bank_stats(b, &s);
+    if (err) return err;
+    printf("total %" PRIu64 "\n", s.total);
+    for (int l = s.max_moves; l >= 0; l--)
+        if (s.by_moves[l]) printf("moves %d %" PRIu64 "\n", l, s.by_moves[l]);
+    for (int l = s.max_slides; l >= 0; l--)
+        if (s.by_slides[l]) printf("slides %d %" PRIu64 "\n", l, s.by_slides[l]);
+    for (int w = 0; w <= RH_ENUM_CELLS_MAX; w++)
+        if (s.by_walls[w]) printf("walls %d %" PRIu64 "\n", w, s.by_walls[w]);
+    return RH_OK;
+}
+
+static int merge(int argc, char **argv)
+{
+    if (argc < 4) return usage_error("merge needs OUT and at least one IN", NULL);
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    int err = rh_bank_open(&b, argv[2], RH_BANK_WRITE, why);
+    if (err) return failed(NULL, why, err);
+    for (int i = 3; i < argc && !err; i++) err = rh_bank_merge_file(b, argv[i]);
+    if (!err) err = rh_bank_finish(b);
+    const int code = err ? failed(b, NULL, err) : EXIT_DONE;
+    err = rh_bank_close(b);
+    return code ? code : err ? failed(NULL, "closing the bank", err) : EXIT_DONE;
+}
+
+/* export, stats, pick and daily: FILE opened read-only. */
+static int query(int argc, char **argv)
+{
+    const char *cmd = argv[1];
+    const int daily = !strcmp(cmd, "daily");
+    pick_options o = {
+        .filter = RH_BANK_FILTER_ALL, .count = 1, .day = (int64_t)(time(NULL) / 86400)};
+    const int pick_like = daily || !strcmp(cmd, "pick");
+    if (!pick_like && strcmp(cmd, "export") && strcmp(cmd, "stats"))
+        return usage_error("unknown bank command", cmd);
+    if (argc < 3) return usage_error("a bank FILE is needed", NULL);
+    if (!pick_like && argc > 3) return usage_error("too many arguments", NULL);
+    int code = pick_like ? parse_pick(&o, daily, argc, argv) : -1;
+    if (code >= 0) return code;
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    int err = rh_bank_open(&b, argv[2], RH_BANK_READ, why);
+    if (err) return failed(NULL, why, err);
+    static rh_bank_puzzle found[RH_BANK_PICK_MAX];
+    int n = 0;
+    if (!strcmp(cmd, "export"))
+        err = rh_bank_each(b, print_puzzle, NULL);
+    else if (!strcmp(cmd, "stats"))
+        err = print_stats(b);
+    else if (daily)
+        err = rh_bank_daily(b, &o.filter, o.day, found, &n);
+    else
+        err = rh_bank_pick(b, &o.filter, o.seed, found, (int)o.count, &n);
+    for (int i = 0; i < n && !err; i++) err = print_puzzle(NULL, &found[i]);
+    if (!err && fflush(stdout)) err = RH_EIO;
+    code = err ? failed(b, NULL, err) : EXIT_DONE;
+    rh_bank_close(b);
+    return code;
+}
+
+int rh_cli_bank(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+        fputs(bank_usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_DONE;
+    }
+    return !strcmp(argv[1], "merge") ? merge(argc, argv) : query(argc, argv);
+}

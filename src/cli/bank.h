@@ -1,0 +1,8 @@
+/* The `rushhour bank` command family (bank.c), called by main.c's dispatch. */
+#ifndef RH_CLI_BANK_H
+#define RH_CLI_BANK_H
+
+/* argv[0] is "bank", argv[1] the subcommand; returns the process's exit code. */
+int rh_cli_bank(int argc, char **argv);
+
+#endif
