@@ -212,8 +212,9 @@ Test(framing, space_before_colon)
 Test(framing, no_host)
 {
     exchange x;
-    SEND(&x, "GET /healthz HTTP/1.1\r\n\r\n");
+    SEND(&x, "GET /healthz HTTP/1.1\r\nX-Request-Id: framing-1\r\n\r\n");
     expect_refused(&x, 400, "bad-request");
+    cr_expect_not_null(strstr(x.data, "X-Request-Id: framing-1\r\n"), "the id is not echoed");
 }
 
 Test(framing, two_hosts)

@@ -127,6 +127,10 @@ Test(http_policy, request_ids)
     memset(long_id, 'a', sizeof long_id);
     cr_expect(rhd_http_request_id_ok(long_id, RHD_REQUEST_ID_MAX));
     cr_expect_not(rhd_http_request_id_ok(long_id, RHD_REQUEST_ID_MAX + 1));
+    /* Refusals echo it too. */
+    d = CHECK(FIELD("X-Request-Id", "r1"), FIELD("Host", "a"), FIELD("Host", "b"));
+    cr_expect_eq(d.status, 400);
+    cr_expect(d.request_id && d.request_id_len == 2 && !memcmp(d.request_id, "r1", 2));
     /* Only the first one counts. */
     d = CHECK(FIELD("Host", "a"), FIELD("X-Request-Id", "a b"), FIELD("X-Request-Id", "ok"));
     cr_expect_null(d.request_id);

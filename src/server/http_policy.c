@@ -64,13 +64,21 @@ static rhd_http_decision refuse(rhd_http_decision d, int status, const char *det
 rhd_http_decision rhd_http_check(const rhd_http_request *q)
 {
     rhd_http_decision d = {0};
+    /* The client's id first: refusals echo it too. */
+    for (size_t i = 0; i < q->field_count; i++) {
+        const rhd_http_field *f = &q->fields[i];
+        if (!is_name(f, "X-Request-Id")) continue;
+        if (rhd_http_request_id_ok(f->value, f->value_len))
+            d.request_id = f->value, d.request_id_len = f->value_len;
+        break;
+    }
     for (size_t i = 0; i < q->target_len; i++) {
         const unsigned char c = (unsigned char)q->target[i];
         if (c <= ' ' || c == 0x7f)
             return refuse(d, 400, "the request target holds whitespace or a control byte");
     }
     const rhd_http_field *length = NULL, *coding = NULL, *type = NULL;
-    size_t hosts = 0, lengths = 0, codings = 0, ids = 0;
+    size_t hosts = 0, lengths = 0, codings = 0;
     for (size_t i = 0; i < q->field_count; i++) {
         const rhd_http_field *f = &q->fields[i];
         bool name_ok = f->name_len > 0;
@@ -85,8 +93,6 @@ rhd_http_decision rhd_http_check(const rhd_http_request *q)
         if (is_name(f, "Content-Length")) length = f, lengths++;
         if (is_name(f, "Transfer-Encoding")) coding = f, codings++;
         if (is_name(f, "Content-Type") && !type) type = f;
-        if (is_name(f, "X-Request-Id") && !ids++ && rhd_http_request_id_ok(f->value, f->value_len))
-            d.request_id = f->value, d.request_id_len = f->value_len;
     }
     const bool http10 = q->version && strcmp(q->version, "HTTP/1.0") == 0;
     if (hosts > 1) return refuse(d, 400, "more than one Host header");

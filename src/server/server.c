@@ -184,10 +184,10 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 /* The bytes of the request-target past a NUL, which MHD left untouched after it: the target
  * runs on to the space before the version, all in MHD's read buffer (head to head_end). */
 static bool take_whole_target(rhd_request *r, const char *url, const char *version,
-                              const char *head_end)
+                              const char *head, const char *head_end)
 {
     const uintptr_t t = (uintptr_t)url, v = (uintptr_t)version;
-    if (v <= t + r->target_len + 1 || v >= (uintptr_t)head_end) return true;
+    if (t < (uintptr_t)head || v <= t + r->target_len + 1 || v >= (uintptr_t)head_end) return true;
     const size_t len = (size_t)(v - t) - 1;
     char *whole = realloc(r->target, len + 1);
     if (!whole) return false;
@@ -215,7 +215,7 @@ static void request_begin(rhd_server *s, rhd_request *r, struct MHD_Connection *
     const union MHD_ConnectionInfo *size =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     const char *head_end = size ? method + size->header_size : method;
-    if (!l.fields || !take_whole_target(r, url, version, head_end)) {
+    if (!l.fields || !take_whole_target(r, url, version, method, head_end)) {
         free(l.fields);
         r->close = true;
         rhd_reply_problem(r, 500, "internal", "Out of memory", NULL, NULL);
