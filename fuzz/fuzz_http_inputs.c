@@ -1,12 +1,14 @@
 /* libFuzzer target: what the HTTP layer of rushhourd itself reads from clients and operators.
  *
  * server.c is included (not linked) so that its static functions can be called directly:
- * assign_request_id (X-Request-Id), check_headers via request_new (route, method,
+ * assign_request_id (X-Request-Id), check_headers via on_uri and request_begin (route, method,
  * Content-Length, Content-Type, Origin), take_body, on_completed and mhd_logger (the JSON log
  * lines). rhd_input_read (the body and its "options", as /v1/solve reads them) is public. MHD is
- * replaced by a fake connection whose headers come from the input: MHD_lookup_connection_value is
- * renamed below, before the includes. The public pieces are called as they are: rhd_json_escape,
- * rhd_log, rhd_config_load, rhd_config_usage, rhd_config_origin_allowed, rhd_cache_key.
+ * replaced by a fake connection whose headers come from the input: the MHD functions server.c
+ * reads headers with are renamed below, before the includes. The HTTP policy itself
+ * (http_policy.c) is fuzzed directly by fuzz_http_policy. The public pieces are called as they are:
+ * rhd_json_escape, rhd_log, rhd_config_load, rhd_config_usage, rhd_config_origin_allowed,
+ * rhd_cache_key.
  *
  * The first byte picks one of the modes below; the rest is that mode's input, usually
  * newline-separated fields. Log lines are written to a temporary file standing in for stdout
@@ -23,6 +25,9 @@
 #include <cjson/cJSON.h>
 
 #define MHD_lookup_connection_value fuzz_lookup_header
+#define MHD_get_connection_values fuzz_header_count
+#define MHD_get_connection_values_n fuzz_headers
+#define MHD_get_connection_info fuzz_connection_info
 #include "../src/server/server.c"
 #include "input.h"
 
@@ -61,6 +66,43 @@ const char *fuzz_lookup_header(struct MHD_Connection *connection, enum MHD_Value
     CHECK(kind == MHD_HEADER_KIND, "looked up kind %d", (int)kind);
     for (int h = 0; h < H_COUNT; h++)
         if (strcasecmp(key, header_names[h]) == 0) return c->value[h];
+    return NULL;
+}
+
+/* Every request has "Host: a", then the headers present. */
+int fuzz_header_count(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                      MHD_KeyValueIterator iterator, void *cls)
+{
+    const fake_connection *c = (const fake_connection *)connection;
+    CHECK(kind == MHD_HEADER_KIND && !iterator && !cls, "counted kind %d", (int)kind);
+    int n = 1;
+    for (int h = 0; h < H_COUNT; h++) n += c->value[h] != NULL;
+    return n;
+}
+
+int fuzz_headers(struct MHD_Connection *connection, enum MHD_ValueKind kind,
+                 MHD_KeyValueIteratorN iterator, void *cls)
+{
+    const fake_connection *c = (const fake_connection *)connection;
+    CHECK(kind == MHD_HEADER_KIND, "listed kind %d", (int)kind);
+    int n = 1;
+    if (iterator(cls, kind, "Host", 4, "a", 1) != MHD_YES) return n;
+    for (int h = 0; h < H_COUNT; h++) {
+        if (!c->value[h]) continue;
+        n++;
+        if (iterator(cls, kind, header_names[h], strlen(header_names[h]), c->value[h],
+                     strlen(c->value[h])) != MHD_YES)
+            break;
+    }
+    return n;
+}
+
+/* No header size known: server.c then takes values and the target as given. */
+const union MHD_ConnectionInfo *fuzz_connection_info(struct MHD_Connection *connection,
+                                                     enum MHD_ConnectionInfoType kind, ...)
+{
+    (void)connection;
+    (void)kind;
     return NULL;
 }
 
@@ -418,7 +460,11 @@ static void fuzz_request_id(const uint8_t *data, size_t size)
     conn.value[H_REQUEST_ID] = given;
     rhd_request r = {.server = &server, .cfg = &server.cfg};
     r.conn = (struct MHD_Connection *)&conn;
-    assign_request_id(&server, &r);
+    const rhd_http_field fields[] = {{"Host", 4, "a", 1},
+                                     {"X-Request-Id", 12, given, given ? strlen(given) : 0}};
+    const rhd_http_request q = {"/", 1, "HTTP/1.1", fields, given ? 2 : 1, false, 1024};
+    const rhd_http_decision d = rhd_http_check(&q);
+    assign_request_id(&server, &r, &d);
     check_request_id(&r, given);
     free(given);
 }
@@ -437,8 +483,9 @@ static void fuzz_request(const uint8_t *data, size_t size)
         if (present & (1u << h)) conn.value[h] = f[2 + h];
     snprintf(server.cfg.cors_origins, sizeof server.cfg.cors_origins, "%s", f[6]);
 
-    rhd_request *r = request_new(&server, (struct MHD_Connection *)&conn, url, method);
-    CHECK(r, "request_new failed");
+    rhd_request *r = on_uri(&server, url, (struct MHD_Connection *)&conn);
+    CHECK(r, "on_uri failed");
+    request_begin(&server, r, (struct MHD_Connection *)&conn, url, method, "HTTP/1.1");
     check_request_id(r, conn.value[H_REQUEST_ID]);
     const char *origin = conn.value[H_ORIGIN];
     const bool allowed = origin && strlen(origin) < sizeof r->origin &&
@@ -447,16 +494,30 @@ static void fuzz_request(const uint8_t *data, size_t size)
           "origin '%s' against '%s' gave '%s'", origin ? origin : "(none)", server.cfg.cors_origins,
           r->origin);
 
-    /* The route as request_new found it: RHD_ROUTE_OTHER when none, and only /v1/solve takes
+    /* The route as request_begin found it: RHD_ROUTE_OTHER when none; the /v1/ routes take
      * POST. */
-    const bool known = r->route != RHD_ROUTE_OTHER, post_route = r->route == RHD_ROUTE_SOLVE;
+    const bool known = r->route != RHD_ROUTE_OTHER,
+               post_route = r->route == RHD_ROUTE_SOLVE || r->route == RHD_ROUTE_HINT ||
+                            r->route == RHD_ROUTE_ANALYZE || r->route == RHD_ROUTE_BATCH ||
+                            r->route == RHD_ROUTE_GENERATE;
     const bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     const bool post = !strcmp(method, "POST");
     const bool options = !strcmp(method, "OPTIONS");
     const char *length = conn.value[H_CONTENT_LENGTH];
     const char *type = conn.value[H_CONTENT_TYPE];
-    int expected = -1; /* -1: not predicted here */
-    if (!known)
+    /* Broken framing is refused before routing (http_policy.c, fuzzed on its own). */
+    bool framing_bad = false;
+    for (const char *u = url; *u; u++) framing_bad |= (unsigned char)*u <= ' ' || *u == 0x7f;
+    for (int h = 0; h < H_COUNT; h++) framing_bad |= conn.value[h] && strchr(conn.value[h], '\r');
+    if (length) {
+        size_t n = strlen(length);
+        while (n && (length[n - 1] == ' ' || length[n - 1] == '\t')) n--;
+        framing_bad |= !n || n > 18 || strspn(length, "0123456789") < n;
+    }
+    int expected;
+    if (framing_bad)
+        expected = 400;
+    else if (!known)
         expected = 404;
     else if (options)
         expected = 204;
@@ -464,18 +525,16 @@ static void fuzz_request(const uint8_t *data, size_t size)
         expected = 405;
     else if (!post_route)
         expected = 0;
-    else if (length && strspn(length, "0123456789") == strlen(length) && *length &&
-             strlen(length) < 19)
+    else if (length)
         expected = strtoull(length, NULL, 10) > server.cfg.max_body_bytes ? 413
                    : reference_media_type(type)                           ? 0
                                                                           : 415;
-    else if (!length)
+    else
         expected = reference_media_type(type) ? 0 : 415;
-    if (expected >= 0)
-        CHECK(r->status == expected, "%s %s (length %s, type %s): status %d, expected %d", method,
-              url, length ? length : "-", type ? type : "-", r->status, expected);
-    CHECK(r->status == 0 || r->status == 204 || r->status == 404 || r->status == 405 ||
-              r->status == 413 || r->status == 415,
+    CHECK(r->status == expected, "%s %s (length %s, type %s): status %d, expected %d", method, url,
+          length ? length : "-", type ? type : "-", r->status, expected);
+    CHECK(r->status == 0 || r->status == 204 || r->status == 400 || r->status == 404 ||
+              r->status == 405 || r->status == 413 || r->status == 415,
           "status %d", r->status);
     CHECK((r->phase == RHD_REPLYING) == (r->status != 0), "phase %d with status %d", r->phase,
           r->status);
@@ -712,7 +771,8 @@ static void fuzz_body(const uint8_t *data, size_t size)
     r->cfg = &cfg;
     r->conn = (struct MHD_Connection *)&conn;
     r->method = "POST";
-    assign_request_id(&server, r);
+    const rhd_http_decision none = {0};
+    assign_request_id(&server, r, &none);
     for (size_t at = 0; at < len; at += chunk)
         take_body(r, body + at, len - at < chunk ? len - at : chunk);
     CHECK(r->body_too_big == (len > cfg.max_body_bytes), "%zu bytes, limit %zu, too big %d", len,
@@ -844,9 +904,9 @@ static void fuzz_log(const uint8_t *data, size_t size)
 static void fuzz_media_type(const uint8_t *data, size_t size)
 {
     char *type = copy_string(data, size);
-    CHECK(media_type_accepted(type) == reference_media_type(type), "Content-Type '%s': %d", type,
-          media_type_accepted(type));
-    CHECK(media_type_accepted(NULL), "no Content-Type refused");
+    const bool accepted = rhd_http_media_type_accepted(type, strlen(type));
+    CHECK(accepted == reference_media_type(type), "Content-Type '%s': %d", type, accepted);
+    CHECK(rhd_http_media_type_accepted(NULL, 0), "no Content-Type refused");
     free(type);
 }
 

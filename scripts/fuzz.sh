@@ -8,14 +8,14 @@
 # run is bounded (seconds per target, plus the build).
 #
 # The corpus grown by earlier runs is kept in build-fuzz/corpus/ and reused. FUZZ_TARGETS
-# (default "fuzz_puzzle fuzz_http_inputs") picks targets; FUZZ_ARGS adds libFuzzer flags.
+# (default "fuzz_puzzle fuzz_http_inputs fuzz_http_policy") picks targets; FUZZ_ARGS adds libFuzzer flags.
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-60}
 case $secs in
 '' | *[!0-9]*) echo "usage: $0 [seconds-per-target]" >&2; exit 2 ;;
 esac
-targets=${FUZZ_TARGETS:-fuzz_puzzle fuzz_http_inputs}
+targets=${FUZZ_TARGETS:-fuzz_puzzle fuzz_http_inputs fuzz_http_policy}
 out=build-fuzz
 
 cmake -S fuzz -B "$out" -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
@@ -35,6 +35,7 @@ for t in $targets; do
     case $t in
     fuzz_puzzle) dict=fuzz/puzzle.dict; max_len=65536 ;;
     fuzz_http_inputs) dict=fuzz/http.dict; max_len=16384 ;;
+    fuzz_http_policy) dict=fuzz/http_policy.dict; max_len=8192 ;;
     *) echo "unknown target $t" >&2; exit 2 ;;
     esac
     corpus="$out/corpus/$t"

@@ -10,14 +10,13 @@
 #include <stdint.h>
 
 #include "config.h"
+#include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 typedef struct rhd_server rhd_server;
-
-#define RHD_REQUEST_ID_MAX 64
 
 typedef enum {
     RHD_READING,  /* receiving the body */
@@ -35,12 +34,18 @@ typedef struct rhd_request {
     char request_id[RHD_REQUEST_ID_MAX + 1];
     char origin[256]; /* the Origin header when CORS allows it, else "" */
     uint64_t start_us;
+    /* The request-target as sent (a NUL included), copied before MHD decodes it in place. */
+    char *target;
+    size_t target_len;
     rhd_phase phase;
+    bool begun;     /* the handler has seen it; if not, MHD answered the request itself */
+    bool close;     /* the framing is broken: answer at once and close the connection */
     bool suspended; /* the connection waits for MHD_resume_connection before replying */
     /* The body, grown by doubling up to the configured limit. */
     char *body;
     size_t body_len, body_cap;
     bool body_too_big;
+    size_t discarded; /* body bytes read and dropped after an early 413 */
     /* The reply, built off the MHD thread when a search was involved. */
     int status;
     char *reply; /* handed to MHD: freed by it unless reply_static */

@@ -9,9 +9,11 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "http_policy.h"
 #include "log.h"
 #include "routes.h"
 #include "server.h"
@@ -77,19 +79,12 @@ rhd_cache *rhd_server_cache(rhd_server *s)
     return s->cache;
 }
 
-/* A client's id is echoed when it is short and plain; otherwise one is made up. */
-static void assign_request_id(rhd_server *s, rhd_request *r)
+/* A client's id is echoed when the policy accepts it; otherwise one is made up. */
+static void assign_request_id(rhd_server *s, rhd_request *r, const rhd_http_decision *d)
 {
-    const char *given = MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, "X-Request-Id");
-    size_t n = given ? strlen(given) : 0;
-    bool ok = n >= 1 && n <= RHD_REQUEST_ID_MAX;
-    for (size_t i = 0; ok && i < n; i++) {
-        const char c = given[i];
-        ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-             c == '-' || c == '_' || c == '.' || c == ':';
-    }
-    if (ok) {
-        memcpy(r->request_id, given, n + 1);
+    if (d->request_id) {
+        memcpy(r->request_id, d->request_id, d->request_id_len);
+        r->request_id[d->request_id_len] = '\0';
         return;
     }
     const uint64_t k = atomic_fetch_add(&s->id_counter, 1);
@@ -98,20 +93,17 @@ static void assign_request_id(rhd_server *s, rhd_request *r)
     snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)x);
 }
 
-static bool media_type_accepted(const char *type)
+/* Applies the policy's decision and the route's rules; sets a reply when the request is
+ * already answered. Broken framing is answered before routing: the body cannot be trusted to
+ * end where the headers say, so nothing else is read from the connection. */
+static void check_headers(rhd_request *r, const route *rt, const rhd_http_decision *d)
 {
-    if (!type) return true; /* sniffed: JSON if it starts with '{', else a text board */
-    size_t n = strcspn(type, ";");
-    while (n && (type[n - 1] == ' ' || type[n - 1] == '\t')) n--;
-    return (n == 16 && strncasecmp(type, "application/json", n) == 0) ||
-           (n == 10 && strncasecmp(type, "text/plain", n) == 0) ||
-           (n > 5 && strncasecmp(type + n - 5, "+json", 5) == 0);
-}
-
-/* Checks made on the headers alone, before any body is read. Sets a reply when the request
- * is already answered. */
-static void check_headers(rhd_request *r, const route *rt)
-{
+    if (d->framing) {
+        r->close = true;
+        rhd_metrics_rejected(RHD_REJECT_INVALID);
+        rhd_reply_problem(r, d->status, d->slug, d->title, d->detail, NULL);
+        return;
+    }
     if (!rt) {
         rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
         return;
@@ -127,45 +119,126 @@ static void check_headers(rhd_request *r, const route *rt)
         rhd_reply_problem(r, 405, "method-not-allowed", "Method Not Allowed", NULL, NULL);
         return;
     }
-    if (!rt->post) return;
-    const char *length =
-        MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-    if (length && strtoull(length, NULL, 10) > r->cfg->max_body_bytes) {
-        rhd_metrics_rejected(RHD_REJECT_BODY_TOO_LARGE);
-        rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
-                          "the body is larger than the server accepts", NULL);
-        return;
-    }
-    const char *type =
-        MHD_lookup_connection_value(r->conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-    if (!media_type_accepted(type)) {
-        rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_problem(r, 415, "unsupported-media-type", "Unsupported Media Type",
-                          "send application/json, or text/plain for a text board", NULL);
+    if (!d->status) return;
+    rhd_metrics_rejected(d->status == 413 ? RHD_REJECT_BODY_TOO_LARGE : RHD_REJECT_INVALID);
+    rhd_reply_problem(r, d->status, d->slug, d->title, d->detail, NULL);
+}
+
+/* The header fields as the policy reads them. MHD 0.9.75 hands out values cut at a NUL
+ * (value_size is their strlen), but it parses in place: each value's line runs on in the read
+ * buffer up to the next field's name, the last one's up to the end of the header block
+ * (method + MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE). MHD turns CR and LF into NULs there, so
+ * the real value is that span less its trailing NULs: a NUL with bytes after it shows. Where
+ * the layout is not as expected (no header size known), the values are taken as MHD gives
+ * them. */
+typedef struct {
+    rhd_http_field *fields;
+    size_t count, cap;
+} field_list;
+
+static enum MHD_Result gather_field(void *cls, enum MHD_ValueKind kind, const char *name,
+                                    size_t name_len, const char *value, size_t value_len)
+{
+    (void)kind;
+    field_list *l = cls;
+    if (l->count == l->cap) return MHD_NO;
+    l->fields[l->count++] = (rhd_http_field){name, name_len, value ? value : "", value_len};
+    return MHD_YES;
+}
+
+static void real_value_lengths(field_list *l, const char *head, const char *head_end)
+{
+    for (size_t i = 0; i < l->count; i++) {
+        rhd_http_field *f = &l->fields[i];
+        const uintptr_t v = (uintptr_t)f->value, end = i + 1 < l->count
+                                                           ? (uintptr_t)l->fields[i + 1].name
+                                                           : (uintptr_t)head_end;
+        if (v < (uintptr_t)head || end > (uintptr_t)head_end || end < v + f->value_len) return;
+        size_t n = (size_t)(end - v);
+        while (n > f->value_len &&
+               (f->value[n - 1] == '\0' || f->value[n - 1] == '\r' || f->value[n - 1] == '\n'))
+            n--;
+        f->value_len = n;
     }
 }
 
-static rhd_request *request_new(rhd_server *s, struct MHD_Connection *c, const char *url,
-                                const char *method)
+/* MHD's first word on a request: its target as sent, before MHD decodes it in place and
+ * passes it on cut at any NUL. The request's state starts here, with a copy of the target.
+ * Returns the state, or NULL when out of memory (the handler then drops the connection). */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
+    (void)c;
     rhd_request *r = calloc(1, sizeof *r);
     if (!r) return NULL;
+    r->server = cls;
+    r->start_us = rh_clock_us();
+    r->target_len = strlen(uri);
+    if (!(r->target = malloc(r->target_len + 1))) {
+        free(r);
+        return NULL;
+    }
+    memcpy(r->target, uri, r->target_len + 1);
+    return r;
+}
+
+/* The bytes of the request-target past a NUL, which MHD left untouched after it: the target
+ * runs on to the space before the version, all in MHD's read buffer (head to head_end). */
+static bool take_whole_target(rhd_request *r, const char *url, const char *version,
+                              const char *head, const char *head_end)
+{
+    const uintptr_t t = (uintptr_t)url, v = (uintptr_t)version;
+    if (t < (uintptr_t)head || v <= t + r->target_len + 1 || v >= (uintptr_t)head_end) return true;
+    const size_t len = (size_t)(v - t) - 1;
+    char *whole = realloc(r->target, len + 1);
+    if (!whole) return false;
+    memcpy(whole + r->target_len, url + r->target_len, len - r->target_len);
+    whole[len] = '\0';
+    r->target = whole;
+    r->target_len = len;
+    return true;
+}
+
+/* Gathers the request line and header fields, asks the policy, and applies its decision. */
+static void request_begin(rhd_server *s, rhd_request *r, struct MHD_Connection *c, const char *url,
+                          const char *method, const char *version)
+{
     atomic_fetch_add(&s->active, 1);
-    r->server = s;
+    r->begun = true;
     r->cfg = &s->cfg;
     r->conn = c;
     r->method = method;
-    r->start_us = rh_clock_us();
     r->phase = RHD_READING;
     const route *rt = find_route(s, url);
     r->route = rt ? rt->id : RHD_ROUTE_OTHER;
-    assign_request_id(s, r);
+    const int count = MHD_get_connection_values(c, MHD_HEADER_KIND, NULL, NULL);
+    field_list l = {malloc(((size_t)count + 1) * sizeof *l.fields), 0, (size_t)count};
+    const union MHD_ConnectionInfo *size =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    const char *head_end = size ? method + size->header_size : method;
+    if (!l.fields || !take_whole_target(r, url, version, method, head_end)) {
+        free(l.fields);
+        r->close = true;
+        rhd_reply_problem(r, 500, "internal", "Out of memory", NULL, NULL);
+        r->phase = RHD_REPLYING;
+        return;
+    }
+    MHD_get_connection_values_n(c, MHD_HEADER_KIND, gather_field, &l);
+    if (size) real_value_lengths(&l, method, head_end);
+    const rhd_http_request q = {r->target,
+                                r->target_len,
+                                version,
+                                l.fields,
+                                l.count,
+                                rt && rt->post && strcmp(method, "POST") == 0,
+                                s->cfg.max_body_bytes};
+    const rhd_http_decision d = rhd_http_check(&q);
+    assign_request_id(s, r, &d);
+    free(l.fields);
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin && strlen(origin) < sizeof r->origin && rhd_config_origin_allowed(&s->cfg, origin))
         strcpy(r->origin, origin);
-    check_headers(r, rt);
+    check_headers(r, rt, &d);
     if (r->reply || r->status) r->phase = RHD_REPLYING;
-    return r;
 }
 
 /* Appends a chunk of the body, or marks the body too big and drops it. */
@@ -212,7 +285,8 @@ static enum MHD_Result send_reply(rhd_request *r)
     add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
     /* While draining, keep-alive connections close after their reply. */
-    if (atomic_load(&r->server->draining)) add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+    if (r->close || atomic_load(&r->server->draining))
+        add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r->status == 405 || r->status == 204) add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     if (r->retry_after > 0) {
         char seconds[16];
@@ -243,43 +317,68 @@ static bool has_body(struct MHD_Connection *c)
            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
 }
 
+/* A body past the limit, answered 413 as soon as the limit is passed. MHD 0.9.75 queues no
+ * response while a body is still arriving, so the reply is written on the socket here, the
+ * sending side shut, and the rest of the body read and dropped (up to the limit again, so that
+ * the client reads the reply before the socket closes) rather than closed on at once, which
+ * would reset the connection and lose the reply. */
+static enum MHD_Result refuse_body_now(rhd_request *r)
+{
+    rhd_metrics_rejected(RHD_REJECT_BODY_TOO_LARGE);
+    rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
+                      "the body is larger than the server accepts", NULL);
+    r->phase = RHD_ANSWERED;
+    const union MHD_ConnectionInfo *fd =
+        MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (!fd) return MHD_NO;
+    char head[512];
+    const int n = snprintf(head, sizeof head,
+                           "HTTP/1.1 413 Content Too Large\r\nContent-Type: %s\r\n"
+                           "Content-Length: %zu\r\nX-Request-Id: %s\r\n"
+                           "Cache-Control: no-store\r\nConnection: close\r\n\r\n",
+                           r->content_type, r->reply_len, r->request_id);
+    struct iovec parts[2] = {{head, (size_t)n}, {r->reply, r->reply_len}};
+    struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
+    if (n <= 0 || (size_t)n >= sizeof head ||
+        sendmsg(fd->connect_fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+        return MHD_NO;
+    shutdown(fd->connect_fd, SHUT_WR);
+    return MHD_YES;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **state)
 {
-    (void)version;
     rhd_server *s = cls;
     rhd_request *r = *state;
-    if (!r) {
-        if (!(r = request_new(s, c, url, method))) return MHD_NO;
-        *state = r;
-        /* An answer decided from the headers goes out at once only when a body is coming
-         * (it is not read, and MHD closes the connection); otherwise on the next call, which
-         * keeps the connection alive (CORS preflights, 404s, 405s). */
-        return r->phase == RHD_REPLYING && has_body(c) ? send_reply(r) : MHD_YES;
+    if (!r) return MHD_NO; /* on_uri was out of memory */
+    if (!r->begun) {
+        request_begin(s, r, c, url, method, version);
+        /* An answer decided from the headers goes out at once when a body is coming (it is
+         * not read) or the framing is broken; MHD then closes the connection. Otherwise it
+         * goes on the next call, which keeps the connection alive (CORS preflights, 404s,
+         * 405s). */
+        return r->phase == RHD_REPLYING && (r->close || has_body(c)) ? send_reply(r) : MHD_YES;
     }
     switch (r->phase) {
     case RHD_READING:
         if (*upload_size) {
             take_body(r, upload, *upload_size);
             *upload_size = 0;
-            return MHD_YES;
+            return r->body_too_big ? refuse_body_now(r) : MHD_YES;
         }
-        if (r->body_too_big) {
-            rhd_metrics_rejected(RHD_REJECT_BODY_TOO_LARGE);
-            rhd_reply_problem(r, 413, "body-too-large", "Content Too Large",
-                              "the body is larger than the server accepts", NULL);
-        } else {
-            find_route(s, url)->handle(r);
-        }
+        find_route(s, url)->handle(r);
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);
     case RHD_REPLYING: return send_reply(r);
     case RHD_QUEUED:
     case RHD_ANSWERED:
     default:
-        *upload_size = 0; /* the rest of a body already answered */
-        return MHD_YES;
+        /* The rest of a body already answered; after a 413 sent early, only up to a bound. */
+        r->discarded += *upload_size;
+        *upload_size = 0;
+        return r->discarded > r->cfg->max_body_bytes ? MHD_NO : MHD_YES;
     }
 }
 
@@ -291,6 +390,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     rhd_request *r = *state;
     if (!r) return;
     *state = NULL;
+    free(r->target);
+    if (!r->begun) { /* MHD refused the request itself (431, 414, ...) */
+        free(r);
+        return;
+    }
     const uint64_t duration = rh_clock_us() - r->start_us;
     const int status = r->phase == RHD_ANSWERED ? r->status : 0;
     if (status) rhd_metrics_request(r->route, r->method, status, duration);
@@ -380,7 +484,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->idle_timeout_s,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->header_memory_bytes,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_UNESCAPE_CALLBACK, unescape_path,
-        NULL, MHD_OPTION_END);
+        NULL, MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_END);
     if (!s->daemon) {
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
         rhd_pool_drain(s->pool, 0);

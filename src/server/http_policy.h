@@ -1,0 +1,55 @@
+/* rushhourd's HTTP policy as a pure function: which requests are refused from their request
+ * line and header fields alone (RFC 9112 message framing, Host, body limits, media types), and
+ * which client request id is echoed. Plain values in, a decision out: no libmicrohttpd, no
+ * I/O, no globals, caller-owned memory, so that it is unit-tested and fuzzed on its own. */
+#ifndef RHD_HTTP_POLICY_H
+#define RHD_HTTP_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define RHD_REQUEST_ID_MAX 64
+
+/* One header field. The lengths are the real ones on the wire: a value may hold a NUL. */
+typedef struct {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+} rhd_http_field;
+
+typedef struct {
+    const char *target; /* the request-target as sent, with its real length */
+    size_t target_len;
+    const char *version; /* "HTTP/1.1", "HTTP/1.0" */
+    const rhd_http_field *fields;
+    size_t field_count;
+    bool takes_body; /* the route reads a body: the body limit and the media type apply */
+    size_t max_body_bytes;
+} rhd_http_request;
+
+typedef struct {
+    int status; /* 0: accepted; otherwise the status of the problem reply */
+    const char *slug, *title, *detail;
+    /* The message's framing cannot be trusted: answer before routing and close. */
+    bool framing;
+    /* The client's X-Request-Id when it may be echoed (short and plain), else NULL. */
+    const char *request_id;
+    size_t request_id_len;
+} rhd_http_decision;
+
+/* Decides on a request from its request line and header fields. Checks, in order: the
+ * request-target (no whitespace or control bytes), each field (a token name, a value without
+ * NUL, CR or LF), exactly one Host in HTTP/1.1 (at most one in 1.0), at most one Content-Length
+ * of digits only, no Transfer-Encoding beside Content-Length or in HTTP/1.0 (400), a
+ * Transfer-Encoding other than exactly "chunked" (501); then, for a route that takes a body, a
+ * Content-Length over the limit (413) and the media type (415). */
+rhd_http_decision rhd_http_check(const rhd_http_request *q);
+
+/* A Content-Type the service reads (NULL: none given, the body is sniffed). */
+bool rhd_http_media_type_accepted(const char *type, size_t len);
+
+/* A client request id the service echoes: 1 to RHD_REQUEST_ID_MAX of [A-Za-z0-9._:-]. */
+bool rhd_http_request_id_ok(const char *id, size_t len);
+
+#endif
