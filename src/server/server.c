@@ -489,13 +489,6 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
     s->main_listener = (listener){s, false};
     s->admin_listener = (listener){s, true};
-    struct sockaddr_storage checked;
-    unsigned unused = 0;
-    if (!make_address(cfg->bind, cfg->port, &checked, &unused)) {
-        snprintf(err, err_len, "bad bind address '%s'", cfg->bind);
-        free(s);
-        return -1;
-    }
     if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
                             cfg->idle_timeout_s, answer_timeout, s) != 0) {
         snprintf(err, err_len, "cannot start the request deadline thread");
@@ -511,7 +504,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         return -1;
     }
     s->daemon = start_daemon(s, &s->main_listener, cfg->port);
-    if (!s->daemon) {
+    if (!s->daemon) { /* a bad address too, though the configuration checked it */
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
     } else if (cfg->admin_port >= 0 &&
                !(s->admin = start_daemon(s, &s->admin_listener, cfg->admin_port))) {
