@@ -1,7 +1,7 @@
 # rushhourd: the Rush Hour solver service as a container image.
 #
 #   docker build -t rushhourd:0.1.0 .        (or: podman build --format docker -t rushhourd:0.1.0 .)
-#   docker run --rm -p 8080:8080 rushhourd:0.1.0
+#   docker run --rm -p 8080:8080 -p 9090:9090 rushhourd:0.1.0   (9090: probes and metrics)
 #
 # Every setting is a RUSHHOURD_* environment variable (README, "Configuration"); the ENV lines
 # below are the image's defaults. Set RUSHHOURD_WORKERS and RUSHHOURD_HTTP_THREADS to the CPUs
@@ -51,9 +51,12 @@ LABEL org.opencontainers.image.title="rushhourd" \
 
 ENV RUSHHOURD_BIND=0.0.0.0 \
     RUSHHOURD_PORT=8080 \
+    RUSHHOURD_ADMIN_PORT=9090 \
     RUSHHOURD_LOG_LEVEL=info \
     RUSHHOURD_GRACE_S=20
-EXPOSE 8080
+# 8080: the API; 9090: the admin listener (/healthz, /readyz, /metrics only), which answers
+# while the API port is flooded. The HEALTHCHECK below asks the admin port.
+EXPOSE 8080 9090
 # SIGTERM starts the drain: not ready, no new connections, running searches finish (or are
 # cancelled at RUSHHOURD_GRACE_S), then exit 0. Give the runtime a stop timeout above that.
 STOPSIGNAL SIGTERM

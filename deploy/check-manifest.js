@@ -26,6 +26,7 @@ const MODELS = {
 // rushhourd's defaults (src/server/config.c), for settings the manifest leaves unset.
 const SERVER_DEFAULTS = {
   RUSHHOURD_PORT: "8080",
+  RUSHHOURD_ADMIN_PORT: "9090",
   RUSHHOURD_MEMORY_BUDGET_BYTES: "1GiB",
   RUSHHOURD_CACHE_BYTES: "64MiB",
   RUSHHOURD_MAX_CONNECTIONS: "1024",
@@ -128,6 +129,15 @@ function check(docs, settingNames) {
   const cport = (c.ports || []).find((p) => p.name === "http");
   expect(cport && cport.containerPort === port, `container port "http" must be ${port} (RUSHHOURD_PORT)`);
   expect(port === 8080, `RUSHHOURD_PORT is ${port}, the image exposes 8080`);
+  // the admin listener: probes and scrapes answer on it while the main port is flooded
+  const adminPort = num("RUSHHOURD_ADMIN_PORT");
+  const aport = (c.ports || []).find((p) => p.name === "admin");
+  expect(adminPort > 0 && adminPort !== port, `RUSHHOURD_ADMIN_PORT (${setting("RUSHHOURD_ADMIN_PORT")}) must be a port of its own`);
+  expect(aport && aport.containerPort === adminPort, `container port "admin" must be ${adminPort} (RUSHHOURD_ADMIN_PORT)`);
+  expect(adminPort === 9090, `RUSHHOURD_ADMIN_PORT is ${adminPort}, the image exposes 9090`);
+  const scrape = get(dep, "spec.template.metadata.annotations") ?? {};
+  expect(String(scrape["prometheus.io/port"]) === String(adminPort),
+    `the prometheus.io/port annotation must name the admin port ${adminPort} (is ${scrape["prometheus.io/port"]})`);
   expect(["0.0.0.0", "::"].includes(setting("RUSHHOURD_BIND") ?? "0.0.0.0"), "RUSHHOURD_BIND must be a wildcard address in a pod");
 
   // CPU: explicit thread counts, matched by the CPU limit
@@ -151,7 +161,8 @@ function check(docs, settingNames) {
   // memory: budget + cache + header memory of every connection + margin, under the limit
   const budget = bytes("RUSHHOURD_MEMORY_BUDGET_BYTES");
   const cache = bytes("RUSHHOURD_CACHE_BYTES");
-  const headers = num("RUSHHOURD_MAX_CONNECTIONS") * bytes("RUSHHOURD_HEADER_MEMORY_BYTES");
+  const ADMIN_CONNECTIONS = 16; // src/server/server.c
+  const headers = (num("RUSHHOURD_MAX_CONNECTIONS") + ADMIN_CONNECTIONS) * bytes("RUSHHOURD_HEADER_MEMORY_BYTES");
   const need = budget + cache + headers + BASE_MEMORY_MARGIN;
   expect(memLimit > budget + cache, `limits.memory (${mib(memLimit)}) must exceed memory budget + cache (${mib(budget + cache)})`);
   expect(memLimit >= need,
@@ -163,7 +174,7 @@ function check(docs, settingNames) {
     const p = c[name];
     expect(get(p, "httpGet.path") === path, `${name} must be GET ${path} (is ${get(p, "httpGet.path")})`);
     const pp = get(p, "httpGet.port");
-    expect(pp === "http" || pp === port, `${name} must probe the http port (is ${pp})`);
+    expect(pp === "admin" || pp === adminPort, `${name} must probe the admin port (is ${pp})`);
   };
   probe("livenessProbe", "/healthz");
   probe("readinessProbe", "/readyz");
@@ -198,6 +209,8 @@ function check(docs, settingNames) {
   const sp = (svc.spec.ports || [])[0] || {};
   expect(sp.port === 80 && (sp.targetPort === "http" || sp.targetPort === port),
     `the Service must map port 80 to the container's http port (is ${sp.port} -> ${sp.targetPort})`);
+  expect((svc.spec.ports || []).every((p) => p.targetPort !== "admin" && p.targetPort !== adminPort),
+    "the Service must not expose the admin port: it is for the kubelet and Prometheus");
   // The variables service links would define for each Service must not be settings, should
   // enableServiceLinks ever be turned back on (and other Services of the namespace must not be
   // named rushhourd either).
@@ -244,6 +257,10 @@ const MUTATIONS = [
   ["memory budget 700MiB under a 768Mi limit", (d) => { d.env("RUSHHOURD_MEMORY_BUDGET_BYTES").value = "700MiB"; }],
   ["readiness probe on /healthz", (d) => { d.container.readinessProbe.httpGet.path = "/healthz"; }],
   ["liveness probe removed", (d) => { delete d.container.livenessProbe; }],
+  ["liveness probe on the main port", (d) => { d.container.livenessProbe.httpGet.port = "http"; }],
+  ["scrape annotation on the main port", (d) => { d.Deployment.spec.template.metadata.annotations["prometheus.io/port"] = "8080"; }],
+  ["admin listener off", (d) => { d.env("RUSHHOURD_ADMIN_PORT").value = "off"; }],
+  ["Service exposes the admin port", (d) => { d.Service.spec.ports.push({ name: "admin", port: 9090, targetPort: "admin", protocol: "TCP" }); }],
   ["cpu limit 4 with 2 workers", (d) => { d.container.resources.limits.cpu = "4"; }],
   ["RUSHHOURD_WORKERS unset", (d) => { d.container.env = d.container.env.filter((e) => e.name !== "RUSHHOURD_WORKERS"); }],
   ["misspelt setting RUSHHOURD_WORKER", (d) => { d.env("RUSHHOURD_WORKERS").name = "RUSHHOURD_WORKER"; }],

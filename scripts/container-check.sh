@@ -191,12 +191,12 @@ in_image() {
     env -i $(cat "$WORK/env") /usr/sbin/chroot --userspec="$UID_:$GID_" "$MNT" "$@"
 }
 in_image /usr/local/bin/rushhourd --version | grep -q '^rushhourd 0\.1\.0$' || fail "rushhourd --version inside the image"
-# The flags win over the image's RUSHHOURD_BIND=0.0.0.0: loopback only, any free port.
+# The flags win over the image's RUSHHOURD_BIND=0.0.0.0: loopback only, any free ports.
 : >"$WORK/server.log"
 # Not through in_image: $! must be the server itself (env and chroot exec it) for SIGTERM.
 # shellcheck disable=SC2046
 env -i $(cat "$WORK/env") /usr/sbin/chroot --userspec="$UID_:$GID_" "$MNT" \
-    /usr/local/bin/rushhourd --bind 127.0.0.1 --port 0 --grace-s 5 >"$WORK/server.log" 2>&1 &
+    /usr/local/bin/rushhourd --bind 127.0.0.1 --port 0 --admin-port 0 --grace-s 5 >"$WORK/server.log" 2>&1 &
 PID=$!
 PORT=""
 i=0
@@ -209,6 +209,8 @@ while [ $i -lt 100 ]; do
 done
 [ -n "$PORT" ] || { cat "$WORK/server.log" >&2; fail "rushhourd from the image did not start within 10 s"; }
 URL="http://127.0.0.1:$PORT"
+ADMIN_PORT=$(sed -n 's/.*"event":"start".*"admin_port":\([0-9]*\).*/\1/p' "$WORK/server.log")
+[ -n "$ADMIN_PORT" ] || fail "the start line names no admin port"
 SERVER_UID=$(awk '/^Uid:/ {print $2}' "/proc/$PID/status")
 [ "$SERVER_UID" = "$UID_" ] || fail "the server runs as uid $SERVER_UID, expected $UID_"
 echo "container-check:   rushhourd (pid $PID, uid $SERVER_UID) listening on $URL"
@@ -216,8 +218,10 @@ code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL/healthz") || tr
 [ "$code" = 200 ] || fail "GET /healthz answered '$code', expected 200"
 code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$URL/readyz") || true
 [ "$code" = 200 ] || fail "GET /readyz answered '$code', expected 200"
-# The image's HEALTHCHECK command, pointed at the port this instance took.
-in_image /usr/local/bin/rushhourd --healthcheck --port "$PORT" ||
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$ADMIN_PORT/healthz") || true
+[ "$code" = 200 ] || fail "GET /healthz on the admin port answered '$code', expected 200"
+# The image's HEALTHCHECK command (it asks the admin port), pointed at the ports this instance took.
+in_image /usr/local/bin/rushhourd --healthcheck --port "$PORT" --admin-port "$ADMIN_PORT" ||
     fail "rushhourd --healthcheck inside the image exited $?, expected 0"
 ANSWER=$(curl -s --max-time 30 -H 'Content-Type: application/json' --data @examples/jam01.json "$URL/v1/solve") ||
     fail "POST /v1/solve failed"

@@ -4,7 +4,8 @@
 #   - every document against the Kubernetes API schemas bundled in kubernetes-models;
 #   - rushhourd's rules: replicas >= 2, enableServiceLinks false and no Service whose links
 #     would define a RUSHHOURD_* setting, memory limit >= budget + cache + headers + margin,
-#     CPU limit = RUSHHOURD_WORKERS, probes on /healthz and /readyz, preStop sleep,
+#     CPU limit = RUSHHOURD_WORKERS, probes on /healthz and /readyz and the Prometheus scrape
+#     on the admin port (which the Service does not expose), preStop sleep,
 #     terminationGracePeriodSeconds > RUSHHOURD_GRACE_S + preStop, non-root and read-only,
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;

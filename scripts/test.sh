@@ -1,7 +1,8 @@
 #!/bin/sh
 # Checks the C formatting, then builds and runs every test: the release suites; the server's integration tests with the
 # server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
-# playground driven in headless Chromium; the hostile client and a 60 s soak; the
+# playground driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
+# clients (all three in scripts/hostile-check.sh); the
 # Kubernetes manifest check; the container image built
 # from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
 # then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks

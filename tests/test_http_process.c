@@ -27,31 +27,25 @@ static int closed_port(void)
     return ntohs(a.sin_port);
 }
 
-/* `rushhourd ARGS` with `--healthcheck` added; returns the exit code, stderr in `err`. */
-static int healthcheck(const char *const *args, char **err)
-{
-    const char *argv[16] = {RHD_BIN};
-    int n = 1;
-    for (int i = 0; args[i] && n < 15; i++) argv[n++] = args[i];
-    argv[n] = NULL;
-    return rhs_run(argv, 10000, NULL, err);
-}
-
 /* The documented form: the flag first, then the settings. */
 Test(process, healthcheck_flag_first)
 {
     rhs_server *s = start_server(NULL);
-    char port[16];
+    char port[16], admin[16];
     snprintf(port, sizeof port, "%d", rhs_port(s));
+    snprintf(admin, sizeof admin, "%d", rhs_admin_port(s));
     char *err;
-    const int code =
-        healthcheck((const char *const[]){"--healthcheck", "--port", port, NULL}, &err);
+    const int code = healthcheck(
+        (const char *const[]){"--healthcheck", "--port", port, "--admin-port", admin, NULL}, &err);
     cr_expect_eq(code, 0,
-                 "`rushhourd --healthcheck --port %s` against a running server exited %d: %s", port,
-                 code, err);
+                 "`rushhourd --healthcheck --port %s --admin-port %s` against a running server "
+                 "exited %d: %s",
+                 port, admin, code, err);
     free(err);
-    const int code3 = healthcheck(
-        (const char *const[]){"--healthcheck", "--bind", "127.0.0.1", "--port", port, NULL}, &err);
+    const int code3 =
+        healthcheck((const char *const[]){"--healthcheck", "--bind", "127.0.0.1", "--port", port,
+                                          "--admin-port", admin, NULL},
+                    &err);
     cr_expect_eq(code3, 0, "`rushhourd --healthcheck --bind 127.0.0.1 --port %s` exited %d: %s",
                  port, code3, err);
     free(err);
@@ -61,21 +55,26 @@ Test(process, healthcheck_flag_first)
 Test(process, healthcheck)
 {
     rhs_server *s = start_server(NULL);
-    char port[16], port_eq[32];
+    char port[16], port_eq[32], admin[16];
     snprintf(port, sizeof port, "%d", rhs_port(s));
+    snprintf(admin, sizeof admin, "%d", rhs_admin_port(s));
     snprintf(port_eq, sizeof port_eq, "--port=%d", rhs_port(s));
     char *err;
-    int code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    int code = healthcheck(
+        (const char *const[]){"--port", port, "--admin-port", admin, "--healthcheck", NULL}, &err);
     cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
     free(err);
-    code = healthcheck((const char *const[]){"--healthcheck", port_eq, NULL}, &err);
+    code = healthcheck((const char *const[]){"--healthcheck", port_eq, "--admin-port", admin, NULL},
+                       &err);
     cr_assert_eq(code, 0, "healthcheck against a running server: %d (%s)", code, err);
     free(err);
     stop_server(s);
 
-    /* A port nothing listens on: a failure, but not a configuration error (2). */
+    /* A port nothing listens on: a failure, but not a configuration error (2). The health
+     * check asks the admin port when there is one. */
     snprintf(port, sizeof port, "%d", closed_port());
-    code = healthcheck((const char *const[]){"--port", port, "--healthcheck", NULL}, &err);
+    code = healthcheck(
+        (const char *const[]){"--port", "1", "--admin-port", port, "--healthcheck", NULL}, &err);
     cr_assert_neq(code, 0, "healthcheck succeeded against a closed port");
     cr_assert_neq(code, -1, "healthcheck against a closed port hung");
     cr_assert_neq(code, 2, "healthcheck rejected its configuration: %s", err);
@@ -103,19 +102,6 @@ Test(process, bad_configuration_exits_2)
 }
 
 /* ---- 11: the log ---- */
-
-/* The log line of request `id`, parsed, or NULL. */
-static cJSON *request_line(const char *log, const char *id)
-{
-    char needle[128];
-    snprintf(needle, sizeof needle, "\"request_id\":\"%s\"", id);
-    const char *hit = strstr(log, needle);
-    if (!hit) return NULL;
-    const char *start = hit;
-    while (start > log && start[-1] != '\n') start--;
-    const char *end = strchr(hit, '\n');
-    return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
-}
 
 Test(logs, request_lines_and_json)
 {

@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <pthread.h>
 #include <regex.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "log.h"
 #include "metrics.h"
 #include "rushhour/json.h"
+#include "throttle.h"
 
 #define KIB ((size_t)1024)
 #define MIB (1024 * KIB)
@@ -85,6 +87,9 @@ Test(config, defaults)
     cr_expect_eq(c.max_connections, 1024);
     cr_expect_eq(c.max_connections_per_ip, 128);
     cr_expect_eq(c.idle_timeout_s, 30);
+    cr_expect_eq(c.header_timeout_s, 10);
+    cr_expect_eq(c.body_timeout_s, 30);
+    cr_expect_eq(c.admin_port, 9090);
     cr_expect_eq(c.header_memory_bytes, 32 * KIB);
     cr_expect_eq(c.grace_s, 20);
     cr_expect_str_empty(c.cors_origins);
@@ -358,6 +363,30 @@ Test(config, timeout_above_its_maximum)
     cr_expect_str_eq(err, "--timeout-ms: 5000 is more than RUSHHOURD_TIMEOUT_MAX_MS (1000)\n");
     char *equal[] = {"--timeout-ms=1000", "--timeout-max-ms=1000", NULL};
     cr_expect_eq(load(&c, NULL, equal, 2, err), 0, "%s", err);
+}
+
+Test(config, admin_port_off_any_or_its_own)
+{
+    rhd_config c;
+    char err[ERR_LEN];
+    char *off[] = {"--admin-port", "off", NULL};
+    cr_assert_eq(load(&c, NULL, off, 2, err), 0, "%s", err);
+    cr_expect_eq(c.admin_port, -1);
+    char *env[] = {"RUSHHOURD_ADMIN_PORT=0", "RUSHHOURD_HEADER_TIMEOUT_S=3",
+                   "RUSHHOURD_BODY_TIMEOUT_S=4", NULL};
+    cr_assert_eq(load(&c, env, NULL, 2, err), 0, "%s", err);
+    cr_expect_eq(c.admin_port, 0);
+    cr_expect_eq(c.header_timeout_s, 3);
+    cr_expect_eq(c.body_timeout_s, 4);
+    char *same[] = {"--port", "9090", NULL};
+    cr_assert_eq(load(&c, NULL, same, 2, err), -1, "two listeners on one port");
+    cr_expect_str_eq(err, "--admin-port: 9090 is also --port (turn it off with off)\n");
+    char *both_any[] = {"--port", "0", "--admin-port", "0", NULL};
+    cr_expect_eq(load(&c, NULL, both_any, 2, err), 0, "%s", err);
+    char *bad[] = {"--admin-port", "none", "--header-timeout-s", "0", NULL};
+    cr_assert_eq(load(&c, NULL, bad, 2, err), -1);
+    cr_expect_str_eq(err, "--admin-port: none is not a decimal integer; or off\n"
+                          "--header-timeout-s: 0 is out of range (1..3600)\n");
 }
 
 Test(config, cors_list_with_blanks_inside_an_origin)
@@ -1148,10 +1177,77 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 11, "expected 11 metric families");
+    cr_expect_eq(types, 13, "expected 13 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);
+}
+
+Test(metrics, timeouts_and_refusals)
+{
+    rhd_metrics_reset();
+    rhd_metrics_timeout(false);
+    rhd_metrics_timeout(true);
+    rhd_metrics_timeout(true);
+    for (int i = 0; i < 5; i++) rhd_metrics_refused();
+    char *t = render();
+    cr_expect(has_line(t, "rushhourd_request_timeouts_total{phase=\"header\"} 1"), "%s", t);
+    cr_expect(has_line(t, "rushhourd_request_timeouts_total{phase=\"body\"} 2"), "%s", t);
+    cr_expect(has_line(t, "rushhourd_connections_refused_total 5"), "%s", t);
+    free(t);
+}
+
+/* ---- the log line rate limit ---- */
+
+Test(throttle, one_line_per_period_with_the_count_held_back)
+{
+    rhd_throttle t = {0};
+    uint64_t held = 99;
+    cr_expect(rhd_throttle_pass(&t, 5000000, 1000000, &held), "the first line passes");
+    cr_expect_eq(held, 0);
+    for (int i = 0; i < 1000; i++)
+        cr_expect_not(rhd_throttle_pass(&t, 5000000 + (uint64_t)i * 999, 1000000, &held));
+    cr_expect(rhd_throttle_pass(&t, 6000000, 1000000, &held), "a period later, one passes");
+    cr_expect_eq(held, 1000);
+    cr_expect_not(rhd_throttle_pass(&t, 6999999, 1000000, &held));
+    cr_expect(rhd_throttle_pass(&t, 60000000, 1000000, &held));
+    cr_expect_eq(held, 1);
+}
+
+#define THROTTLE_THREADS 4
+#define THROTTLE_CALLS 50000
+
+static rhd_throttle shared_throttle;
+static atomic_uint_fast64_t passed, reported_held;
+
+static void *throttle_caller(void *arg)
+{
+    (void)arg;
+    for (uint64_t i = 0; i < THROTTLE_CALLS; i++) {
+        uint64_t held;
+        /* A period of 1000 on a clock of call numbers: the next allowed time only grows, by
+         * the period at least, so at most CALLS / 1000 + 1 lines pass in all. */
+        if (rhd_throttle_pass(&shared_throttle, i, 1000, &held)) {
+            atomic_fetch_add(&passed, 1);
+            atomic_fetch_add(&reported_held, held);
+        }
+    }
+    return NULL;
+}
+
+/* From many threads at once no line is lost from the count: the lines written plus the ones
+ * they report held back plus the ones still held add up to every call. */
+Test(throttle, counts_every_call_across_threads)
+{
+    pthread_t threads[THROTTLE_THREADS];
+    for (int i = 0; i < THROTTLE_THREADS; i++)
+        cr_assert_eq(pthread_create(&threads[i], NULL, throttle_caller, NULL), 0);
+    for (int i = 0; i < THROTTLE_THREADS; i++) pthread_join(threads[i], NULL);
+    const uint64_t total =
+        atomic_load(&passed) + atomic_load(&reported_held) + atomic_load(&shared_throttle.held);
+    cr_expect_eq(total, (uint64_t)THROTTLE_THREADS * THROTTLE_CALLS);
+    cr_expect_leq(atomic_load(&passed), (uint64_t)THROTTLE_CALLS / 1000 + 1, "%llu lines passed",
+                  (unsigned long long)atomic_load(&passed));
 }
 
 /* ---- metrics under concurrency ---- */

@@ -48,6 +48,8 @@ static bool parse_level(const setting *s, rhd_config *cfg, const char *text, cha
                         size_t why_len);
 static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, char *why,
                          size_t why_len);
+static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *text, char *why,
+                              size_t why_len);
 
 #define AT(field) offsetof(rhd_config, field)
 
@@ -56,6 +58,10 @@ static const setting settings[] = {
      AT(bind), 0, 0},
     {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", parse_int, AT(port), 0,
      65535},
+    {"--admin-port", "RUSHHOURD_ADMIN_PORT", "9090",
+     "TCP port of the admin listener (/healthz, /readyz, /metrics only); 0: any free port; off: "
+     "none",
+     parse_port_or_off, AT(admin_port), 0, 65535},
     {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core",
      parse_int, AT(http_threads), 0, 256},
     {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_int,
@@ -87,6 +93,11 @@ static const setting settings[] = {
      100000},
     {"--idle-timeout-s", "RUSHHOURD_IDLE_TIMEOUT_S", "30",
      "seconds before an idle connection closes", parse_int, AT(idle_timeout_s), 1, 3600},
+    {"--header-timeout-s", "RUSHHOURD_HEADER_TIMEOUT_S", "10",
+     "seconds for a whole request header; 408 beyond", parse_int, AT(header_timeout_s), 1, 3600},
+    {"--body-timeout-s", "RUSHHOURD_BODY_TIMEOUT_S", "30",
+     "seconds for a whole request body, from the end of its header; 408 beyond", parse_int,
+     AT(body_timeout_s), 1, 3600},
     {"--header-memory-bytes", "RUSHHOURD_HEADER_MEMORY_BYTES", "32KiB",
      "memory for one request's headers; 431 beyond", parse_size, AT(header_memory_bytes), 4 * KIB,
      MIB},
@@ -318,6 +329,19 @@ static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, ch
     return false;
 }
 
+/* A port, or "off" (stored as -1): a listener that can be turned off. */
+static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *text, char *why,
+                              size_t why_len)
+{
+    if (strcmp(text, "off") == 0) {
+        *(int *)((char *)cfg + s->offset) = -1;
+        return true;
+    }
+    if (parse_int(s, cfg, text, why, why_len)) return true;
+    strncat(why, "; or off", why_len - strlen(why) - 1);
+    return false;
+}
+
 /* ---- loading ---- */
 
 /* The problems found so far: whole lines only, so a short buffer never ends mid-message. */
@@ -392,6 +416,15 @@ static void check_timeouts(const rhd_config *cfg, const origin_of *from, problem
            cfg->timeout_max_ms);
 }
 
+/* Two listeners cannot share a port (0, any free port, gives each its own). */
+static void check_ports(const rhd_config *cfg, const origin_of *from, problems *p)
+{
+    const size_t a = index_of(AT(admin_port)), m = index_of(AT(port));
+    if (from[a].bad || from[m].bad || cfg->port == 0 || cfg->admin_port != cfg->port) return;
+    report(p, "%s: %d is also %s (turn it off with off)", from[a].name, cfg->admin_port,
+           from[m].name);
+}
+
 static int clamp(int v, int lo, int hi)
 {
     return v < lo ? lo : v > hi ? hi : v;
@@ -447,6 +480,7 @@ int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cor
     }
 
     check_timeouts(cfg, from, &p);
+    check_ports(cfg, from, &p);
     if (cores < 1) cores = 1;
     if (cfg->http_threads == 0) cfg->http_threads = clamp(cores, 1, 256);
     if (cfg->workers == 0) cfg->workers = clamp(cores, 1, 1024);

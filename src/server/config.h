@@ -11,12 +11,14 @@
 typedef enum { RHD_LOG_DEBUG = 0, RHD_LOG_INFO, RHD_LOG_WARN, RHD_LOG_ERROR } rhd_log_level;
 
 typedef struct {
-    char bind[64];         /* --bind, RUSHHOURD_BIND: IPv4 or IPv6 address, default 0.0.0.0 */
-    int port;              /* --port, RUSHHOURD_PORT: 0..65535 (0: any free port), 8080 */
-    int http_threads;      /* --http-threads, RUSHHOURD_HTTP_THREADS: 1..256, 0 = cores */
-    int workers;           /* --workers, RUSHHOURD_WORKERS: 1..1024, 0 = cores */
-    int queue_length;      /* --queue-length, RUSHHOURD_QUEUE_LENGTH: 1..100000, 64 */
-    int batch_max;         /* --batch-max, RUSHHOURD_BATCH_MAX: 1..100000, 32 (see below) */
+    char bind[64];    /* --bind, RUSHHOURD_BIND: IPv4 or IPv6 address, default 0.0.0.0 */
+    int port;         /* --port, RUSHHOURD_PORT: 0..65535 (0: any free port), 8080 */
+    int admin_port;   /* --admin-port, RUSHHOURD_ADMIN_PORT: 0..65535 (0: any free port), -1 off,
+                         9090 */
+    int http_threads; /* --http-threads, RUSHHOURD_HTTP_THREADS: 1..256, 0 = cores */
+    int workers;      /* --workers, RUSHHOURD_WORKERS: 1..1024, 0 = cores */
+    int queue_length; /* --queue-length, RUSHHOURD_QUEUE_LENGTH: 1..100000, 64 */
+    int batch_max;    /* --batch-max, RUSHHOURD_BATCH_MAX: 1..100000, 32 (see below) */
     size_t max_body_bytes; /* --max-body-bytes, RUSHHOURD_MAX_BODY_BYTES: 1 KiB..16 MiB, 64 KiB */
     uint64_t max_nodes;    /* --max-nodes, RUSHHOURD_MAX_NODES: per search, 1..1e12, 20,000,000 */
     int timeout_ms; /* --timeout-ms, RUSHHOURD_TIMEOUT_MS: default search time, 1..timeout_max_ms,
@@ -32,6 +34,8 @@ typedef struct {
     int max_connections_per_ip; /* --max-connections-per-ip, RUSHHOURD_MAX_CONNECTIONS_PER_IP: 0 =
                                    unlimited, 128 */
     int idle_timeout_s;         /* --idle-timeout-s, RUSHHOURD_IDLE_TIMEOUT_S: 1..3600, 30 */
+    int header_timeout_s;       /* --header-timeout-s, RUSHHOURD_HEADER_TIMEOUT_S: 1..3600, 10 */
+    int body_timeout_s;         /* --body-timeout-s, RUSHHOURD_BODY_TIMEOUT_S: 1..3600, 30 */
     size_t header_memory_bytes; /* --header-memory-bytes, RUSHHOURD_HEADER_MEMORY_BYTES: 4 KiB..1
                                    MiB, 32 KiB */
     int grace_s;             /* --grace-s, RUSHHOURD_GRACE_S: drain time on SIGTERM, 0..3600, 20 */

@@ -28,22 +28,24 @@ static int cores(void)
     return n > 0 ? (int)n : 1;
 }
 
-/* GET /healthz on the configured port of this host; 0 when it answers 200. */
+/* GET /healthz on this host, on the admin port when there is one (it answers even while the
+ * main port is flooded), else on the main port; 0 when it answers 200. */
 static int healthcheck(const rhd_config *cfg)
 {
+    const int port = cfg->admin_port > 0 ? cfg->admin_port : cfg->port;
     const bool v6 = strchr(cfg->bind, ':') != NULL;
     struct sockaddr_storage addr = {0};
     socklen_t len;
     if (v6) {
         struct sockaddr_in6 *a = (struct sockaddr_in6 *)&addr;
         a->sin6_family = AF_INET6;
-        a->sin6_port = htons((uint16_t)cfg->port);
+        a->sin6_port = htons((uint16_t)port);
         a->sin6_addr = in6addr_loopback;
         len = sizeof *a;
     } else {
         struct sockaddr_in *a = (struct sockaddr_in *)&addr;
         a->sin_family = AF_INET;
-        a->sin_port = htons((uint16_t)cfg->port);
+        a->sin_port = htons((uint16_t)port);
         a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
         len = sizeof *a;
     }
@@ -109,10 +111,12 @@ int main(int argc, char **argv)
     }
     char fields[512];
     snprintf(fields, sizeof fields,
-             "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"http_threads\":%d,\"workers\":%d,"
+             "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"admin_port\":%d,"
+             "\"http_threads\":%d,\"workers\":%d,"
              "\"queue_length\":%d,\"search_memory_bytes\":%zu,\"playground\":%s",
-             RHD_VERSION, cfg.bind, rhd_server_port(server), cfg.http_threads, cfg.workers,
-             cfg.queue_length, rhd_config_search_memory(&cfg), cfg.playground ? "true" : "false");
+             RHD_VERSION, cfg.bind, rhd_server_port(server), rhd_server_admin_port(server),
+             cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_search_memory(&cfg),
+             cfg.playground ? "true" : "false");
     rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
 

@@ -67,6 +67,8 @@ static struct {
     atomic_uint_fast64_t cache[2];     /* misses, hits */
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
     atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
+    atomic_uint_fast64_t timeouts[2];  /* header, body */
+    atomic_uint_fast64_t refused;
 } registry;
 
 static void add(atomic_uint_fast64_t *c, uint64_t v)
@@ -102,6 +104,8 @@ void rhd_metrics_reset(void)
     zero(registry.cache, 2);
     zero(registry.analyses, 2);
     zero(registry.generated, 2);
+    zero(registry.timeouts, 2);
+    zero(&registry.refused, 1);
 }
 
 const char *rhd_route_name(rhd_route r)
@@ -175,6 +179,16 @@ void rhd_metrics_generated(bool found)
 void rhd_metrics_rejected(rhd_reject_reason reason)
 {
     if ((unsigned)reason < RHD_REJECT_COUNT) add(&registry.rejected[reason], 1);
+}
+
+void rhd_metrics_timeout(bool body)
+{
+    add(&registry.timeouts[body], 1);
+}
+
+void rhd_metrics_refused(void)
+{
+    add(&registry.refused, 1);
 }
 
 void rhd_metrics_queue_depth_add(int delta)
@@ -347,6 +361,16 @@ char *rhd_metrics_render(const char *version)
     put_outcomes(&o, "rushhourd_generated_puzzles_total",
                  "Puzzle generations run, by result (a puzzle found, or stopped by a budget).",
                  "generated", "limit_reached", registry.generated);
+    header(&o, "rushhourd_request_timeouts_total", "counter",
+           "Requests answered 408: their header or body outlived its deadline, by phase.");
+    put(&o, "rushhourd_request_timeouts_total{phase=\"header\"} %" PRIu64 "\n",
+        get(&registry.timeouts[0]));
+    put(&o, "rushhourd_request_timeouts_total{phase=\"body\"} %" PRIu64 "\n",
+        get(&registry.timeouts[1]));
+    header(&o, "rushhourd_connections_refused_total", "counter",
+           "Connections closed on arrival: the connection limit or the per-address limit was "
+           "reached.");
+    put(&o, "rushhourd_connections_refused_total %" PRIu64 "\n", get(&registry.refused));
     put_build_info(&o, version);
     if (o.failed) {
         free(o.text);

@@ -58,6 +58,14 @@ void rhd_metrics_generated(bool found);
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
+/* One request answered 408 because its header (`body` false) or its body outlived its
+ * deadline (deadline.h). */
+void rhd_metrics_timeout(bool body);
+
+/* One connection closed as soon as accepted: the connection limit or the per-address limit
+ * was reached (libmicrohttpd reports both alike). */
+void rhd_metrics_refused(void);
+
 /* Gauges the pool updates: +1 / -1. */
 void rhd_metrics_queue_depth_add(int delta);
 void rhd_metrics_in_flight_add(int delta);
@@ -74,6 +82,8 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
  *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")
+ *   rushhourd_request_timeouts_total{phase} counter ("header", "body")
+ *   rushhourd_connections_refused_total counter
  *   rushhourd_build_info{version} gauge 1
  * `version` is the build's version string. */
 char *rhd_metrics_render(const char *version);

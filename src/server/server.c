@@ -13,21 +13,32 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "deadline.h"
 #include "http_policy.h"
 #include "log.h"
 #include "routes.h"
 #include "server.h"
+#include "throttle.h"
+
+/* What a daemon's callbacks are given: the server, and which listener took the request. */
+typedef struct {
+    rhd_server *server;
+    bool admin; /* the admin listener: probes and metrics only */
+} listener;
 
 struct rhd_server {
     rhd_config cfg;
-    struct MHD_Daemon *daemon;
+    struct MHD_Daemon *daemon, *admin; /* admin: NULL when --admin-port is off */
+    listener main_listener, admin_listener;
+    rhd_deadlines *deadlines;
     rhd_pool *pool;
     rhd_cache *cache;
     atomic_bool ready, draining;
     atomic_int active; /* requests begun and not completed */
-    int port;
+    int port, admin_port;
     uint64_t id_seed;
     atomic_uint_fast64_t id_counter;
+    rhd_throttle refusals; /* the log line of connections refused at a limit */
 };
 
 typedef struct {
@@ -35,32 +46,37 @@ typedef struct {
     rhd_route id;
     bool post;       /* POST only, else GET and HEAD */
     bool playground; /* served only with --playground on; otherwise like any unknown path */
+    bool admin;      /* also served on the admin listener, which serves nothing else */
     void (*handle)(rhd_request *r);
 } route;
 
 static const route routes[] = {
-    {"/v1/solve", RHD_ROUTE_SOLVE, true, false, rhd_route_solve},
-    {"/v1/hint", RHD_ROUTE_HINT, true, false, rhd_route_hint},
-    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, rhd_route_analyze},
-    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, rhd_route_batch},
-    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, rhd_route_generate},
-    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, rhd_route_healthz},
-    {"/readyz", RHD_ROUTE_READYZ, false, false, rhd_route_readyz},
-    {"/metrics", RHD_ROUTE_METRICS, false, false, rhd_route_metrics},
-    {"/version", RHD_ROUTE_VERSION, false, false, rhd_route_version},
-    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, rhd_route_openapi},
-    {"/", RHD_ROUTE_PAGE, false, true, rhd_route_page},
-    {"/app.js", RHD_ROUTE_APP_JS, false, true, rhd_route_app_js},
-    {"/style.css", RHD_ROUTE_STYLE_CSS, false, true, rhd_route_style_css},
+    {"/v1/solve", RHD_ROUTE_SOLVE, true, false, false, rhd_route_solve},
+    {"/v1/hint", RHD_ROUTE_HINT, true, false, false, rhd_route_hint},
+    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, false, rhd_route_analyze},
+    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, rhd_route_batch},
+    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, rhd_route_generate},
+    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, true, rhd_route_healthz},
+    {"/readyz", RHD_ROUTE_READYZ, false, false, true, rhd_route_readyz},
+    {"/metrics", RHD_ROUTE_METRICS, false, false, true, rhd_route_metrics},
+    {"/version", RHD_ROUTE_VERSION, false, false, false, rhd_route_version},
+    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, rhd_route_openapi},
+    {"/", RHD_ROUTE_PAGE, false, true, false, rhd_route_page},
+    {"/app.js", RHD_ROUTE_APP_JS, false, true, false, rhd_route_app_js},
+    {"/style.css", RHD_ROUTE_STYLE_CSS, false, true, false, rhd_route_style_css},
 };
 
 /* With the playground off its paths do not exist at all (404 for every method, counted as
- * "other"), so an operator who turns it off exposes nothing of it. */
-static const route *find_route(const rhd_server *s, const char *url)
+ * "other"), so an operator who turns it off exposes nothing of it. The admin listener knows
+ * only the probes and the metrics. */
+static const route *find_route(const listener *l, const char *url)
 {
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
         if (strcmp(routes[i].path, url) == 0)
-            return routes[i].playground && !s->cfg.playground ? NULL : &routes[i];
+            return (routes[i].playground && !l->server->cfg.playground) ||
+                           (l->admin && !routes[i].admin)
+                       ? NULL
+                       : &routes[i];
     return NULL;
 }
 
@@ -79,18 +95,23 @@ rhd_cache *rhd_server_cache(rhd_server *s)
     return s->cache;
 }
 
-/* A client's id is echoed when the policy accepts it; otherwise one is made up. */
-static void assign_request_id(rhd_server *s, rhd_request *r, const rhd_http_decision *d)
+static void new_request_id(rhd_server *s, char id[RHD_REQUEST_ID_MAX + 1])
 {
-    if (d->request_id) {
-        memcpy(r->request_id, d->request_id, d->request_id_len);
-        r->request_id[d->request_id_len] = '\0';
-        return;
-    }
     const uint64_t k = atomic_fetch_add(&s->id_counter, 1);
     uint64_t x = (s->id_seed ^ k) * UINT64_C(0x9E3779B97F4A7C15);
     x ^= x >> 31;
-    snprintf(r->request_id, sizeof r->request_id, "%016llx", (unsigned long long)x);
+    snprintf(id, RHD_REQUEST_ID_MAX + 1, "%016llx", (unsigned long long)x);
+}
+
+/* A client's id is echoed when the policy accepts it; otherwise one is made up. */
+static void assign_request_id(rhd_server *s, rhd_request *r, const rhd_http_decision *d)
+{
+    if (!d->request_id) {
+        new_request_id(s, r->request_id);
+        return;
+    }
+    memcpy(r->request_id, d->request_id, d->request_id_len);
+    r->request_id[d->request_id_len] = '\0';
 }
 
 /* Applies the policy's decision and the route's rules; sets a reply when the request is
@@ -163,14 +184,16 @@ static void real_value_lengths(field_list *l, const char *head, const char *head
 }
 
 /* MHD's first word on a request: its target as sent, before MHD decodes it in place and
- * passes it on cut at any NUL. The request's state starts here, with a copy of the target.
- * Returns the state, or NULL when out of memory (the handler then drops the connection). */
+ * passes it on cut at any NUL. The request's state starts here, with a copy of the target, and
+ * the connection's header deadline restarts. Returns the state, or NULL when out of memory (the
+ * handler then drops the connection). */
 static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
-    (void)c;
+    const listener *l = cls;
+    rhd_deadlines_uri(l->server->deadlines, uri, c);
     rhd_request *r = calloc(1, sizeof *r);
     if (!r) return NULL;
-    r->server = cls;
+    r->server = l->server;
     r->start_us = rh_clock_us();
     r->target_len = strlen(uri);
     if (!(r->target = malloc(r->target_len + 1))) {
@@ -199,41 +222,42 @@ static bool take_whole_target(rhd_request *r, const char *url, const char *versi
 }
 
 /* Gathers the request line and header fields, asks the policy, and applies its decision. */
-static void request_begin(rhd_server *s, rhd_request *r, struct MHD_Connection *c, const char *url,
-                          const char *method, const char *version)
+static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connection *c,
+                          const char *url, const char *method, const char *version)
 {
+    rhd_server *s = lst->server;
     atomic_fetch_add(&s->active, 1);
     r->begun = true;
     r->cfg = &s->cfg;
     r->conn = c;
     r->method = method;
     r->phase = RHD_READING;
-    const route *rt = find_route(s, url);
+    const route *rt = find_route(lst, url);
     r->route = rt ? rt->id : RHD_ROUTE_OTHER;
     const int count = MHD_get_connection_values(c, MHD_HEADER_KIND, NULL, NULL);
-    field_list l = {malloc(((size_t)count + 1) * sizeof *l.fields), 0, (size_t)count};
+    field_list fl = {malloc(((size_t)count + 1) * sizeof *fl.fields), 0, (size_t)count};
     const union MHD_ConnectionInfo *size =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     const char *head_end = size ? method + size->header_size : method;
-    if (!l.fields || !take_whole_target(r, url, version, method, head_end)) {
-        free(l.fields);
+    if (!fl.fields || !take_whole_target(r, url, version, method, head_end)) {
+        free(fl.fields);
         r->close = true;
         rhd_reply_problem(r, 500, "internal", "Out of memory", NULL, NULL);
         r->phase = RHD_REPLYING;
         return;
     }
-    MHD_get_connection_values_n(c, MHD_HEADER_KIND, gather_field, &l);
-    if (size) real_value_lengths(&l, method, head_end);
+    MHD_get_connection_values_n(c, MHD_HEADER_KIND, gather_field, &fl);
+    if (size) real_value_lengths(&fl, method, head_end);
     const rhd_http_request q = {r->target,
                                 r->target_len,
                                 version,
-                                l.fields,
-                                l.count,
+                                fl.fields,
+                                fl.count,
                                 rt && rt->post && strcmp(method, "POST") == 0,
                                 s->cfg.max_body_bytes};
     const rhd_http_decision d = rhd_http_check(&q);
     assign_request_id(s, r, &d);
-    free(l.fields);
+    free(fl.fields);
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin && strlen(origin) < sizeof r->origin && rhd_config_origin_allowed(&s->cfg, origin))
         strcpy(r->origin, origin);
@@ -275,6 +299,7 @@ static void add_header(struct MHD_Response *resp, const char *name, const char *
 
 static enum MHD_Result send_reply(rhd_request *r)
 {
+    if (!rhd_deadline_handled(r->conn)) return MHD_NO; /* the reaper answered 408 */
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->reply_len, r->reply ? r->reply : (char *)"",
         r->reply && !r->reply_static ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -350,11 +375,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                   const char *method, const char *version, const char *upload,
                                   size_t *upload_size, void **state)
 {
-    rhd_server *s = cls;
+    const listener *l = cls;
     rhd_request *r = *state;
     if (!r) return MHD_NO; /* on_uri was out of memory */
     if (!r->begun) {
-        request_begin(s, r, c, url, method, version);
+        request_begin(l, r, c, url, method, version);
+        if (!rhd_deadline_body(c, r->request_id)) return MHD_NO; /* the header came too late */
         /* An answer decided from the headers goes out at once when a body is coming (it is
          * not read) or the framing is broken; MHD then closes the connection. Otherwise it
          * goes on the next call, which keeps the connection alive (CORS preflights, 404s,
@@ -366,9 +392,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (*upload_size) {
             take_body(r, upload, *upload_size);
             *upload_size = 0;
-            return r->body_too_big ? refuse_body_now(r) : MHD_YES;
+            if (!r->body_too_big) return MHD_YES;
+            /* The 413 goes out now, so no deadline may answer this request again. */
+            return rhd_deadline_handled(c) ? refuse_body_now(r) : MHD_NO;
         }
-        find_route(s, url)->handle(r);
+        if (!rhd_deadline_handled(c)) return MHD_NO; /* the body came too late: 408 sent */
+        find_route(l, url)->handle(r);
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);
     case RHD_REPLYING: return send_reply(r);
@@ -386,15 +415,19 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
     (void)cls;
-    (void)c;
     rhd_request *r = *state;
     if (!r) return;
     *state = NULL;
     free(r->target);
-    if (!r->begun) { /* MHD refused the request itself (431, 414, ...) */
+    if (!r->begun) { /* MHD refused the request itself (431, 414, ...), or its header expired */
         free(r);
         return;
     }
+    if (r->phase == RHD_READING && rhd_deadline_expired(c)) {
+        r->phase = RHD_ANSWERED;
+        r->status = 408; /* by the reaper, on the socket */
+    }
+    rhd_deadline_idle(c);
     const uint64_t duration = rh_clock_us() - r->start_us;
     const int status = r->phase == RHD_ANSWERED ? r->status : 0;
     if (status) rhd_metrics_request(r->route, r->method, status, duration);
@@ -432,15 +465,125 @@ static size_t unescape_path(void *cls, struct MHD_Connection *c, char *s)
     return MHD_http_unescape(s);
 }
 
+/* libmicrohttpd 0.9.75's words for a connection refused at the connection limit or at the
+ * per-address limit (one message for both). */
+static const char refused_message[] = "Server reached connection limit";
+
 static void mhd_logger(void *cls, const char *fmt, va_list ap)
 {
-    (void)cls;
-    char msg[512], escaped[1100], fields[1200];
+    rhd_server *s = cls;
+    char msg[512], escaped[1100], fields[1250];
     vsnprintf(msg, sizeof msg, fmt, ap);
     msg[strcspn(msg, "\n")] = '\0';
     rhd_json_escape(escaped, sizeof escaped, msg);
-    snprintf(fields, sizeof fields, "\"message\":\"%s\"", escaped);
+    int n = snprintf(fields, sizeof fields, "\"message\":\"%s\"", escaped);
+    if (strncmp(msg, refused_message, sizeof refused_message - 1) == 0) {
+        /* A flood of these is an attack or a misconfigured client: count every one, log one
+         * line a second. */
+        rhd_metrics_refused();
+        uint64_t held;
+        if (!rhd_throttle_pass(&s->refusals, rh_clock_us(), 1000000u, &held)) return;
+        snprintf(fields + n, sizeof fields - (size_t)n, ",\"suppressed\":%llu",
+                 (unsigned long long)held);
+    }
     rhd_log(RHD_LOG_WARN, "libmicrohttpd", fields);
+}
+
+/* The 408 of a request past its header or body deadline (deadline.h), written on the raw
+ * socket: libmicrohttpd 0.9.75 queues a response only before a body or after it, and calls no
+ * handler at all before the header is complete. Runs on the reaper thread. */
+static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
+{
+    rhd_server *s = arg;
+    rhd_request r = {.server = s, .cfg = &s->cfg};
+    if (*request_id)
+        snprintf(r.request_id, sizeof r.request_id, "%s", request_id);
+    else
+        new_request_id(s, r.request_id);
+    char detail[96];
+    snprintf(detail, sizeof detail, "the request %s did not arrive within %d s",
+             body ? "body" : "header", body ? s->cfg.body_timeout_s : s->cfg.header_timeout_s);
+    cJSON *doc = rhd_problem(&r, 408, "request-timeout", "Request Timeout", detail, NULL);
+    char *json = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    const size_t json_len = json ? strlen(json) : 0;
+    char head[320];
+    const int n = snprintf(head, sizeof head,
+                           "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+                           "Content-Type: application/problem+json\r\nX-Request-Id: %s\r\n"
+                           "Cache-Control: no-store\r\nContent-Length: %zu\r\n\r\n",
+                           r.request_id, json_len);
+    struct iovec parts[2] = {{head, (size_t)n}, {json, json_len}};
+    struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
+    /* A few hundred bytes into a socket the server has not written to: they fit its buffer.
+     * Should the client be gone, there is nobody left to tell. */
+    (void)sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
+    free(json);
+    rhd_metrics_timeout(body);
+    if (body) return; /* the request's completion logs and counts it */
+    /* A header that never completed made no request for MHD: log and count it here. */
+    const uint64_t waited_us = (uint64_t)s->cfg.header_timeout_s * 1000000u;
+    rhd_metrics_request(RHD_ROUTE_OTHER, NULL, 408, waited_us);
+    char fields[200];
+    snprintf(fields, sizeof fields,
+             "\"request_id\":\"%s\",\"method\":\"\",\"path\":\"other\",\"status\":408,"
+             "\"duration_us\":%llu,\"closed_early\":true",
+             r.request_id, (unsigned long long)waited_us);
+    rhd_log(RHD_LOG_INFO, "request", fields);
+}
+
+/* The listening address, or false when `bind` is neither IPv4 nor IPv6. */
+static bool make_address(const char *bind, int port, struct sockaddr_storage *addr, unsigned *flags)
+{
+    struct sockaddr_in *v4 = (struct sockaddr_in *)addr;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)addr;
+    memset(addr, 0, sizeof *addr);
+    if (inet_pton(AF_INET, bind, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+        return true;
+    }
+    if (inet_pton(AF_INET6, bind, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+        *flags |= MHD_USE_IPv6;
+        return true;
+    }
+    return false;
+}
+
+/* The admin listener's budget: a few probes and scrapes at a time, on one thread of its own,
+ * whatever the main listener is going through. */
+#define ADMIN_CONNECTIONS 16u
+
+/* Starts the daemon of listener `l` on `port`; NULL when it cannot listen. */
+static struct MHD_Daemon *start_daemon(rhd_server *s, listener *l, int port)
+{
+    const rhd_config *cfg = &s->cfg;
+    struct sockaddr_storage addr;
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+                     MHD_USE_ERROR_LOG;
+    if (!make_address(cfg->bind, port, &addr, &flags)) return NULL;
+    return MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, on_request, l, MHD_OPTION_EXTERNAL_LOGGER, mhd_logger, s,
+        MHD_OPTION_SOCK_ADDR, &addr, MHD_OPTION_CONNECTION_LIMIT,
+        l->admin ? ADMIN_CONNECTIONS : (unsigned)cfg->max_connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, l->admin ? 0u : (unsigned)cfg->max_connections_per_ip,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->idle_timeout_s,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->header_memory_bytes,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_NOTIFY_CONNECTION,
+        rhd_deadlines_notify, s->deadlines, MHD_OPTION_URI_LOG_CALLBACK, on_uri, l,
+        MHD_OPTION_UNESCAPE_CALLBACK, unescape_path, NULL,
+        /* The admin listener's one thread: its list ends here, as any pool size (even 0 or 1)
+         * would be logged as ignored. */
+        l->admin ? MHD_OPTION_END : MHD_OPTION_THREAD_POOL_SIZE, (unsigned)cfg->http_threads,
+        MHD_OPTION_END);
+}
+
+static int bound_port(struct MHD_Daemon *d, int configured)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    return info ? info->port : configured;
 }
 
 int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t err_len)
@@ -452,20 +595,11 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     }
     s->cfg = *cfg;
     s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
-    struct sockaddr_storage addr = {0};
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
-                     MHD_USE_ERROR_LOG;
-    struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&addr;
-    if (inet_pton(AF_INET, cfg->bind, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons((uint16_t)cfg->port);
-    } else if (inet_pton(AF_INET6, cfg->bind, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons((uint16_t)cfg->port);
-        flags |= MHD_USE_IPv6;
-    } else {
-        snprintf(err, err_len, "bad bind address '%s'", cfg->bind);
+    s->main_listener = (listener){s, false};
+    s->admin_listener = (listener){s, true};
+    if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
+                            cfg->idle_timeout_s, answer_timeout, s) != 0) {
+        snprintf(err, err_len, "cannot start the request deadline thread");
         free(s);
         return -1;
     }
@@ -473,30 +607,36 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     if (rhd_pool_start(&s->pool, cfg->workers, cfg->queue_length) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
         rhd_cache_free(s->cache);
+        rhd_deadlines_stop(s->deadlines);
         free(s);
         return -1;
     }
-    s->daemon = MHD_start_daemon(
-        flags, (uint16_t)cfg->port, NULL, NULL, on_request, s, MHD_OPTION_EXTERNAL_LOGGER,
-        mhd_logger, NULL, MHD_OPTION_SOCK_ADDR, &addr, MHD_OPTION_THREAD_POOL_SIZE,
-        (unsigned)cfg->http_threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)cfg->max_connections,
-        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)cfg->max_connections_per_ip,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)cfg->idle_timeout_s,
-        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)cfg->header_memory_bytes,
-        MHD_OPTION_NOTIFY_COMPLETED, on_completed, s, MHD_OPTION_UNESCAPE_CALLBACK, unescape_path,
-        NULL, MHD_OPTION_URI_LOG_CALLBACK, on_uri, s, MHD_OPTION_END);
-    if (!s->daemon) {
+    s->daemon = start_daemon(s, &s->main_listener, cfg->port);
+    if (!s->daemon) { /* a bad address too, though the configuration checked it */
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
+    } else if (cfg->admin_port >= 0 &&
+               !(s->admin = start_daemon(s, &s->admin_listener, cfg->admin_port))) {
+        snprintf(err, err_len, "cannot listen on %s admin port %d", cfg->bind, cfg->admin_port);
+        MHD_stop_daemon(s->daemon);
+        s->daemon = NULL;
+    }
+    if (!s->daemon) {
         rhd_pool_drain(s->pool, 0);
         rhd_pool_stop(s->pool);
         rhd_cache_free(s->cache);
+        rhd_deadlines_stop(s->deadlines);
         free(s);
         return -1;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    s->port = info ? info->port : cfg->port;
+    s->port = bound_port(s->daemon, cfg->port);
+    s->admin_port = s->admin ? bound_port(s->admin, cfg->admin_port) : -1;
     *out = s;
     return 0;
+}
+
+int rhd_server_admin_port(const rhd_server *s)
+{
+    return s->admin_port;
 }
 
 int rhd_server_port(const rhd_server *s)
@@ -537,7 +677,9 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
 void rhd_server_stop(rhd_server *s)
 {
     if (!s) return;
+    if (s->admin) MHD_stop_daemon(s->admin);
     MHD_stop_daemon(s->daemon);
+    rhd_deadlines_stop(s->deadlines); /* no connection is left to expire */
     rhd_pool_stop(s->pool);
     rhd_cache_free(s->cache);
     free(s);

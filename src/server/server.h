@@ -18,6 +18,9 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
 /* The TCP port the daemon listens on (useful when the configured port was 0). */
 int rhd_server_port(const rhd_server *s);
 
+/* The admin listener's TCP port, or -1 when --admin-port is off. */
+int rhd_server_admin_port(const rhd_server *s);
+
 void rhd_server_set_ready(rhd_server *s, bool ready);
 
 /* Starts the graceful drain and returns at once: readiness off, no new searches (503), every

@@ -45,7 +45,7 @@ const INVALID = {
 async function startServer() {
   assert.ok(existsSync(BIN), `no rushhourd binary at ${BIN}: build it first (./scripts/build.sh)`);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
-  const child = spawn(BIN, ['--bind', '127.0.0.1', '--port', '0', '--workers', '2'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(BIN, ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--workers', '2'], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, stderr: '' };
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => { server.stderr += d; });

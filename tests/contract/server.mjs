@@ -46,7 +46,7 @@ export async function startServer(flags = []) {
   }
   // Settings come from the flags alone: drop RUSHHOURD_* variables the caller may have set.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
-  const args = ['--bind', '127.0.0.1', '--port', '0', ...flags];
+  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', ...flags];
   const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, args, lines: [], stderr: '', waiters: [] };
   started.add(server);

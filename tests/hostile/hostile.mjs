@@ -78,7 +78,7 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 export async function startServer(bin, flags, { env: extraEnv = {} } = {}) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
   Object.assign(env, extraEnv);
-  const args = ['--bind', '127.0.0.1', '--port', '0', ...flags];
+  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', ...flags];
   const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, args, pid: child.pid, lines: [], stderr: '', waiters: new Set(), exit: null };
   servers.add(server);
@@ -105,6 +105,7 @@ export async function startServer(bin, flags, { env: extraEnv = {} } = {}) {
     throw new Error(`rushhourd's first line is not a start log with a port: ${first}`);
   }
   server.port = start.port;
+  server.adminPort = start.admin_port;
   server.start = start;
   return server;
 }

@@ -376,3 +376,26 @@ const cJSON *batch_results(const rhs_response *r, int n, cJSON **doc)
     cr_assert_eq(cJSON_GetArraySize(results), n, "%s", r->body);
     return results;
 }
+
+/* `rushhourd ARGS` with `--healthcheck` added; returns the exit code, stderr in `err`. */
+int healthcheck(const char *const *args, char **err)
+{
+    const char *argv[16] = {RHD_BIN};
+    int n = 1;
+    for (int i = 0; args[i] && n < 15; i++) argv[n++] = args[i];
+    argv[n] = NULL;
+    return rhs_run(argv, 10000, NULL, err);
+}
+
+/* The log line of request `id`, parsed, or NULL. */
+cJSON *request_line(const char *log, const char *id)
+{
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"request_id\":\"%s\"", id);
+    const char *hit = strstr(log, needle);
+    if (!hit) return NULL;
+    const char *start = hit;
+    while (start > log && start[-1] != '\n') start--;
+    const char *end = strchr(hit, '\n');
+    return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
+}

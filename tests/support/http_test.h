@@ -72,6 +72,10 @@ int parse_local(rh_puzzle *p, const char *body);
 /* Checks a solved document's solution against the puzzle and replays it with the independent
  * checker. Returns the move count, or -1 with the reason in `why`. */
 int verify_solution(const rh_puzzle *p, const cJSON *doc, char *why, size_t len);
+/* `rushhourd ARGS` (with `--healthcheck` among them): the exit code, stderr in `err`. */
+int healthcheck(const char *const *args, char **err);
+/* The log line of request `id` in `log` (the server's stdout), parsed, or NULL. */
+cJSON *request_line(const char *log, const char *id);
 /* A {"grid": [...]} body for `p`, with `options` (a JSON object text) when not NULL. */
 char *grid_body(const rh_puzzle *p, const char *options);
 

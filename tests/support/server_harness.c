@@ -33,7 +33,7 @@ typedef struct {
 
 struct rhs_server {
     pid_t pid;
-    int port;
+    int port, admin_port;
     bool exited;
     int wait_status;
     int out_fd, err_fd;
@@ -138,9 +138,9 @@ static void deadline_in(struct timespec *ts, int ms)
     }
 }
 
-/* The port of the first complete stdout line with "event":"start", 0 when there is none yet,
- * -1 when that line is not the JSON it should be. Called with the lock held. */
-static int start_port(const rhs_server *s)
+/* The port named `key` in the first complete stdout line with "event":"start", 0 when there
+ * is none yet, -1 when that line does not hold one. Called with the lock held. */
+static int start_port(const rhs_server *s, const char *key)
 {
     const char *data = s->out.data;
     if (!data) return 0;
@@ -150,7 +150,7 @@ static int start_port(const rhs_server *s)
         const size_t n = (size_t)(end - line);
         if (memmem(line, n, "\"event\":\"start\"", 15)) {
             cJSON *doc = cJSON_ParseWithLength(line, n);
-            const cJSON *port = cJSON_GetObjectItemCaseSensitive(doc, "port");
+            const cJSON *port = cJSON_GetObjectItemCaseSensitive(doc, key);
             const int p = cJSON_IsNumber(port) ? (int)port->valuedouble : -1;
             cJSON_Delete(doc);
             return p > 0 && p < 65536 ? p : -1;
@@ -243,6 +243,8 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
     argv[argc++] = "127.0.0.1";
     argv[argc++] = "--port";
     argv[argc++] = "0";
+    argv[argc++] = "--admin-port"; /* any free port: tests run side by side */
+    argv[argc++] = "0";
     for (int i = 0; args && args[i]; i++) {
         if (argc >= 63) {
             set_err(err, err_len, "too many arguments");
@@ -278,9 +280,10 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
     deadline_in(&until, timeout_ms);
     pthread_mutex_lock(&s->lock);
     int port = 0;
-    while ((port = start_port(s)) == 0 && !s->out.eof)
+    while ((port = start_port(s, "port")) == 0 && !s->out.eof)
         if (pthread_cond_timedwait(&s->grew, &s->lock, &until) == ETIMEDOUT) break;
-    if (port == 0) port = start_port(s);
+    if (port == 0) port = start_port(s, "port");
+    s->admin_port = start_port(s, "admin_port");
     pthread_mutex_unlock(&s->lock);
     if (port <= 0) {
         /* Give a dying process a moment to finish its stderr, for the message. */
@@ -297,6 +300,11 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
     }
     s->port = port;
     return s;
+}
+
+int rhs_admin_port(const rhs_server *s)
+{
+    return s->admin_port;
 }
 
 int rhs_port(const rhs_server *s)

@@ -15,13 +15,16 @@
 
 typedef struct rhs_server rhs_server;
 
-/* Starts `binary` with "--bind 127.0.0.1 --port 0" followed by `args` (NULL-terminated, may be
- * NULL), waits up to `timeout_ms` for its "start" log line and reads the port from it. Returns
- * the server, or NULL with the reason (and whatever the process printed) in `err`. */
+/* Starts `binary` with "--bind 127.0.0.1 --port 0 --admin-port 0" followed by `args`
+ * (NULL-terminated, may be NULL), waits up to `timeout_ms` for its "start" log line and reads the
+ * port from it. Returns the server, or NULL with the reason (and whatever the process printed) in
+ * `err`. */
 rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_ms, char *err,
                       size_t err_len);
 
 int rhs_port(const rhs_server *s);
+/* The admin listener's port, or -1 when the server has none (--admin-port off). */
+int rhs_admin_port(const rhs_server *s);
 pid_t rhs_pid(const rhs_server *s);
 
 /* Sends `sig` to the server process. */
