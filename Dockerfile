@@ -62,5 +62,6 @@ EXPOSE 8080 9090
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
     CMD ["/usr/local/bin/rushhourd", "--healthcheck"]
-USER rushhourd
+# Numeric, so that a runtime enforcing runAsNonRoot can verify it without reading /etc/passwd.
+USER 10001:10001
 ENTRYPOINT ["/usr/local/bin/rushhourd"]

@@ -103,7 +103,6 @@ function check(docs, settingNames) {
   const c = containers.find((x) => x.name === "rushhourd");
   if (!c) return [...problems, "the Deployment has no container named rushhourd"];
   expect(/(^|\/)rushhourd:[0-9]+\.[0-9]+\.[0-9]+$/.test(c.image || ""), `image "${c.image}" is not rushhourd:<version>`);
-  expect((dep.spec.replicas ?? 1) >= 2, `replicas is ${dep.spec.replicas ?? "unset (1)"}, expected at least 2`);
   expect(pod.enableServiceLinks === false,
     "enableServiceLinks must be false (service links could inject RUSHHOURD_PORT=tcp://..., which the server rejects)");
 
@@ -226,7 +225,8 @@ function check(docs, settingNames) {
     `the HPA must target Deployment ${dep.metadata.name} (targets ${ref.apiVersion} ${ref.kind} ${ref.name})`);
   expect(hpa.spec.minReplicas >= 2, `HPA minReplicas (${hpa.spec.minReplicas}) must be at least 2`);
   expect(hpa.spec.maxReplicas > hpa.spec.minReplicas, "HPA maxReplicas must exceed minReplicas");
-  expect((dep.spec.replicas ?? 1) >= hpa.spec.minReplicas, "the Deployment's replicas must be at least the HPA's minReplicas");
+  expect(dep.spec.replicas === undefined,
+    `the Deployment sets replicas (${dep.spec.replicas}) while the HPA owns the scale: every apply would reset it`);
   const cpuMetric = (hpa.spec.metrics || []).find((m) => m.type === "Resource" && get(m, "resource.name") === "cpu");
   const util = get(cpuMetric, "resource.target.averageUtilization");
   expect(get(cpuMetric, "resource.target.type") === "Utilization" && util > 0 && util <= 90,
@@ -243,8 +243,9 @@ function check(docs, settingNames) {
 
 // Known-bad variants of the manifest: each must be rejected, or the check is not checking.
 const MUTATIONS = [
-  ["replicas: 1", (d) => { d.Deployment.spec.replicas = 1; }],
+  ["replicas set beside the HPA", (d) => { d.Deployment.spec.replicas = 2; }],
   ["replicas not an integer (schema)", (d) => { d.Deployment.spec.replicas = "two"; }],
+  ["HPA minReplicas: 1", (d) => { d.HorizontalPodAutoscaler.spec.minReplicas = 1; }],
   ["container without a name (schema)", (d) => { delete d.Deployment.spec.template.spec.containers[0].name; }],
   ["Service port as text (schema)", (d) => { d.Service.spec.ports[0].port = "eighty"; }],
   ["HPA without scaleTargetRef.kind (schema)", (d) => { delete d.HorizontalPodAutoscaler.spec.scaleTargetRef.kind; }],

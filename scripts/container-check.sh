@@ -157,7 +157,7 @@ HEALTH=$(inspect '{{json .HealthCheck}}')
 echo "container-check:   User=$USER_NAME ExposedPorts=$PORTS StopSignal=$STOPSIG"
 echo "container-check:   Entrypoint=$ENTRY"
 echo "container-check:   Healthcheck=$HEALTH"
-[ "$USER_NAME" = rushhourd ] || fail "image User is '$USER_NAME', expected rushhourd"
+[ "$USER_NAME" = 10001:10001 ] || fail "image User is '$USER_NAME', expected the numeric 10001:10001"
 case $PORTS in *'"8080/tcp"'*) ;; *) fail "image does not expose 8080/tcp: $PORTS" ;; esac
 [ "$STOPSIG" = SIGTERM ] || fail "image StopSignal is '$STOPSIG', expected SIGTERM"
 [ "$ENTRY" = '["/usr/local/bin/rushhourd"]' ] || fail "Entrypoint is not the exec form of rushhourd: $ENTRY"
@@ -174,11 +174,11 @@ done
 for f in usr/bin/gcc usr/bin/cc usr/bin/cmake src; do
     [ ! -e "$MNT/$f" ] || fail "the runtime image contains /$f: build stage content leaked"
 done
-ID_LINE=$(grep "^$USER_NAME:" "$MNT/etc/passwd") || fail "user $USER_NAME is not in the image's /etc/passwd"
-UID_=$(echo "$ID_LINE" | cut -d: -f3)
-GID_=$(echo "$ID_LINE" | cut -d: -f4)
-[ "$UID_" -ne 0 ] || fail "the image's user runs as uid 0"
-echo "container-check:   user $USER_NAME is uid $UID_, gid $GID_; image size $(inspect '{{.Size}}' | awk '{printf "%.0f MB", $1 / 1e6}')"
+grep -q "^rushhourd:x:10001:10001:" "$MNT/etc/passwd" ||
+    fail "uid 10001 is not the rushhourd user in the image's /etc/passwd"
+UID_=${USER_NAME%%:*}
+GID_=${USER_NAME##*:}
+echo "container-check:   user $USER_NAME is rushhourd; image size $(inspect '{{.Size}}' | awk '{printf "%.0f MB", $1 / 1e6}')"
 # The image's environment (as the runtime would set it), one VAR=value per line.
 inspect '{{range .Config.Env}}{{println .}}{{end}}' | grep . >"$WORK/env"
 grep -q '^RUSHHOURD_PORT=8080$' "$WORK/env" || fail "image ENV lacks RUSHHOURD_PORT=8080"
