@@ -1031,8 +1031,7 @@ Test(metrics, search_histograms)
     cr_expect(has_line(t, line), "missing: %s", line);
     snprintf(line, sizeof line, "%s_count{algorithm=\"astar\"} 1", h);
     cr_expect(has_line(t, line), "missing: %s", line);
-    snprintf(line, sizeof line, "%s_count{algorithm=\"other\"} 2", h);
-    cr_expect(has_line(t, line), "missing: %s", line);
+    cr_expect_null(strstr(t, "algorithm=\"other\""), "a series for searches never run");
     snprintf(line, sizeof line, "%s_count{algorithm=\"fast\"} 0", h);
     cr_expect(has_line(t, line), "missing: %s", line);
 
@@ -1040,16 +1039,57 @@ Test(metrics, search_histograms)
     static const struct {
         const char *le;
         int count;
-    } want[] = {{"10", 2},      {"100", 3},      {"1000", 3},      {"10000", 4}, {"100000", 4},
-                {"1000000", 4}, {"10000000", 4}, {"100000000", 4}, {"+Inf", 5}};
+    } want[] = {{"10", 0},      {"100", 1},      {"1000", 1},      {"10000", 2}, {"100000", 2},
+                {"1000000", 2}, {"10000000", 2}, {"100000000", 2}, {"+Inf", 3}};
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         snprintf(line, sizeof line, "%s_bucket{le=\"%s\"} %d", n, want[k].le, want[k].count);
         cr_expect(has_line(t, line), "missing: %s", line);
     }
-    snprintf(line, sizeof line, "%s_sum 200005070", n);
+    snprintf(line, sizeof line, "%s_sum 200005050", n);
     cr_expect(has_line(t, line), "missing: %s", line);
-    snprintf(line, sizeof line, "%s_count 5", n);
+    snprintf(line, sizeof line, "%s_count 3", n);
     cr_expect(has_line(t, line), "missing: %s", line);
+    free(t);
+}
+
+Test(metrics, analysis_and_generation_durations)
+{
+    rhd_metrics_reset();
+    rhd_metrics_analysis(true, 3000);
+    rhd_metrics_analysis(false, 2000000);
+    rhd_metrics_generated(true, 40);
+    char *t = render();
+    cr_expect(has_line(t, "rushhourd_analysis_duration_seconds_bucket{le=\"0.005\"} 1"));
+    cr_expect(has_line(t, "rushhourd_analysis_duration_seconds_count 2"));
+    cr_expect(has_line(t, "rushhourd_analysis_duration_seconds_sum 2.003000"));
+    cr_expect(has_line(t, "rushhourd_generation_duration_seconds_bucket{le=\"0.0001\"} 1"));
+    cr_expect(has_line(t, "rushhourd_generation_duration_seconds_count 1"));
+    cr_expect(has_line(t, "rushhourd_analyses_total{result=\"limit_reached\"} 1"));
+    free(t);
+}
+
+/* The value of the unlabelled series `name` in `t`, or -1. */
+static double series_value(const char *t, const char *name)
+{
+    char needle[96];
+    snprintf(needle, sizeof needle, "\n%s ", name);
+    const char *at = strstr(t, needle);
+    return at ? strtod(at + strlen(needle), NULL) : -1;
+}
+
+Test(metrics, process_figures)
+{
+    char *t = render();
+    const double now = (double)time(NULL);
+    cr_expect_geq(series_value(t, "process_cpu_seconds_total"), 0);
+    cr_expect_gt(series_value(t, "process_resident_memory_bytes"), 1024 * 1024);
+    cr_expect_geq(series_value(t, "process_virtual_memory_bytes"),
+                  series_value(t, "process_resident_memory_bytes"));
+    const double start = series_value(t, "process_start_time_seconds");
+    cr_expect(start > now - 3600 && start <= now + 1, "start %f, now %f", start, now);
+    const double fds = series_value(t, "process_open_fds");
+    cr_expect(fds >= 3 && fds < 1000, "open fds %f", fds);
+    cr_expect(series_value(t, "process_max_fds") >= fds);
     free(t);
 }
 
@@ -1177,7 +1217,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 13, "expected 13 metric families");
+    cr_expect_eq(types, 21, "expected 21 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);

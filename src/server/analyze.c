@@ -27,7 +27,7 @@ static void run(rhd_job *job)
         return;
     }
     r->nodes = res.stats.nodes_expanded;
-    rhd_metrics_analysis(res.status == RH_SOLVED);
+    rhd_metrics_analysis(res.status == RH_SOLVED, res.stats.elapsed_us);
     cJSON *doc = rh_report_analysis(&res);
     if (res.status == RH_SOLVED) {
         rhd_work_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);

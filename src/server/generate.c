@@ -106,7 +106,7 @@ static void run(rhd_job *job)
         return;
     }
     r->nodes = g->result.stats.nodes_expanded;
-    rhd_metrics_generated(g->result.status == RH_SOLVED);
+    rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
     cJSON *doc = rh_report_generated(&g->result);
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);

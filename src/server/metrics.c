@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "process_stats.h"
 
 enum { METHOD_GET, METHOD_POST, METHOD_HEAD, METHOD_OPTIONS, METHOD_OTHER, METHOD_COUNT };
 static const char *const method_names[METHOD_COUNT] = {"GET", "POST", "HEAD", "OPTIONS", "OTHER"};
@@ -20,8 +21,8 @@ static const char *const method_names[METHOD_COUNT] = {"GET", "POST", "HEAD", "O
 #define CODE_LAST 599
 #define CODE_SLOTS (CODE_LAST - CODE_FIRST + 2)
 
-enum { ALGO_BFS, ALGO_ASTAR, ALGO_FAST, ALGO_OTHER, ALGO_COUNT };
-static const char *const algorithm_names[ALGO_COUNT] = {"bfs", "astar", "fast", "other"};
+enum { ALGO_BFS, ALGO_ASTAR, ALGO_FAST, ALGO_COUNT };
+static const char *const algorithm_names[ALGO_COUNT] = {"bfs", "astar", "fast"};
 
 static const char *const reject_names[RHD_REJECT_COUNT] = {"queue_full", "shutting_down",
                                                            "body_too_large", "invalid"};
@@ -62,6 +63,7 @@ static struct {
     histogram request_duration[RHD_ROUTE_COUNT];
     histogram search_duration[ALGO_COUNT];
     histogram search_nodes;
+    histogram analysis_duration, generation_duration;
     atomic_int_fast64_t queue_depth, in_flight;
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
     atomic_uint_fast64_t cache[2];     /* misses, hits */
@@ -156,7 +158,8 @@ void rhd_metrics_request(rhd_route route, const char *method, int status, uint64
 void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded)
 {
     int a = 0;
-    while (a < ALGO_OTHER && !(algorithm && strcmp(algorithm, algorithm_names[a]) == 0)) a++;
+    while (a < ALGO_COUNT && !(algorithm && strcmp(algorithm, algorithm_names[a]) == 0)) a++;
+    if (a == ALGO_COUNT) return; /* not a search the service runs */
     observe(&registry.search_duration[a], &duration_buckets, duration_us);
     observe(&registry.search_nodes, &node_buckets, nodes_expanded);
 }
@@ -166,14 +169,16 @@ void rhd_metrics_cache(bool hit)
     add(&registry.cache[hit], 1);
 }
 
-void rhd_metrics_analysis(bool complete)
+void rhd_metrics_analysis(bool complete, uint64_t duration_us)
 {
     add(&registry.analyses[complete], 1);
+    observe(&registry.analysis_duration, &duration_buckets, duration_us);
 }
 
-void rhd_metrics_generated(bool found)
+void rhd_metrics_generated(bool found, uint64_t duration_us)
 {
     add(&registry.generated[found], 1);
+    observe(&registry.generation_duration, &duration_buckets, duration_us);
 }
 
 void rhd_metrics_rejected(rhd_reject_reason reason)
@@ -310,6 +315,12 @@ static void put_durations(out_buf *o)
         snprintf(label, sizeof label, "algorithm=\"%s\",", algorithm_names[a]);
         put_histogram(o, search, label, &registry.search_duration[a], &duration_buckets, true);
     }
+    static const char analysis[] = "rushhourd_analysis_duration_seconds";
+    header(o, analysis, "histogram", "Time one whole-component analysis ran on a worker.");
+    put_histogram(o, analysis, "", &registry.analysis_duration, &duration_buckets, true);
+    static const char generation[] = "rushhourd_generation_duration_seconds";
+    header(o, generation, "histogram", "Time one puzzle generation ran on a worker.");
+    put_histogram(o, generation, "", &registry.generation_duration, &duration_buckets, true);
     static const char nodes[] = "rushhourd_search_nodes_expanded";
     header(o, nodes, "histogram", "Nodes one search expanded.");
     put_histogram(o, nodes, "", &registry.search_nodes, &node_buckets, false);
@@ -335,6 +346,27 @@ static void put_build_info(out_buf *o, const char *version)
             put(o, "%c", *p);
     }
     put(o, "\"} 1\n");
+}
+
+/* The figures every exporter publishes, under their standard names; none when /proc is not
+ * there to read. */
+static void put_process(out_buf *o)
+{
+    rhd_process_stats p;
+    if (!rhd_process_stats_read(&p)) return;
+    header(o, "process_cpu_seconds_total", "counter", "User and system CPU time spent, seconds.");
+    put(o, "process_cpu_seconds_total %.2f\n", p.cpu_seconds);
+    header(o, "process_resident_memory_bytes", "gauge", "Resident memory size in bytes.");
+    put(o, "process_resident_memory_bytes %" PRIu64 "\n", p.resident_bytes);
+    header(o, "process_virtual_memory_bytes", "gauge", "Virtual memory size in bytes.");
+    put(o, "process_virtual_memory_bytes %" PRIu64 "\n", p.virtual_bytes);
+    header(o, "process_start_time_seconds", "gauge",
+           "Start time of the process since the Unix epoch, seconds.");
+    put(o, "process_start_time_seconds %.2f\n", p.start_time_seconds);
+    header(o, "process_open_fds", "gauge", "Open file descriptors.");
+    put(o, "process_open_fds %ld\n", p.open_fds);
+    header(o, "process_max_fds", "gauge", "The limit of open file descriptors (-1: none).");
+    put(o, "process_max_fds %ld\n", p.max_fds);
 }
 
 char *rhd_metrics_render(const char *version)
@@ -372,6 +404,7 @@ char *rhd_metrics_render(const char *version)
            "reached.");
     put(&o, "rushhourd_connections_refused_total %" PRIu64 "\n", get(&registry.refused));
     put_build_info(&o, version);
+    put_process(&o);
     if (o.failed) {
         free(o.text);
         return NULL;

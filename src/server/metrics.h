@@ -43,17 +43,19 @@ const char *rhd_route_name(rhd_route r); /* "/v1/solve", ..., "other" */
  * status code (any 100..599) and duration. */
 void rhd_metrics_request(rhd_route route, const char *method, int status, uint64_t duration_us);
 
-/* One finished search: algorithm name ("bfs", "astar", "fast"), its duration and the nodes it
- * expanded. */
+/* One finished search: algorithm name ("bfs", "astar", "fast"; any other is not counted), its
+ * duration and the nodes it expanded. */
 void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded);
 
 void rhd_metrics_rejected(rhd_reject_reason reason);
 
-/* One analysis (POST /v1/analyze) ended: complete, or stopped by a budget. */
-void rhd_metrics_analysis(bool complete);
+/* One analysis (POST /v1/analyze) ended: complete, or stopped by a budget; its time on the
+ * worker. */
+void rhd_metrics_analysis(bool complete, uint64_t duration_us);
 
-/* One generation (POST /v1/generate) ended: a puzzle found, or stopped by a budget. */
-void rhd_metrics_generated(bool found);
+/* One generation (POST /v1/generate) ended: a puzzle found, or stopped by a budget; its time
+ * on the worker. */
+void rhd_metrics_generated(bool found, uint64_t duration_us);
 
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
