@@ -67,6 +67,21 @@ static void line_with(char *out, size_t len, const char *text, const char *needl
 
 /* ---- config: defaults, environment, flags ---- */
 
+Test(config, unknown_environment_names)
+{
+    char *env[] = {"RUSHHOURD_PORT=1",         "RUSHHOURD_PROT=2",    "HOME=/root",
+                   "RUSHHOURD_SERVICE_HOST=x", "RUSHHOURD_WORKERS=3", NULL};
+    char names[64];
+    cr_expect_eq(rhd_config_unknown_env(env, names, sizeof names), 2);
+    cr_expect_str_eq(names, "RUSHHOURD_PROT,RUSHHOURD_SERVICE_HOST");
+    char tiny[20];
+    cr_expect_eq(rhd_config_unknown_env(env, tiny, sizeof tiny), 2, "counted even when cut");
+    cr_expect_str_eq(tiny, "RUSHHOURD_PROT");
+    char *none[] = {"RUSHHOURD_PORT=1", NULL};
+    cr_expect_eq(rhd_config_unknown_env(none, names, sizeof names), 0);
+    cr_expect_str_eq(names, "");
+}
+
 Test(config, defaults)
 {
     rhd_config c;

@@ -539,6 +539,28 @@ void rhd_config_usage(char *out, size_t len)
     }
 }
 
+int rhd_config_unknown_env(char **envp, char *out, size_t len)
+{
+    static const char prefix[] = "RUSHHOURD_";
+    int count = 0;
+    size_t used = 0;
+    if (len) out[0] = '\0';
+    for (char **e = envp; e && *e; e++) {
+        if (strncmp(*e, prefix, sizeof prefix - 1) != 0) continue;
+        const size_t n = strcspn(*e, "=");
+        bool known = false;
+        for (size_t k = 0; k < SETTING_COUNT && !known; k++)
+            known = strlen(settings[k].env) == n && strncmp(settings[k].env, *e, n) == 0;
+        if (known) continue;
+        if (len && used + n + 2 <= len) {
+            used +=
+                (size_t)snprintf(out + used, len - used, "%s%.*s", count ? "," : "", (int)n, *e);
+        }
+        count++;
+    }
+    return count;
+}
+
 /* ---- derived values ---- */
 
 int rhd_config_batch_max(const rhd_config *cfg)

@@ -52,6 +52,11 @@ typedef struct {
 int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cores, char *err,
                     size_t err_len);
 
+/* The RUSHHOURD_* variables of `envp` that name no setting (a typo, or a setting this version
+ * does not have), comma-separated into `out` (cut short to fit); returns how many. They are
+ * not errors: orchestrators define their own (Kubernetes service links), so the server warns. */
+int rhd_config_unknown_env(char **envp, char *out, size_t len);
+
 /* Writes the settings table (flag, variable, default, meaning), one line each, for --help. */
 void rhd_config_usage(char *out, size_t len);
 

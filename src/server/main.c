@@ -109,16 +109,39 @@ int main(int argc, char **argv)
         rhd_log(RHD_LOG_ERROR, "start_failed", fields);
         return 1;
     }
-    char fields[512];
+    /* The limits in force, after defaults and clamping: what an operator needs to read. */
+    char fields[1024];
     snprintf(fields, sizeof fields,
              "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"admin_port\":%d,"
-             "\"http_threads\":%d,\"workers\":%d,"
-             "\"queue_length\":%d,\"search_memory_bytes\":%zu,\"playground\":%s",
+             "\"http_threads\":%d,\"workers\":%d,\"queue_length\":%d,\"batch_max\":%d,"
+             "\"search_memory_bytes\":%zu,\"max_body_bytes\":%zu,\"max_nodes\":%llu,"
+             "\"timeout_ms\":%d,\"timeout_max_ms\":%d,\"cache_bytes\":%zu,"
+             "\"max_connections\":%d,\"max_connections_per_ip\":%d,\"idle_timeout_s\":%d,"
+             "\"header_timeout_s\":%d,\"body_timeout_s\":%d,\"playground\":%s",
              RHD_VERSION, cfg.bind, rhd_server_port(server), rhd_server_admin_port(server),
-             cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_search_memory(&cfg),
+             cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_batch_max(&cfg),
+             rhd_config_search_memory(&cfg), (size_t)cfg.max_body_bytes,
+             (unsigned long long)cfg.max_nodes, cfg.timeout_ms, cfg.timeout_max_ms,
+             (size_t)cfg.cache_bytes, cfg.max_connections, cfg.max_connections_per_ip,
+             cfg.idle_timeout_s, cfg.header_timeout_s, cfg.body_timeout_s,
              cfg.playground ? "true" : "false");
     rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
+    if (rhd_config_batch_max(&cfg) < cfg.batch_max) {
+        snprintf(fields, sizeof fields,
+                 "\"setting\":\"batch_max\",\"configured\":%d,\"effective\":%d,"
+                 "\"why\":\"a batch may not hold more searches than the queue takes\"",
+                 cfg.batch_max, rhd_config_batch_max(&cfg));
+        rhd_log(RHD_LOG_WARN, "setting_clamped", fields);
+    }
+    char unknown[400], escaped[820];
+    if (rhd_config_unknown_env(environ, unknown, sizeof unknown) > 0) {
+        rhd_json_escape(escaped, sizeof escaped, unknown);
+        snprintf(fields, sizeof fields,
+                 "\"names\":\"%s\",\"why\":\"no setting has these names; they are ignored\"",
+                 escaped);
+        rhd_log(RHD_LOG_WARN, "unknown_environment", fields);
+    }
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0 && errno == EINTR) continue;

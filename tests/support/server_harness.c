@@ -160,16 +160,21 @@ static int start_port(const rhs_server *s, const char *key)
     return 0;
 }
 
-/* The environment less RUSHHOURD_* settings, so the caller's shell cannot change the test. */
+/* The environment less RUSHHOURD_* settings, so the caller's shell cannot change the test;
+ * a test's own RHS_ENV_<NAME>=value goes to the server as <NAME>=value. */
 static char **clean_environment(void)
 {
+    static const char pass[] = "RHS_ENV_";
     size_t n = 0;
     while (environ && environ[n]) n++;
     char **env = calloc(n + 1, sizeof *env);
     if (!env) return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], "RUSHHOURD_", 10) != 0) env[k++] = environ[i];
+        if (strncmp(environ[i], pass, sizeof pass - 1) == 0)
+            env[k++] = environ[i] + sizeof pass - 1;
+        else if (strncmp(environ[i], "RUSHHOURD_", 10) != 0)
+            env[k++] = environ[i];
     env[k] = NULL;
     return env;
 }
