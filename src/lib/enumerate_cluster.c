@@ -1,0 +1,108 @@
+/* One cluster of the enumeration, from one blocked configuration: a breadth-first exploration
+ * that gives up at the first state of smaller key (the configuration is then not the
+ * cluster's minimum, and the cluster is someone else's to report), then for a canonical one
+ * the distances to the goal from every goal state at once, in moves and optionally in slides,
+ * and the record. */
+#include <string.h>
+
+#include "enumerate_internal.h"
+
+#define UNSEEN UINT16_MAX
+
+/* Explores the component of `start`, single-cell slides reaching all of it. Returns false at
+ * the first key below the start's. */
+static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls,
+                                  const rh_estate *start, uint64_t *goals)
+{
+    const uint64_t h0 = rh_es_h(start) | walls, v0 = rh_es_v(g, start);
+    rh_estate next[RH_ES_MOVES_MAX];
+    bool added;
+    rh_ework_reset(w);
+    if (rh_ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
+    *goals = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        const rh_estate s = w->states[i];
+        *goals += rh_es_goal(g, &s);
+        const int n = rh_es_moves(g, &s, walls, true, next);
+        for (int j = 0; j < n; j++) {
+            if (rh_key_less(rh_es_h(&next[j]) | walls, rh_es_v(g, &next[j]), h0, v0))
+                return RH_EC_NOT_CANONICAL;
+            if (rh_ework_add(w, &next[j], &added) == RH_EWORK_FULL) return RH_EC_FULL;
+        }
+    }
+    return RH_EC_CLUSTER;
+}
+
+/* Distances from the nearest goal over the explored states, by moves of any distance or by
+ * single-cell slides (`unit`). Fills hist (if not NULL) and returns the largest distance. */
+static int distances(rh_ework *w, const rh_egeom *g, uint64_t walls, bool unit, uint64_t *hist)
+{
+    rh_estate next[RH_ES_MOVES_MAX];
+    uint32_t tail = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        const bool goal = rh_es_goal(g, &w->states[i]);
+        w->dist[i] = goal ? 0 : UNSEEN;
+        if (goal) w->queue[tail++] = i;
+    }
+    int deepest = 0;
+    for (uint32_t head = 0; head < tail; head++) {
+        const uint32_t i = w->queue[head];
+        const int d = w->dist[i];
+        deepest = d;
+        if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
+        const int n = rh_es_moves(g, &w->states[i], walls, unit, next);
+        for (int j = 0; j < n; j++) {
+            const uint32_t k = rh_ework_find(w, &next[j]);
+            if (w->dist[k] != UNSEEN) continue;
+            w->dist[k] = (uint16_t)(d + 1);
+            w->queue[tail++] = k;
+        }
+    }
+    return deepest;
+}
+
+/* The state of smallest key at distance `d`. */
+static rh_estate hardest_at(const rh_ework *w, const rh_egeom *g, uint64_t walls, int d)
+{
+    uint32_t best = UINT32_MAX;
+    uint64_t bh = 0, bv = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        if (w->dist[i] != d) continue;
+        const uint64_t h = rh_es_h(&w->states[i]) | walls, v = rh_es_v(g, &w->states[i]);
+        if (best == UINT32_MAX || rh_key_less(h, v, bh, bv)) {
+            best = i;
+            bh = h;
+            bv = v;
+        }
+    }
+    return w->states[best];
+}
+
+rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t walls,
+                                   const rh_estate *start, bool slides, rh_cluster *out)
+{
+    uint64_t goals;
+    const rh_ecluster_result r = explore(w, g, walls, start, &goals);
+    if (r != RH_EC_CLUSTER) return r;
+    const uint64_t vehicles = start->m[0] | start->m[1] | start->m[2] | start->m[3];
+    out->board_size = g->n;
+    out->canonical_h = rh_es_h(start) | walls;
+    out->canonical_v = rh_es_v(g, start);
+    out->states = w->count;
+    out->goal_states = goals;
+    out->vehicles = __builtin_popcountll(vehicles);
+    out->walls = __builtin_popcountll(walls);
+    out->moves = out->slides = -1;
+    out->minimal = false;
+    out->hardest[0] = '\0';
+    if (!goals) return RH_EC_CLUSTER;
+    memset(out->hist, 0, sizeof out->hist);
+    out->moves = distances(w, g, walls, false, out->hist);
+    const rh_estate hardest = hardest_at(w, g, walls, out->moves);
+    rh_enum_notation(g, walls, &hardest, out->hardest);
+    if (slides) out->slides = distances(w, g, walls, true, NULL);
+    const int minimal = rh_enum_minimal(w, g, walls, &hardest, out->moves);
+    if (minimal < 0) return RH_EC_FULL;
+    out->minimal = minimal == 1;
+    return RH_EC_CLUSTER;
+}

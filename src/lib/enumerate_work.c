@@ -1,0 +1,118 @@
+/* The enumerator's per-thread working memory: states in discovery order and an open-addressing
+ * table of their indices. The table starts small for every search and doubles as the search
+ * grows, so that the many small clusters probe a few cache lines, not a large stale table. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "enumerate_internal.h"
+
+#define TABLE_MIN 256u
+
+void rh_ework_init(rh_ework *w, uint32_t max_states)
+{
+    memset(w, 0, sizeof *w);
+    w->max_states = max_states;
+}
+
+void rh_ework_free(rh_ework *w)
+{
+    free(w->states);
+    free(w->dist);
+    free(w->queue);
+    free(w->slots);
+    rh_ework_init(w, w->max_states);
+}
+
+static inline uint32_t slot_of(const rh_estate *s, uint32_t mask)
+{
+    uint64_t x = s->m[0] * UINT64_C(0x9E3779B97F4A7C15) ^ s->m[1] * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 s->m[2] * UINT64_C(0x165667B19E3779F9) ^ s->m[3] * UINT64_C(0xD6E8FEB86659FD93);
+    x ^= x >> 29;
+    return (uint32_t)(x ^ x >> 32) & mask;
+}
+
+/* Makes the table `size` slots (a power of two) and reinserts the states. */
+static bool table_resize(rh_ework *w, uint32_t size)
+{
+    if (size > w->slots_allocated) {
+        uint32_t *slots = realloc(w->slots, sizeof *slots * size);
+        if (!slots) return false;
+        w->slots = slots;
+        w->slots_allocated = size;
+    }
+    memset(w->slots, 0, sizeof *w->slots * size);
+    w->mask = size - 1;
+    for (uint32_t i = 0; i < w->count; i++) {
+        uint32_t j = slot_of(&w->states[i], w->mask);
+        while (w->slots[j]) j = (j + 1) & w->mask;
+        w->slots[j] = i + 1;
+    }
+    return true;
+}
+
+void rh_ework_reset(rh_ework *w)
+{
+    w->count = 0;
+    if (w->slots_allocated >= TABLE_MIN) {
+        memset(w->slots, 0, sizeof *w->slots * TABLE_MIN);
+        w->mask = TABLE_MIN - 1;
+    } else {
+        w->mask = 0; /* the first add allocates */
+    }
+}
+
+/* Room for one more state: arrays by doubling, the table kept at most half full. */
+static bool make_room(rh_ework *w)
+{
+    if (w->count >= w->max_states) return false;
+    if (w->count == w->allocated) {
+        uint32_t n = w->allocated ? w->allocated * 2 : TABLE_MIN;
+        if (n > w->max_states) n = w->max_states;
+        rh_estate *states = realloc(w->states, sizeof *states * n);
+        if (states) w->states = states;
+        uint16_t *dist = states ? realloc(w->dist, sizeof *dist * n) : NULL;
+        if (dist) w->dist = dist;
+        uint32_t *queue = dist ? realloc(w->queue, sizeof *queue * n) : NULL;
+        if (!queue) return false;
+        w->queue = queue;
+        w->allocated = n;
+    }
+    if (w->mask == 0 || (w->count + 1) * 2 > w->mask + 1)
+        return table_resize(w, w->mask ? (w->mask + 1) * 2 : TABLE_MIN);
+    return true;
+}
+
+static inline bool same(const rh_estate *a, const rh_estate *b)
+{
+    return a->m[0] == b->m[0] && a->m[1] == b->m[1] && a->m[2] == b->m[2] && a->m[3] == b->m[3];
+}
+
+uint32_t rh_ework_find(const rh_ework *w, const rh_estate *s)
+{
+    if (!w->mask) return RH_EWORK_FULL;
+    for (uint32_t j = slot_of(s, w->mask);; j = (j + 1) & w->mask) {
+        const uint32_t v = w->slots[j];
+        if (!v) return RH_EWORK_FULL;
+        if (same(&w->states[v - 1], s)) return v - 1;
+    }
+}
+
+uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added)
+{
+    uint32_t j = 0;
+    if (w->mask) {
+        for (j = slot_of(s, w->mask); w->slots[j]; j = (j + 1) & w->mask)
+            if (same(&w->states[w->slots[j] - 1], s)) {
+                *added = false;
+                return w->slots[j] - 1;
+            }
+    }
+    const uint32_t mask = w->mask;
+    if (!make_room(w)) return RH_EWORK_FULL;
+    if (w->mask != mask)
+        for (j = slot_of(s, w->mask); w->slots[j]; j = (j + 1) & w->mask) continue;
+    w->states[w->count] = *s;
+    w->slots[j] = ++w->count;
+    *added = true;
+    return w->count - 1;
+}
