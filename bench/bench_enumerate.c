@@ -47,8 +47,8 @@ int main(int argc, char **argv)
     printf("space: %dx%d, walls 0-%d, vehicles 1-%d, shard %d/%d, %d threads%s\n", o.board_size,
            o.board_size, o.walls_max, o.vehicles_max, o.shard_index, o.shard_count, o.threads,
            o.count_only ? ", counting only" : "");
-    printf("configurations %" PRIu64 "\nclusters %" PRIu64 "\nsolvable %" PRIu64
-           "\nkept %" PRIu64 "\nmax moves %d\nlargest cluster %" PRIu64 "\n",
+    printf("configurations %" PRIu64 "\nclusters %" PRIu64 "\nsolvable %" PRIu64 "\nkept %" PRIu64
+           "\nmax moves %d\nlargest cluster %" PRIu64 "\n",
            s.configurations, s.clusters, s.solvable, s.kept, s.max_moves, s.largest_cluster);
     printf("kept by moves:");
     for (int d = 0; d < RH_ENUM_DEPTH_MAX; d++)

@@ -42,11 +42,11 @@ typedef struct {
     uint64_t configurations; /* blocked configurations generated (this shard's and others') */
     uint64_t clusters;       /* canonical configurations: clusters of this shard */
     uint64_t solvable;
-    uint64_t kept;                       /* solvable and minimal */
+    uint64_t kept;                             /* solvable and minimal */
     uint64_t kept_by_moves[RH_ENUM_DEPTH_MAX]; /* kept clusters of each length */
-    uint64_t largest_cluster;            /* states */
-    int max_moves, max_slides;           /* -1 before any solvable cluster */
-    uint64_t tasks_done, tasks_total;    /* parts of the space finished, of all (for an ETA) */
+    uint64_t largest_cluster;                  /* states */
+    int max_moves, max_slides;                 /* -1 before any solvable cluster */
+    uint64_t tasks_done, tasks_total; /* parts of the space finished, of all (for an ETA) */
     uint64_t elapsed_us;
     bool stopped; /* a callback asked to stop */
 } rh_enum_stats;

@@ -126,8 +126,8 @@ static void print_progress(const rh_enum_stats *s, void *user)
     fprintf(stderr,
             "\rconfigurations %" PRIu64 "  clusters %" PRIu64 "  kept %" PRIu64
             "  %.0f/s (%.0f/s per thread)  %.1f%%  ETA %.0f s   ",
-            s->configurations, s->clusters, s->kept, rate, rate / o->enumerate.threads,
-            100 * done, done > 0 ? secs * (1 - done) / done : 0);
+            s->configurations, s->clusters, s->kept, rate, rate / o->enumerate.threads, 100 * done,
+            done > 0 ? secs * (1 - done) / done : 0);
 }
 
 static void print_summary(const cli *o, const rh_enum_stats *s)
@@ -138,8 +138,8 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
     const double cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
                        (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
     fprintf(stderr,
-            "configurations %" PRIu64 "\nclusters %" PRIu64 "\nsolvable %" PRIu64
-            "\nkept %" PRIu64 "\nmax moves %d\nmax slides %d\nlargest cluster %" PRIu64
+            "configurations %" PRIu64 "\nclusters %" PRIu64 "\nsolvable %" PRIu64 "\nkept %" PRIu64
+            "\nmax moves %d\nmax slides %d\nlargest cluster %" PRIu64
             " states\ntime %.2f s wall, %.2f s cpu, %d threads\nrate %.0f configurations/s, "
             "%.0f per cpu-second\npeak rss %ld KiB\n",
             s->configurations, s->clusters, s->solvable, s->kept, s->max_moves, s->max_slides,

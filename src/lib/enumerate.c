@@ -113,9 +113,8 @@ static void visit(void *ctx, const rh_estate *s, uint64_t walls)
     const rh_enum_options *opt = r->opt;
     wk->local.configurations++;
     if (opt->count_only || atomic_load(&r->stop)) return;
-    if (opt->shard_count > 1 &&
-        rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s), opt->shard_count) !=
-            opt->shard_index)
+    if (opt->shard_count > 1 && rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s),
+                                                 opt->shard_count) != opt->shard_index)
         return;
     switch (rh_enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
     case RH_EC_NOT_CANONICAL: return;
@@ -208,8 +207,6 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     stats->tasks_total = rh_espace_walk(&counter);
 
     const size_t memory = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
-    size_t per_thread = memory / (size_t)opt->threads / RH_EWORK_BYTES_PER_STATE;
-    if (per_thread > UINT32_MAX / 2) per_thread = UINT32_MAX / 2;
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
     if (!workers || pthread_mutex_init(&r.lock, NULL) != 0) {
         free(workers);
@@ -219,7 +216,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     for (; started < opt->threads; started++) {
         worker *wk = &workers[started];
         wk->run = &r;
-        rh_ework_init(&wk->work, (uint32_t)per_thread);
+        rh_ework_init(&wk->work, memory / (size_t)opt->threads);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;

@@ -9,13 +9,14 @@
 
 #define UNSEEN UINT16_MAX
 
-/* Explores the component of `start`, single-cell slides reaching all of it. Returns false at
- * the first key below the start's. */
+/* Explores the component of `start` by single-cell slides (they reach all of it), recording
+ * the moves between its states. Gives up at the first key below the start's. */
 static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls,
                                   const rh_estate *start, uint64_t *goals)
 {
     const uint64_t h0 = rh_es_h(start) | walls, v0 = rh_es_v(g, start);
     rh_estate next[RH_ES_MOVES_MAX];
+    uint16_t label[RH_ES_MOVES_MAX];
     bool added;
     rh_ework_reset(w);
     if (rh_ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
@@ -23,21 +24,33 @@ static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls
     for (uint32_t i = 0; i < w->count; i++) {
         const rh_estate s = w->states[i];
         *goals += rh_es_goal(g, &s);
-        const int n = rh_es_moves(g, &s, walls, true, next);
+        w->edge_start[i] = w->edge_count;
+        const int n = rh_es_moves(g, &s, walls, true, next, label);
         for (int j = 0; j < n; j++) {
             if (rh_key_less(rh_es_h(&next[j]) | walls, rh_es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
-            if (rh_ework_add(w, &next[j], &added) == RH_EWORK_FULL) return RH_EC_FULL;
+            const uint32_t k = rh_ework_add(w, &next[j], &added);
+            if (k == RH_EWORK_FULL || !rh_ework_edge(w, k, label[j])) return RH_EC_FULL;
         }
     }
+    w->edge_start[w->count] = w->edge_count;
     return RH_EC_CLUSTER;
 }
 
-/* Distances from the nearest goal over the explored states, by moves of any distance or by
- * single-cell slides (`unit`). Fills hist (if not NULL) and returns the largest distance. */
-static int distances(rh_ework *w, const rh_egeom *g, uint64_t walls, bool unit, uint64_t *hist)
+/* The state one more single-cell slide along `label` leads to from `i`, or RH_EWORK_FULL. */
+static inline uint32_t slide_on(const rh_ework *w, const rh_egeom *g, uint32_t i, uint16_t label)
 {
-    rh_estate next[RH_ES_MOVES_MAX];
+    const uint16_t want = rh_es_label_next(g, label);
+    for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
+        if (w->labels[e] == want) return w->edges[e];
+    return RH_EWORK_FULL;
+}
+
+/* Distances from the nearest goal over the explored states, by moves of any distance (a
+ * chain of single-cell slides of one vehicle one way), or by single-cell slides (`unit`).
+ * Fills hist (if not NULL) and returns the largest distance. */
+static int distances(rh_ework *w, const rh_egeom *g, bool unit, uint64_t *hist)
+{
     uint32_t tail = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         const bool goal = rh_es_goal(g, &w->states[i]);
@@ -50,12 +63,19 @@ static int distances(rh_ework *w, const rh_egeom *g, uint64_t walls, bool unit, 
         const int d = w->dist[i];
         deepest = d;
         if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
-        const int n = rh_es_moves(g, &w->states[i], walls, unit, next);
-        for (int j = 0; j < n; j++) {
-            const uint32_t k = rh_ework_find(w, &next[j]);
-            if (w->dist[k] != UNSEEN) continue;
-            w->dist[k] = (uint16_t)(d + 1);
-            w->queue[tail++] = k;
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            uint16_t label = w->labels[e];
+            for (uint32_t k = w->edges[e]; k != RH_EWORK_FULL;) {
+                if (w->dist[k] == UNSEEN) {
+                    w->dist[k] = (uint16_t)(d + 1);
+                    w->queue[tail++] = k;
+                } else if (w->dist[k] <= d) {
+                    break; /* k's own slides the same way reach the rest as early */
+                }
+                if (unit) break;
+                k = slide_on(w, g, k, label);
+                label = rh_es_label_next(g, label);
+            }
         }
     }
     return deepest;
@@ -97,10 +117,10 @@ rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t wall
     out->hardest[0] = '\0';
     if (!goals) return RH_EC_CLUSTER;
     memset(out->hist, 0, sizeof out->hist);
-    out->moves = distances(w, g, walls, false, out->hist);
+    out->moves = distances(w, g, false, out->hist);
     const rh_estate hardest = hardest_at(w, g, walls, out->moves);
     rh_enum_notation(g, walls, &hardest, out->hardest);
-    if (slides) out->slides = distances(w, g, walls, true, NULL);
+    if (slides) out->slides = distances(w, g, true, NULL);
     const int minimal = rh_enum_minimal(w, g, walls, &hardest, out->moves);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;

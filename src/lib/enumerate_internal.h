@@ -60,12 +60,27 @@ static inline bool rh_key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v
     return h1 < h2 || (h1 == h2 && v1 < v2);
 }
 
+/* A move's label: the mask it changes, its direction and the moved vehicle's new first cell.
+ * The same vehicle's next slide the same way is the label of `rh_es_label_next`. */
+static inline uint16_t rh_es_label(int k, bool forward, int first)
+{
+    return (uint16_t)(k | (forward ? 4 : 0) | first << 3);
+}
+
+static inline uint16_t rh_es_label_next(const rh_egeom *g, uint16_t label)
+{
+    const int step = (label & 3) < 2 ? 1 : g->n;
+    return (uint16_t)(label + ((label & 4 ? step : -step) << 3));
+}
+
 /* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:
- * single-cell slides when `unit`, else slides of any distance. A mask's heads (last cells)
- * shifted forward d times through free cells mark the vehicles that can slide d forward;
- * its first cells shifted backward, those that can slide d back. */
-static inline __attribute__((always_inline)) int
-rh_es_moves(const rh_egeom *g, const rh_estate *s, uint64_t walls, bool unit, rh_estate *out)
+ * single-cell slides when `unit`, else slides of any distance; with `label`, each move's
+ * label there too. A mask's heads (last cells) shifted forward d times through free cells
+ * mark the vehicles that can slide d forward; its first cells shifted backward, those that
+ * can slide d back. */
+static inline __attribute__((always_inline)) int rh_es_moves(const rh_egeom *g, const rh_estate *s,
+                                                             uint64_t walls, bool unit,
+                                                             rh_estate *out, uint16_t *label)
 {
     const uint64_t free = g->board & ~(rh_es_h(s) | rh_es_v(g, s) | walls);
     const int reach = unit ? 1 : g->n - 2;
@@ -83,6 +98,7 @@ rh_es_moves(const rh_egeom *g, const rh_estate *s, uint64_t walls, bool unit, rh
                 const int from = __builtin_ctzll(b) - (d + rest) * step;
                 out[count] = *s;
                 out[count].m[k] ^= UINT64_C(1) << from | UINT64_C(1) << (from + d * step);
+                if (label) label[count] = rh_es_label(k, true, from + d * step);
             }
         x = first;
         for (int d = 1; d <= reach && (x = x >> step & behind); d++)
@@ -90,29 +106,35 @@ rh_es_moves(const rh_egeom *g, const rh_estate *s, uint64_t walls, bool unit, rh
                 const int to = __builtin_ctzll(b);
                 out[count] = *s;
                 out[count].m[k] ^= UINT64_C(1) << to | UINT64_C(1) << (to + d * step);
+                if (label) label[count] = rh_es_label(k, false, to);
             }
     }
     return count;
 }
 
 /* Working memory of one thread: the states of the current search in discovery order, a hash
- * table of indices into them, and per-state distances and a queue for the second passes.
- * Grows by doubling up to max_states, so a run's memory follows its largest cluster. */
+ * table of indices into them, the single-cell moves between them as lists of (index, label)
+ * in discovery order (edge_start[i] .. edge_start[i+1]), and per-state distances and a queue
+ * for the second passes. Grows by doubling within `budget` bytes, so that a run's memory
+ * follows its largest cluster. */
 typedef struct {
     rh_estate *states;
     uint16_t *dist;
     uint32_t *queue;
+    uint32_t *edge_start;
     uint32_t *slots; /* index + 1; 0 = empty */
-    uint32_t count, allocated, max_states;
+    uint32_t *edges;
+    uint16_t *labels;
+    uint32_t count, allocated;
+    uint32_t edge_count, edges_allocated;
     uint32_t mask; /* table size - 1 */
     uint32_t slots_allocated;
+    size_t budget, used; /* bytes */
 } rh_ework;
 
-#define RH_EWORK_BYTES_PER_STATE                                                                   \
-    (sizeof(rh_estate) + sizeof(uint16_t) + sizeof(uint32_t) + 4 * sizeof(uint32_t))
 #define RH_EWORK_FULL UINT32_MAX
 
-void rh_ework_init(rh_ework *w, uint32_t max_states);
+void rh_ework_init(rh_ework *w, size_t budget);
 void rh_ework_free(rh_ework *w);
 void rh_ework_reset(rh_ework *w);
 /* Adds `s` unless present. Returns its index, with *added set, or RH_EWORK_FULL when the
@@ -120,6 +142,8 @@ void rh_ework_reset(rh_ework *w);
 uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added);
 /* The index of `s`, or RH_EWORK_FULL when absent. */
 uint32_t rh_ework_find(const rh_ework *w, const rh_estate *s);
+/* Appends a move to state `to` with `label` to the current state's list; false when full. */
+bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label);
 
 /* Outcome of examining one configuration. */
 typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh_ecluster_result;
@@ -132,8 +156,7 @@ rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t wall
 
 /* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
  * brings the distance below `moves`. Returns 1, 0, or -1 when the budget runs out. */
-int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s,
-                    int moves);
+int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s, int moves);
 
 /* The board notation of `s`: n*n characters and a NUL. */
 void rh_enum_notation(const rh_egeom *g, uint64_t walls, const rh_estate *s, char *out);

@@ -17,7 +17,7 @@ static int shorter(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_esta
     for (int depth = 1; depth < moves && begin < end; depth++) {
         for (uint32_t i = begin; i < end; i++) {
             const rh_estate s = w->states[i];
-            const int n = rh_es_moves(g, &s, walls, false, next);
+            const int n = rh_es_moves(g, &s, walls, false, next, NULL);
             for (int j = 0; j < n; j++) {
                 if (rh_es_goal(g, &next[j])) return 1;
                 if (rh_ework_add(w, &next[j], &added) == RH_EWORK_FULL) return -1;
@@ -29,8 +29,7 @@ static int shorter(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_esta
     return 0;
 }
 
-int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s,
-                    int moves)
+int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s, int moves)
 {
     for (int k = 0; k < 4; k++) {
         uint64_t pieces = s->m[k];

@@ -1,6 +1,7 @@
-/* The enumerator's per-thread working memory: states in discovery order and an open-addressing
- * table of their indices. The table starts small for every search and doubles as the search
- * grows, so that the many small clusters probe a few cache lines, not a large stale table. */
+/* The enumerator's per-thread working memory: states in discovery order, an open-addressing
+ * table of their indices, and the moves between them. The table starts small for every
+ * search and doubles as the search grows, so that the many small clusters probe a few cache
+ * lines, not a large stale table. Every array counts against one budget of bytes. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,10 +9,10 @@
 
 #define TABLE_MIN 256u
 
-void rh_ework_init(rh_ework *w, uint32_t max_states)
+void rh_ework_init(rh_ework *w, size_t budget)
 {
     memset(w, 0, sizeof *w);
-    w->max_states = max_states;
+    w->budget = budget;
 }
 
 void rh_ework_free(rh_ework *w)
@@ -19,8 +20,24 @@ void rh_ework_free(rh_ework *w)
     free(w->states);
     free(w->dist);
     free(w->queue);
+    free(w->edge_start);
     free(w->slots);
-    rh_ework_init(w, w->max_states);
+    free(w->edges);
+    free(w->labels);
+    rh_ework_init(w, w->budget);
+}
+
+/* Grows *array from `have` to `want` elements of `size` bytes within the budget. */
+static bool grow(rh_ework *w, void *array, size_t size, uint32_t have, uint32_t want)
+{
+    void **p = array;
+    const size_t more = (size_t)(want - have) * size;
+    if (w->used + more > w->budget) return false;
+    void *q = realloc(*p, (size_t)want * size);
+    if (!q) return false;
+    *p = q;
+    w->used += more;
+    return true;
 }
 
 static inline uint32_t slot_of(const rh_estate *s, uint32_t mask)
@@ -35,9 +52,7 @@ static inline uint32_t slot_of(const rh_estate *s, uint32_t mask)
 static bool table_resize(rh_ework *w, uint32_t size)
 {
     if (size > w->slots_allocated) {
-        uint32_t *slots = realloc(w->slots, sizeof *slots * size);
-        if (!slots) return false;
-        w->slots = slots;
+        if (!grow(w, &w->slots, sizeof *w->slots, w->slots_allocated, size)) return false;
         w->slots_allocated = size;
     }
     memset(w->slots, 0, sizeof *w->slots * size);
@@ -52,7 +67,7 @@ static bool table_resize(rh_ework *w, uint32_t size)
 
 void rh_ework_reset(rh_ework *w)
 {
-    w->count = 0;
+    w->count = w->edge_count = 0;
     if (w->slots_allocated >= TABLE_MIN) {
         memset(w->slots, 0, sizeof *w->slots * TABLE_MIN);
         w->mask = TABLE_MIN - 1;
@@ -64,17 +79,15 @@ void rh_ework_reset(rh_ework *w)
 /* Room for one more state: arrays by doubling, the table kept at most half full. */
 static bool make_room(rh_ework *w)
 {
-    if (w->count >= w->max_states) return false;
     if (w->count == w->allocated) {
-        uint32_t n = w->allocated ? w->allocated * 2 : TABLE_MIN;
-        if (n > w->max_states) n = w->max_states;
-        rh_estate *states = realloc(w->states, sizeof *states * n);
-        if (states) w->states = states;
-        uint16_t *dist = states ? realloc(w->dist, sizeof *dist * n) : NULL;
-        if (dist) w->dist = dist;
-        uint32_t *queue = dist ? realloc(w->queue, sizeof *queue * n) : NULL;
-        if (!queue) return false;
-        w->queue = queue;
+        if (w->allocated > UINT32_MAX / 4) return false;
+        const uint32_t have = w->allocated, n = have ? have * 2 : TABLE_MIN;
+        /* One more edge start than states: the end of the last list. */
+        if (!grow(w, &w->states, sizeof *w->states, have, n) ||
+            !grow(w, &w->dist, sizeof *w->dist, have, n) ||
+            !grow(w, &w->queue, sizeof *w->queue, have, n) ||
+            !grow(w, &w->edge_start, sizeof *w->edge_start, have ? have + 1 : 0, n + 1))
+            return false;
         w->allocated = n;
     }
     if (w->mask == 0 || (w->count + 1) * 2 > w->mask + 1)
@@ -115,4 +128,19 @@ uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added)
     w->slots[j] = ++w->count;
     *added = true;
     return w->count - 1;
+}
+
+bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label)
+{
+    if (w->edge_count == w->edges_allocated) {
+        if (w->edges_allocated > UINT32_MAX / 4) return false;
+        const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
+        if (!grow(w, &w->edges, sizeof *w->edges, have, n) ||
+            !grow(w, &w->labels, sizeof *w->labels, have, n))
+            return false;
+        w->edges_allocated = n;
+    }
+    w->edges[w->edge_count] = to;
+    w->labels[w->edge_count++] = label;
+    return true;
 }
