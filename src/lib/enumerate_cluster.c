@@ -27,7 +27,10 @@ static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls
         w->edge_start[i] = w->edge_count;
         const int n = rh_es_moves(g, &s, walls, true, next, label);
         for (int j = 0; j < n; j++) {
-            if (rh_key_less(rh_es_h(&next[j]) | walls, rh_es_v(g, &next[j]), h0, v0))
+            /* Every state met so far is above the start, and a slide right or down only
+             * raises the key: only slides left or up can go below it. */
+            if (!(label[j] & RH_ES_FORWARD) &&
+                rh_key_less(rh_es_h(&next[j]) | walls, rh_es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
             const uint32_t k = rh_ework_add(w, &next[j], &added);
             if (k == RH_EWORK_FULL || !rh_ework_edge(w, k, label[j])) return RH_EC_FULL;

@@ -62,15 +62,17 @@ static inline bool rh_key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v
 
 /* A move's label: the mask it changes, its direction and the moved vehicle's new first cell.
  * The same vehicle's next slide the same way is the label of `rh_es_label_next`. */
+#define RH_ES_FORWARD 4 /* the label bit of slides right or down */
+
 static inline uint16_t rh_es_label(int k, bool forward, int first)
 {
-    return (uint16_t)(k | (forward ? 4 : 0) | first << 3);
+    return (uint16_t)(k | (forward ? RH_ES_FORWARD : 0) | first << 3);
 }
 
 static inline uint16_t rh_es_label_next(const rh_egeom *g, uint16_t label)
 {
     const int step = (label & 3) < 2 ? 1 : g->n;
-    return (uint16_t)(label + ((label & 4 ? step : -step) << 3));
+    return (uint16_t)(label + ((label & RH_ES_FORWARD ? step : -step) << 3));
 }
 
 /* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:
@@ -137,13 +139,47 @@ typedef struct {
 void rh_ework_init(rh_ework *w, size_t budget);
 void rh_ework_free(rh_ework *w);
 void rh_ework_reset(rh_ework *w);
+/* Slow paths of the two below: make room (arrays, table) within the budget, then add. */
+uint32_t rh_ework_add_grow(rh_ework *w, const rh_estate *s);
+bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label);
+
+static inline uint32_t rh_ework_slot(const rh_estate *s, uint32_t mask)
+{
+    uint64_t x = s->m[0] * UINT64_C(0x9E3779B97F4A7C15) ^ s->m[1] * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 s->m[2] * UINT64_C(0x165667B19E3779F9) ^ s->m[3] * UINT64_C(0xD6E8FEB86659FD93);
+    x ^= x >> 29;
+    return (uint32_t)(x ^ x >> 32) & mask;
+}
+
 /* Adds `s` unless present. Returns its index, with *added set, or RH_EWORK_FULL when the
- * budget or the allocator refuses. */
-uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added);
-/* The index of `s`, or RH_EWORK_FULL when absent. */
-uint32_t rh_ework_find(const rh_ework *w, const rh_estate *s);
+ * budget or the allocator refuses. Inline: it is the exploration's inner loop. */
+static inline uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added)
+{
+    *added = true;
+    if (!w->mask) return rh_ework_add_grow(w, s);
+    uint32_t j = rh_ework_slot(s, w->mask);
+    for (; w->slots[j]; j = (j + 1) & w->mask) {
+        const rh_estate *t = &w->states[w->slots[j] - 1];
+        if (t->m[0] == s->m[0] && t->m[1] == s->m[1] && t->m[2] == s->m[2] && t->m[3] == s->m[3]) {
+            *added = false;
+            return w->slots[j] - 1;
+        }
+    }
+    if (w->count == w->allocated || (w->count + 1) * 2 > w->mask + 1)
+        return rh_ework_add_grow(w, s);
+    w->states[w->count] = *s;
+    w->slots[j] = ++w->count;
+    return w->count - 1;
+}
+
 /* Appends a move to state `to` with `label` to the current state's list; false when full. */
-bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label);
+static inline bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label)
+{
+    if (w->edge_count == w->edges_allocated) return rh_ework_edge_grow(w, to, label);
+    w->edges[w->edge_count] = to;
+    w->labels[w->edge_count++] = label;
+    return true;
+}
 
 /* Outcome of examining one configuration. */
 typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh_ecluster_result;

@@ -40,14 +40,6 @@ static bool grow(rh_ework *w, void *array, size_t size, uint32_t have, uint32_t 
     return true;
 }
 
-static inline uint32_t slot_of(const rh_estate *s, uint32_t mask)
-{
-    uint64_t x = s->m[0] * UINT64_C(0x9E3779B97F4A7C15) ^ s->m[1] * UINT64_C(0xC2B2AE3D27D4EB4F) ^
-                 s->m[2] * UINT64_C(0x165667B19E3779F9) ^ s->m[3] * UINT64_C(0xD6E8FEB86659FD93);
-    x ^= x >> 29;
-    return (uint32_t)(x ^ x >> 32) & mask;
-}
-
 /* Makes the table `size` slots (a power of two) and reinserts the states. */
 static bool table_resize(rh_ework *w, uint32_t size)
 {
@@ -58,7 +50,7 @@ static bool table_resize(rh_ework *w, uint32_t size)
     memset(w->slots, 0, sizeof *w->slots * size);
     w->mask = size - 1;
     for (uint32_t i = 0; i < w->count; i++) {
-        uint32_t j = slot_of(&w->states[i], w->mask);
+        uint32_t j = rh_ework_slot(&w->states[i], w->mask);
         while (w->slots[j]) j = (j + 1) & w->mask;
         w->slots[j] = i + 1;
     }
@@ -95,52 +87,23 @@ static bool make_room(rh_ework *w)
     return true;
 }
 
-static inline bool same(const rh_estate *a, const rh_estate *b)
+uint32_t rh_ework_add_grow(rh_ework *w, const rh_estate *s)
 {
-    return a->m[0] == b->m[0] && a->m[1] == b->m[1] && a->m[2] == b->m[2] && a->m[3] == b->m[3];
-}
-
-uint32_t rh_ework_find(const rh_ework *w, const rh_estate *s)
-{
-    if (!w->mask) return RH_EWORK_FULL;
-    for (uint32_t j = slot_of(s, w->mask);; j = (j + 1) & w->mask) {
-        const uint32_t v = w->slots[j];
-        if (!v) return RH_EWORK_FULL;
-        if (same(&w->states[v - 1], s)) return v - 1;
-    }
-}
-
-uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added)
-{
-    uint32_t j = 0;
-    if (w->mask) {
-        for (j = slot_of(s, w->mask); w->slots[j]; j = (j + 1) & w->mask)
-            if (same(&w->states[w->slots[j] - 1], s)) {
-                *added = false;
-                return w->slots[j] - 1;
-            }
-    }
-    const uint32_t mask = w->mask;
     if (!make_room(w)) return RH_EWORK_FULL;
-    if (w->mask != mask)
-        for (j = slot_of(s, w->mask); w->slots[j]; j = (j + 1) & w->mask) continue;
+    uint32_t j = rh_ework_slot(s, w->mask);
+    while (w->slots[j]) j = (j + 1) & w->mask;
     w->states[w->count] = *s;
     w->slots[j] = ++w->count;
-    *added = true;
     return w->count - 1;
 }
 
-bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label)
+bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label)
 {
-    if (w->edge_count == w->edges_allocated) {
-        if (w->edges_allocated > UINT32_MAX / 4) return false;
-        const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
-        if (!grow(w, &w->edges, sizeof *w->edges, have, n) ||
-            !grow(w, &w->labels, sizeof *w->labels, have, n))
-            return false;
-        w->edges_allocated = n;
-    }
-    w->edges[w->edge_count] = to;
-    w->labels[w->edge_count++] = label;
-    return true;
+    if (w->edges_allocated > UINT32_MAX / 4) return false;
+    const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
+    if (!grow(w, &w->edges, sizeof *w->edges, have, n) ||
+        !grow(w, &w->labels, sizeof *w->labels, have, n))
+        return false;
+    w->edges_allocated = n;
+    return rh_ework_edge(w, to, label);
 }
