@@ -331,3 +331,44 @@ Test(enumerate, impossible_options_are_refused)
     cr_expect_eq(rh_enumerate(&o, &s), RH_EARG);
     cr_expect_eq(rh_enumerate(NULL, &s), RH_EARG);
 }
+
+/* --- the command line's cluster lines ---------------------------------------------------- */
+
+/* Runs the CLI with `args`, and returns how many of its output lines there were, having
+ * checked that each of the `want` lines is one of them. */
+static int cli_lines(const char *args, const char *const *want, int nwant)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s enumerate %s --clusters - 2>/dev/null", RH_CLI, args);
+    FILE *f = popen(cmd, "r");
+    cr_assert_not_null(f);
+    static char line[1024];
+    int lines = 0, found = 0;
+    while (fgets(line, sizeof line, f)) {
+        lines++;
+        line[strcspn(line, "\n")] = '\0';
+        for (int i = 0; i < nwant; i++) found += strcmp(line, want[i]) == 0;
+    }
+    cr_assert_eq(pclose(f), 0, "%s failed", cmd);
+    cr_assert_eq(found, nwant, "%s: %d of the %d lines expected", cmd, found, nwant);
+    return lines;
+}
+
+Test(enumerate, cli_prints_the_cluster_lines)
+{
+    static const char *const walls[] = {
+        "30 0 states=3 goals=1 moves=1 slides=2 hardest=....AA.......... minimal=1 "
+        "vehicles=1 walls=0 hist=1,2",
+        "e0 0 states=1 goals=1 moves=0 slides=0 hardest=.....xAA........ minimal=0 "
+        "vehicles=1 walls=1 hist=1",
+    };
+    cr_expect_eq(cli_lines("--size 4 --walls 0-1 --vehicles 1 --metric both", walls, 2), 15);
+    /* A truck standing across the primary row in column 2 or 3 holds the car forever. */
+    static const char *const stuck[] = {
+        "30 888 states=4 goals=0 moves=-1 slides=-1 hardest=- minimal=0 vehicles=2 walls=0 "
+        "hist=-",
+        "30 444 states=2 goals=0 moves=-1 slides=-1 hardest=- minimal=0 vehicles=2 walls=0 "
+        "hist=-",
+    };
+    cr_expect_gt(cli_lines("--size 4 --vehicles 2 --threads 2", stuck, 2), 2);
+}
