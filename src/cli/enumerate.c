@@ -176,7 +176,8 @@ int rh_cli_enumerate(int argc, char **argv)
     if (o.progress) fputc('\n', stderr);
     int failed = o.out && (fflush(o.out) != 0 || ferror(o.out));
     if (o.out && o.out != stdout) failed |= fclose(o.out) != 0;
-    if (err == RH_EARG) return bad_usage("impossible options", "");
+    if (err == RH_EARG)
+        return bad_usage("impossible options (size 4-8, MIN <= MAX, I < COUNT, threads >= 1):", "");
     print_summary(&o, &stats);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour enumerate: %s\n", rh_strerror(err));
