@@ -1,17 +1,33 @@
-/* The enumerator's per-cluster record (enum-spec.md). The enumerator's API (rh_enumerate and
- * its options) joins this header; until then it holds only the record the bank stores. */
+/* Exhaustive enumeration of a board space: every cluster (connected set of states) of every
+ * configuration of vehicles and walls, each found once from its canonical (minimum-key) state,
+ * with its size, goal states, length, distance histogram, hardest state and minimality.
+ * Definitions: docs of issue #15 and briefs/enum-spec.md; libc only, no printing, no globals.
+ *
+ * The space: an N x N board, primary row R = (N-1)/2 with the exit on its right; exactly one
+ * primary car (horizontal, length 2, row R, no other horizontal vehicle there, walls in row R
+ * only left of it); other vehicles of length 2 or 3; 1x1 walls; at most N-1 cells of horizontal
+ * pieces (walls included) per row and of vertical pieces per column. */
 #ifndef RUSHHOUR_ENUMERATE_H
 #define RUSHHOUR_ENUMERATE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "rushhour/export.h"
+
+RH_BEGIN_DECLS
 
 #define RH_ENUM_DEPTH_MAX 256 /* histogram entries */
 #define RH_ENUM_CELLS_MAX 64  /* N*N for N <= 8 */
+#define RH_ENUM_SIZE_MIN 4
+#define RH_ENUM_SIZE_MAX 8
+#define RH_ENUM_NO_MAX (-1) /* vehicles_max: no maximum */
 
+/* One cluster, valid only during the callback that receives it. */
 typedef struct {
     int board_size;
-    uint64_t canonical_h, canonical_v;
+    uint64_t canonical_h, canonical_v; /* the minimum key: horizontal cells (walls too), vertical */
     uint64_t states, goal_states;
     int moves;    /* -1 when unsolvable */
     int slides;   /* -1 when unsolvable or not asked */
@@ -20,5 +36,63 @@ typedef struct {
     char hardest[RH_ENUM_CELLS_MAX + 1]; /* board notation, NUL-terminated; "" if unsolvable */
     uint64_t hist[RH_ENUM_DEPTH_MAX];    /* hist[d] for d <= moves */
 } rh_cluster;
+
+/* Counters of a run; also the progress report. */
+typedef struct {
+    uint64_t configurations; /* blocked configurations generated (this shard's and others') */
+    uint64_t clusters;       /* canonical configurations: clusters of this shard */
+    uint64_t solvable;
+    uint64_t kept;                             /* solvable and minimal */
+    uint64_t kept_by_moves[RH_ENUM_DEPTH_MAX]; /* kept clusters of each length */
+    uint64_t largest_cluster;                  /* states */
+    int max_moves, max_slides;                 /* -1 before any solvable cluster */
+    uint64_t tasks_done, tasks_total; /* parts of the space finished, of all (for an ETA) */
+    uint64_t elapsed_us;
+    bool stopped; /* a callback asked to stop */
+} rh_enum_stats;
+
+/* Called once per cluster of the shard. Calls never overlap (the enumerator serialises them),
+ * but they come from the worker threads. Return non-zero to stop the run. */
+typedef int (*rh_enum_cluster_fn)(const rh_cluster *c, void *user);
+/* Called from the calling thread every progress_interval_us while the run lasts. */
+typedef void (*rh_enum_progress_fn)(const rh_enum_stats *s, void *user);
+
+typedef struct {
+    int board_size;                  /* RH_ENUM_SIZE_MIN..RH_ENUM_SIZE_MAX */
+    int walls_min, walls_max;        /* walls counted over the board */
+    int vehicles_min, vehicles_max;  /* the primary included; max RH_ENUM_NO_MAX = none */
+    bool slides;                     /* also the slides length of each solvable cluster */
+    int shard_index, shard_count;    /* this run handles shard_index of shard_count */
+    int threads;                     /* >= 1 */
+    size_t max_memory;               /* bytes of cluster buffers over all threads; 0 = default */
+    bool count_only;                 /* only count configurations: no clusters */
+    rh_enum_cluster_fn on_cluster;   /* may be NULL */
+    rh_enum_progress_fn on_progress; /* may be NULL */
+    uint64_t progress_interval_us;
+    void *user; /* passed to both callbacks */
+} rh_enum_options;
+
+#define RH_ENUM_MEMORY_DEFAULT ((size_t)192 << 20)
+
+#define RH_ENUM_OPTIONS_INIT                                                                       \
+    ((rh_enum_options){.board_size = 6,                                                            \
+                       .walls_min = 0,                                                             \
+                       .walls_max = 0,                                                             \
+                       .vehicles_min = 1,                                                          \
+                       .vehicles_max = RH_ENUM_NO_MAX,                                             \
+                       .shard_index = 0,                                                           \
+                       .shard_count = 1,                                                           \
+                       .threads = 1,                                                               \
+                       .progress_interval_us = 1000000})
+
+/* Runs the enumeration of `opt`. Returns RH_OK (stats filled, also when a callback stopped it),
+ * RH_EARG for impossible options, RH_ENOMEM when buffers cannot be allocated or a cluster needs
+ * more than max_memory allows (stats then hold what was done). */
+RH_API int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats);
+
+/* The shard of a canonical key among `count`: the partition rh_enumerate uses. */
+RH_API int rh_enum_shard_of(uint64_t h, uint64_t v, int count);
+
+RH_END_DECLS
 
 #endif

@@ -11,5 +11,6 @@
 #include "rushhour/analyze.h"
 #include "rushhour/generate.h"
 #include "rushhour/version.h"
+#include "rushhour/enumerate.h"
 
 #endif

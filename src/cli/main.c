@@ -18,6 +18,7 @@
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "bank.h"
+#include "enumerate.h"
 #include "show.h"
 
 #define EXIT_ANSWER 0
@@ -285,6 +286,7 @@ int main(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
     if (strcmp(argv[1], "bank") == 0) return rh_cli_bank(argc - 1, argv + 1);
+    if (strcmp(argv[1], "enumerate") == 0) return rh_cli_enumerate(argc - 1, argv + 1);
     static const char *const names[] = {"solve", "explore", "analyze", "generate"};
     cli_options o = {.search = RH_SEARCH_OPTIONS_INIT, .generate = RH_GENERATE_OPTIONS_INIT};
     o.cmd = (command)-1;

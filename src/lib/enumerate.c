@@ -1,0 +1,239 @@
+/* rh_enumerate: the run. Threads share one walk of the configurations, claiming its tasks
+ * (subtrees cut at a fixed cell) in increasing order from one counter; each explores the
+ * clusters of its configurations with working memory of its own. Every cluster is reported by
+ * whichever thread meets its canonical configuration, so the union is complete and free of
+ * repeats for any thread count; shards filter the canonical keys by hash.
+ *
+ * Locking: `lock` guards the callback and the merged counters (stats); the task counter and
+ * the progress counters are atomics read by the calling thread without it. */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "enumerate_internal.h"
+#include "rushhour/error.h"
+#include "rushhour/search.h"
+
+/* Counters a worker adds to the run's at the end of each task. */
+typedef struct {
+    uint64_t configurations, clusters, kept;
+} counts;
+
+typedef struct run run;
+
+typedef struct {
+    run *run;
+    rh_ework work;
+    rh_espace space;
+    counts local;
+    bool running_task; /* it has claimed a task not yet counted as done */
+    rh_cluster cluster;
+    pthread_t thread;
+} worker;
+
+struct run {
+    const rh_enum_options *opt;
+    rh_egeom geom;
+    atomic_uint_fast64_t next_task, tasks_done;
+    atomic_uint_fast64_t configurations, clusters, kept;
+    atomic_int stop;  /* a callback asked, or a worker failed */
+    atomic_int error; /* RH_OK or the first failure */
+    atomic_int running;
+    pthread_mutex_t lock;
+    rh_enum_stats *stats;
+};
+
+int rh_enum_shard_of(uint64_t h, uint64_t v, int count)
+{
+    uint64_t x = h * UINT64_C(0x9E3779B97F4A7C15) ^ v;
+    x ^= x >> 31;
+    x *= UINT64_C(0xBF58476D1CE4E5B9);
+    x ^= x >> 29;
+    return (int)(x % (uint64_t)count);
+}
+
+static void flush_counts(worker *wk)
+{
+    run *r = wk->run;
+    atomic_fetch_add(&r->configurations, wk->local.configurations);
+    atomic_fetch_add(&r->clusters, wk->local.clusters);
+    atomic_fetch_add(&r->kept, wk->local.kept);
+    memset(&wk->local, 0, sizeof wk->local);
+}
+
+static uint64_t claim(void *ctx)
+{
+    worker *wk = ctx;
+    run *r = wk->run;
+    flush_counts(wk);
+    if (wk->running_task) atomic_fetch_add(&r->tasks_done, 1);
+    wk->running_task = false;
+    if (atomic_load(&r->stop)) return UINT64_MAX;
+    const uint64_t task = atomic_fetch_add(&r->next_task, 1);
+    wk->running_task = task < r->stats->tasks_total;
+    return task;
+}
+
+static void fail(run *r, int err)
+{
+    int expected = RH_OK;
+    atomic_compare_exchange_strong(&r->error, &expected, err);
+    atomic_store(&r->stop, 1);
+}
+
+/* Adds a reported cluster to the run's statistics and hands it to the caller. */
+static void report(run *r, const rh_cluster *c)
+{
+    rh_enum_stats *st = r->stats;
+    pthread_mutex_lock(&r->lock);
+    if (c->moves >= 0) {
+        st->solvable++;
+        if (c->moves > st->max_moves) st->max_moves = c->moves;
+        if (c->slides > st->max_slides) st->max_slides = c->slides;
+        if (c->minimal) {
+            st->kept++;
+            st->kept_by_moves[c->moves < RH_ENUM_DEPTH_MAX ? c->moves : RH_ENUM_DEPTH_MAX - 1]++;
+        }
+    }
+    st->clusters++;
+    if (c->states > st->largest_cluster) st->largest_cluster = c->states;
+    if (!atomic_load(&r->stop) && r->opt->on_cluster && r->opt->on_cluster(c, r->opt->user)) {
+        st->stopped = true;
+        atomic_store(&r->stop, 1);
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+static void visit(void *ctx, const rh_estate *s, uint64_t walls)
+{
+    worker *wk = ctx;
+    run *r = wk->run;
+    const rh_enum_options *opt = r->opt;
+    wk->local.configurations++;
+    if (opt->count_only || atomic_load(&r->stop)) return;
+    if (opt->shard_count > 1 && rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s),
+                                                 opt->shard_count) != opt->shard_index)
+        return;
+    switch (rh_enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
+    case RH_EC_NOT_CANONICAL: return;
+    case RH_EC_FULL: fail(r, RH_ENOMEM); return;
+    case RH_EC_CLUSTER: break;
+    }
+    wk->local.clusters++;
+    wk->local.kept += wk->cluster.minimal;
+    report(r, &wk->cluster);
+}
+
+static void *work(void *arg)
+{
+    worker *wk = arg;
+    rh_espace_walk(&wk->space);
+    flush_counts(wk);
+    if (wk->running_task) atomic_fetch_add(&wk->run->tasks_done, 1);
+    atomic_fetch_sub(&wk->run->running, 1);
+    return NULL;
+}
+
+/* The cell at which the walk is cut into tasks: deep enough for thousands of them. */
+static int split_cell(int n)
+{
+    return n <= 4 ? 5 : n == 5 ? 9 : 14;
+}
+
+static bool options_valid(const rh_enum_options *o)
+{
+    return o && o->board_size >= RH_ENUM_SIZE_MIN && o->board_size <= RH_ENUM_SIZE_MAX &&
+           o->walls_min >= 0 && o->walls_max >= o->walls_min && o->vehicles_min >= 0 &&
+           (o->vehicles_max == RH_ENUM_NO_MAX || o->vehicles_max >= o->vehicles_min) &&
+           o->shard_count >= 1 && o->shard_index >= 0 && o->shard_index < o->shard_count &&
+           o->threads >= 1 && o->threads <= 1024;
+}
+
+static void snapshot(run *r, rh_enum_stats *s, uint64_t t0)
+{
+    s->configurations = atomic_load(&r->configurations);
+    s->clusters = atomic_load(&r->clusters);
+    s->kept = atomic_load(&r->kept);
+    s->tasks_done = atomic_load(&r->tasks_done);
+    s->elapsed_us = rh_clock_us() - t0;
+}
+
+/* Waits for the workers, reporting progress meanwhile. */
+static void watch(run *r, uint64_t t0)
+{
+    const rh_enum_options *opt = r->opt;
+    uint64_t last = rh_clock_us();
+    while (atomic_load(&r->running) > 0) {
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+        const uint64_t now = rh_clock_us();
+        if (opt->on_progress && now - last >= opt->progress_interval_us) {
+            last = now;
+            pthread_mutex_lock(&r->lock);
+            rh_enum_stats s = *r->stats;
+            pthread_mutex_unlock(&r->lock);
+            snapshot(r, &s, t0);
+            opt->on_progress(&s, opt->user);
+        }
+    }
+}
+
+int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
+{
+    if (!options_valid(opt) || !stats) return RH_EARG;
+    const uint64_t t0 = rh_clock_us();
+    memset(stats, 0, sizeof *stats);
+    stats->max_moves = stats->max_slides = -1;
+    run r = {.opt = opt, .stats = stats};
+    rh_egeom_init(&r.geom, opt->board_size);
+    atomic_init(&r.next_task, 0);
+    atomic_init(&r.tasks_done, 0);
+    atomic_init(&r.configurations, 0);
+    atomic_init(&r.clusters, 0);
+    atomic_init(&r.kept, 0);
+    atomic_init(&r.stop, 0);
+    atomic_init(&r.error, RH_OK);
+    atomic_init(&r.running, 0);
+    const rh_espace shape = {.g = &r.geom,
+                             .walls_min = opt->walls_min,
+                             .walls_max = opt->walls_max,
+                             .vehicles_min = opt->vehicles_min,
+                             .vehicles_max = opt->vehicles_max,
+                             .split = split_cell(opt->board_size),
+                             .visit = visit};
+    rh_espace counter = shape;
+    stats->tasks_total = rh_espace_walk(&counter);
+
+    const size_t memory = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
+    worker *workers = calloc((size_t)opt->threads, sizeof *workers);
+    if (!workers || pthread_mutex_init(&r.lock, NULL) != 0) {
+        free(workers);
+        return RH_ENOMEM;
+    }
+    int started = 0;
+    for (; started < opt->threads; started++) {
+        worker *wk = &workers[started];
+        wk->run = &r;
+        rh_ework_init(&wk->work, memory / (size_t)opt->threads);
+        wk->space = shape;
+        wk->space.claim = claim;
+        wk->space.ctx = wk;
+        atomic_fetch_add(&r.running, 1);
+        if (pthread_create(&wk->thread, NULL, work, wk) != 0) {
+            atomic_fetch_sub(&r.running, 1);
+            fail(&r, RH_ENOMEM);
+            break;
+        }
+    }
+    watch(&r, t0);
+    for (int i = 0; i < started; i++) {
+        pthread_join(workers[i].thread, NULL);
+        rh_ework_free(&workers[i].work);
+    }
+    pthread_mutex_destroy(&r.lock);
+    free(workers);
+    snapshot(&r, stats, t0);
+    return atomic_load(&r.error);
+}

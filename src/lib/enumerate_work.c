@@ -1,0 +1,109 @@
+/* The enumerator's per-thread working memory: states in discovery order, an open-addressing
+ * table of their indices, and the moves between them. The table starts small for every
+ * search and doubles as the search grows, so that the many small clusters probe a few cache
+ * lines, not a large stale table. Every array counts against one budget of bytes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "enumerate_internal.h"
+
+#define TABLE_MIN 256u
+
+void rh_ework_init(rh_ework *w, size_t budget)
+{
+    memset(w, 0, sizeof *w);
+    w->budget = budget;
+}
+
+void rh_ework_free(rh_ework *w)
+{
+    free(w->states);
+    free(w->dist);
+    free(w->queue);
+    free(w->edge_start);
+    free(w->slots);
+    free(w->edges);
+    free(w->labels);
+    rh_ework_init(w, w->budget);
+}
+
+/* Grows *array from `have` to `want` elements of `size` bytes within the budget. */
+static bool grow(rh_ework *w, void *array, size_t size, uint32_t have, uint32_t want)
+{
+    void **p = array;
+    const size_t more = (size_t)(want - have) * size;
+    if (w->used + more > w->budget) return false;
+    void *q = realloc(*p, (size_t)want * size);
+    if (!q) return false;
+    *p = q;
+    w->used += more;
+    return true;
+}
+
+/* Makes the table `size` slots (a power of two) and reinserts the states. */
+static bool table_resize(rh_ework *w, uint32_t size)
+{
+    if (size > w->slots_allocated) {
+        if (!grow(w, &w->slots, sizeof *w->slots, w->slots_allocated, size)) return false;
+        w->slots_allocated = size;
+    }
+    memset(w->slots, 0, sizeof *w->slots * size);
+    w->mask = size - 1;
+    for (uint32_t i = 0; i < w->count; i++) {
+        uint32_t j = rh_ework_slot(&w->states[i], w->mask);
+        while (w->slots[j]) j = (j + 1) & w->mask;
+        w->slots[j] = i + 1;
+    }
+    return true;
+}
+
+void rh_ework_reset(rh_ework *w)
+{
+    w->count = w->edge_count = 0;
+    if (w->slots_allocated >= TABLE_MIN) {
+        memset(w->slots, 0, sizeof *w->slots * TABLE_MIN);
+        w->mask = TABLE_MIN - 1;
+    } else {
+        w->mask = 0; /* the first add allocates */
+    }
+}
+
+/* Room for one more state: arrays by doubling, the table kept at most half full. */
+static bool make_room(rh_ework *w)
+{
+    if (w->count == w->allocated) {
+        if (w->allocated > UINT32_MAX / 4) return false;
+        const uint32_t have = w->allocated, n = have ? have * 2 : TABLE_MIN;
+        /* One more edge start than states: the end of the last list. */
+        if (!grow(w, &w->states, sizeof *w->states, have, n) ||
+            !grow(w, &w->dist, sizeof *w->dist, have, n) ||
+            !grow(w, &w->queue, sizeof *w->queue, have, n) ||
+            !grow(w, &w->edge_start, sizeof *w->edge_start, have ? have + 1 : 0, n + 1))
+            return false;
+        w->allocated = n;
+    }
+    if (w->mask == 0 || (w->count + 1) * 2 > w->mask + 1)
+        return table_resize(w, w->mask ? (w->mask + 1) * 2 : TABLE_MIN);
+    return true;
+}
+
+uint32_t rh_ework_add_grow(rh_ework *w, const rh_estate *s)
+{
+    if (!make_room(w)) return RH_EWORK_FULL;
+    uint32_t j = rh_ework_slot(s, w->mask);
+    while (w->slots[j]) j = (j + 1) & w->mask;
+    w->states[w->count] = *s;
+    w->slots[j] = ++w->count;
+    return w->count - 1;
+}
+
+bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label)
+{
+    if (w->edges_allocated > UINT32_MAX / 4) return false;
+    const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
+    if (!grow(w, &w->edges, sizeof *w->edges, have, n) ||
+        !grow(w, &w->labels, sizeof *w->labels, have, n))
+        return false;
+    w->edges_allocated = n;
+    return rh_ework_edge(w, to, label);
+}

@@ -1,0 +1,374 @@
+/* The enumerator (rh_enumerate) on small spaces: a space small enough to list by hand, every
+ * solvable cluster's figures against the solver's own searches (rh_analyze for the size,
+ * goals, histogram and both lengths; rh_solve for the hardest state and for every one-piece
+ * removal behind `minimal`), and the same set of clusters for any split into shards or
+ * threads. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rushhour/rushhour.h"
+
+/* --- a space listed by hand ------------------------------------------------------------- */
+
+typedef struct {
+    int count;
+    rh_cluster items[32];
+} cluster_list;
+
+static int keep_cluster(const rh_cluster *c, void *user)
+{
+    cluster_list *l = user;
+    if (l->count < 32) l->items[l->count] = *c;
+    l->count++;
+    return 0;
+}
+
+static const rh_cluster *find_hardest(const cluster_list *l, const char *board)
+{
+    for (int i = 0; i < l->count && i < 32; i++)
+        if (strcmp(l->items[i].hardest, board) == 0) return &l->items[i];
+    return NULL;
+}
+
+/* 4x4, the primary row is 1. With the primary alone and at most one wall: the primary at
+ * column 0 with no wall or a wall off its row (1 + 12 configurations), or just right of a
+ * wall at column 0 or 1 (2 more). Each is its own cluster. */
+Test(enumerate, primary_and_one_wall_by_hand)
+{
+    static cluster_list l;
+    rh_enum_options o = RH_ENUM_OPTIONS_INIT;
+    o.board_size = 4;
+    o.walls_max = 1;
+    o.vehicles_max = 1;
+    o.slides = true;
+    o.on_cluster = keep_cluster;
+    o.user = &l;
+    rh_enum_stats s;
+    cr_assert_eq(rh_enumerate(&o, &s), RH_OK);
+    cr_assert_eq(s.configurations, 15);
+    cr_assert_eq(l.count, 15);
+    cr_assert_eq(s.clusters, 15);
+    cr_assert_eq(s.solvable, 15);
+    /* No wall: three states, one move; nothing to remove, so minimal. */
+    const rh_cluster *c = find_hardest(&l, "....AA..........");
+    cr_assert_not_null(c);
+    cr_expect_eq(c->canonical_h, 0x30);
+    cr_expect_eq(c->canonical_v, 0);
+    cr_expect_eq(c->states, 3);
+    cr_expect_eq(c->goal_states, 1);
+    cr_expect_eq(c->moves, 1);
+    cr_expect_eq(c->slides, 2);
+    cr_expect_eq(c->hist[0], 1);
+    cr_expect_eq(c->hist[1], 2);
+    cr_expect(c->minimal);
+    cr_expect_eq(c->walls, 0);
+    cr_expect_eq(c->vehicles, 1);
+    /* A wall at (1,0): two states; removing the wall leaves one move, so not minimal. */
+    c = find_hardest(&l, "....xAA.........");
+    cr_assert_not_null(c);
+    cr_expect_eq(c->canonical_h, 0x70);
+    cr_expect_eq(c->states, 2);
+    cr_expect_eq(c->moves, 1);
+    cr_expect_not(c->minimal);
+    cr_expect_eq(c->walls, 1);
+    /* A wall at (1,1): the primary is already out. */
+    c = find_hardest(&l, ".....xAA........");
+    cr_assert_not_null(c);
+    cr_expect_eq(c->states, 1);
+    cr_expect_eq(c->moves, 0);
+    cr_expect_eq(c->slides, 0);
+    cr_expect_not(c->minimal);
+    /* A wall off the primary row changes nothing but the key. */
+    c = find_hardest(&l, "....AA.........x");
+    cr_assert_not_null(c);
+    cr_expect_eq(c->canonical_h, 0x8030);
+    cr_expect_eq(c->states, 3);
+    cr_expect_not(c->minimal);
+    cr_expect_eq(s.kept, 1);
+}
+
+/* --- every cluster against the solver ------------------------------------------------- */
+
+typedef struct {
+    uint64_t checked, failures;
+    char first[256];
+} audit;
+
+static void failed(audit *a, const rh_cluster *c, const char *what)
+{
+    if (!a->failures++)
+        snprintf(a->first, sizeof a->first, "%s: %s", c->hardest[0] ? c->hardest : "-", what);
+}
+
+/* The distance to a goal of `p` by rh_solve (BFS, moves), -1 when unsolvable. */
+static int solve_moves(const rh_puzzle *p)
+{
+    rh_result r;
+    if (rh_solve(&r, p, NULL) != RH_OK) return -2;
+    const int moves = r.status == RH_SOLVED ? r.move_count : -1;
+    rh_result_free(&r);
+    return moves;
+}
+
+/* `p` without vehicle `v` (v < vehicle_count) or wall `v - vehicle_count`. */
+static void remove_piece(rh_puzzle *p, int v)
+{
+    if (v < p->vehicle_count) {
+        memmove(&p->vehicles[v], &p->vehicles[v + 1],
+                sizeof p->vehicles[0] * (size_t)(p->vehicle_count - v - 1));
+        p->vehicle_count--;
+        if (p->target > v) p->target--;
+    } else {
+        v -= p->vehicle_count;
+        memmove(&p->walls[v], &p->walls[v + 1],
+                sizeof p->walls[0] * (size_t)(p->wall_count - v - 1));
+        p->wall_count--;
+    }
+}
+
+static int audit_cluster(const rh_cluster *c, void *user)
+{
+    audit *a = user;
+    a->checked++;
+    uint64_t total = 0;
+    for (int d = 0; d <= c->moves; d++) total += c->hist[d];
+    if (c->moves < 0) {
+        if (c->goal_states || c->slides != -1 || c->minimal || c->hardest[0])
+            failed(a, c, "unsolvable cluster with a solvable's fields");
+        return 0;
+    }
+    if (total != c->states) failed(a, c, "histogram does not sum to the states");
+    static rh_diags diags;
+    rh_diags_init(&diags);
+    rh_puzzle p;
+    if (rh_parse_board(&p, &diags, c->hardest, strlen(c->hardest), "board") != RH_OK) {
+        failed(a, c, "hardest board does not parse");
+        return 0;
+    }
+    if (p.vehicle_count != c->vehicles || p.wall_count != c->walls)
+        failed(a, c, "vehicle or wall count");
+    for (int metric = RH_METRIC_MOVES; metric <= RH_METRIC_SLIDES; metric++) {
+        rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
+        opt.metric = (rh_metric)metric;
+        rh_analysis an;
+        if (rh_analyze(&an, &p, &opt) != RH_OK || an.status != RH_SOLVED) {
+            failed(a, c, "rh_analyze failed");
+            return 0;
+        }
+        if (an.states != c->states || an.goal_states != c->goal_states)
+            failed(a, c, "states or goals differ from rh_analyze");
+        if (an.max_distance != (metric == RH_METRIC_MOVES ? c->moves : c->slides))
+            failed(a, c, "length differs from rh_analyze");
+        if (metric == RH_METRIC_MOVES)
+            for (int d = 0; d <= c->moves; d++)
+                if (an.histogram[d] != c->hist[d]) failed(a, c, "histogram differs");
+        rh_analysis_free(&an);
+    }
+    if (solve_moves(&p) != c->moves) failed(a, c, "rh_solve of the hardest state differs");
+    /* Minimal: every removal of a non-primary piece solves in fewer moves. */
+    bool minimal = true;
+    for (int v = 0; v < p.vehicle_count + p.wall_count && minimal; v++) {
+        if (v == p.target) continue;
+        rh_puzzle q = p;
+        remove_piece(&q, v);
+        const int m = solve_moves(&q);
+        if (m < 0) failed(a, c, "a removal made it unsolvable");
+        minimal = m < c->moves;
+    }
+    if (minimal != c->minimal) failed(a, c, "minimal differs from the removals' solves");
+    return 0;
+}
+
+static void audit_space(int size, int walls_max, int vehicles_max)
+{
+    static audit a;
+    memset(&a, 0, sizeof a);
+    rh_enum_options o = RH_ENUM_OPTIONS_INIT;
+    o.board_size = size;
+    o.walls_max = walls_max;
+    o.vehicles_max = vehicles_max;
+    o.slides = true;
+    o.threads = 2;
+    o.on_cluster = audit_cluster;
+    o.user = &a;
+    rh_enum_stats s;
+    cr_assert_eq(rh_enumerate(&o, &s), RH_OK);
+    cr_assert_eq(a.checked, s.clusters);
+    cr_assert_gt(s.kept, 0);
+    cr_assert_gt(s.solvable, s.kept);
+    cr_assert_gt(s.clusters, s.solvable);
+    cr_assert_eq(a.failures, 0, "%llu failures, first %s", (unsigned long long)a.failures, a.first);
+}
+
+Test(enumerate, clusters_agree_with_the_solver_4x4_two_walls)
+{
+    audit_space(4, 2, RH_ENUM_NO_MAX);
+}
+
+Test(enumerate, clusters_agree_with_the_solver_5x5_one_wall)
+{
+    audit_space(5, 1, 4);
+}
+
+Test(enumerate, clusters_agree_with_the_solver_6x6)
+{
+    audit_space(6, 0, 4);
+}
+
+/* --- shards and threads ---------------------------------------------------------------- */
+
+/* What a set of clusters compares: canonical key, size and hardest board. */
+typedef struct {
+    uint64_t h, v;
+    char hardest[RH_ENUM_CELLS_MAX + 1];
+    uint64_t states;
+} ident;
+
+typedef struct {
+    ident *items;
+    size_t count, cap;
+} ident_set;
+
+static int collect(const rh_cluster *c, void *user)
+{
+    ident_set *s = user;
+    if (s->count == s->cap) {
+        s->cap = s->cap ? s->cap * 2 : 1024;
+        s->items = realloc(s->items, sizeof *s->items * s->cap);
+        if (!s->items) return 1;
+    }
+    ident *i = &s->items[s->count++];
+    i->h = c->canonical_h;
+    i->v = c->canonical_v;
+    i->states = c->states;
+    memcpy(i->hardest, c->hardest, sizeof i->hardest);
+    return 0;
+}
+
+static int compare_ident(const void *x, const void *y)
+{
+    const ident *a = x, *b = y;
+    if (a->h != b->h) return a->h < b->h ? -1 : 1;
+    if (a->v != b->v) return a->v < b->v ? -1 : 1;
+    if (a->states != b->states) return a->states < b->states ? -1 : 1;
+    return strcmp(a->hardest, b->hardest);
+}
+
+/* The clusters of 5x5 with at most one wall and at most `vehicles` vehicles, sorted, from
+ * the runs of shards 0..count-1 of `count` with `threads` threads. */
+static void run_split(ident_set *out, int count, int threads)
+{
+    memset(out, 0, sizeof *out);
+    for (int shard = 0; shard < count; shard++) {
+        rh_enum_options o = RH_ENUM_OPTIONS_INIT;
+        o.board_size = 5;
+        o.walls_max = 1;
+        o.vehicles_max = 5;
+        o.shard_index = shard;
+        o.shard_count = count;
+        o.threads = threads;
+        o.on_cluster = collect;
+        o.user = out;
+        rh_enum_stats s;
+        const size_t before = out->count;
+        cr_assert_eq(rh_enumerate(&o, &s), RH_OK);
+        cr_assert_not(s.stopped);
+        cr_assert_eq(s.clusters, out->count - before);
+        for (size_t i = before; i < out->count; i++)
+            cr_assert_eq(rh_enum_shard_of(out->items[i].h, out->items[i].v, count), shard);
+    }
+    qsort(out->items, out->count, sizeof *out->items, compare_ident);
+}
+
+static void assert_same(const ident_set *a, const ident_set *b)
+{
+    cr_assert_eq(a->count, b->count);
+    for (size_t i = 0; i < a->count; i++)
+        cr_assert_eq(compare_ident(&a->items[i], &b->items[i]), 0, "cluster %zu differs", i);
+}
+
+Test(enumerate, shards_together_are_the_whole_run_once)
+{
+    static ident_set whole, shards;
+    run_split(&whole, 1, 1);
+    run_split(&shards, 7, 1);
+    cr_assert_gt(whole.count, 10000);
+    /* A solvable cluster's hardest board names it: no two may share one. (Unsolvable ones
+     * have none, and car-truck and truck-car lanes can give two of them the same key.) */
+    for (size_t i = 1; i < whole.count; i++)
+        if (whole.items[i].hardest[0])
+            cr_assert_neq(compare_ident(&whole.items[i - 1], &whole.items[i]), 0, "a repeat");
+    assert_same(&whole, &shards);
+    free(whole.items);
+    free(shards.items);
+}
+
+Test(enumerate, thread_counts_give_the_same_clusters)
+{
+    static ident_set one, three;
+    run_split(&one, 1, 1);
+    run_split(&three, 1, 3);
+    assert_same(&one, &three);
+    free(one.items);
+    free(three.items);
+}
+
+Test(enumerate, impossible_options_are_refused)
+{
+    rh_enum_stats s;
+    rh_enum_options o = RH_ENUM_OPTIONS_INIT;
+    o.board_size = 9;
+    cr_expect_eq(rh_enumerate(&o, &s), RH_EARG);
+    o = RH_ENUM_OPTIONS_INIT;
+    o.shard_index = 2;
+    o.shard_count = 2;
+    cr_expect_eq(rh_enumerate(&o, &s), RH_EARG);
+    o = RH_ENUM_OPTIONS_INIT;
+    o.walls_min = 2;
+    o.walls_max = 1;
+    cr_expect_eq(rh_enumerate(&o, &s), RH_EARG);
+    cr_expect_eq(rh_enumerate(NULL, &s), RH_EARG);
+}
+
+/* --- the command line's cluster lines ---------------------------------------------------- */
+
+/* Runs the CLI with `args`, and returns how many of its output lines there were, having
+ * checked that each of the `want` lines is one of them. */
+static int cli_lines(const char *args, const char *const *want, int nwant)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s enumerate %s --clusters - 2>/dev/null", RH_CLI, args);
+    FILE *f = popen(cmd, "r");
+    cr_assert_not_null(f);
+    static char line[1024];
+    int lines = 0, found = 0;
+    while (fgets(line, sizeof line, f)) {
+        lines++;
+        line[strcspn(line, "\n")] = '\0';
+        for (int i = 0; i < nwant; i++) found += strcmp(line, want[i]) == 0;
+    }
+    cr_assert_eq(pclose(f), 0, "%s failed", cmd);
+    cr_assert_eq(found, nwant, "%s: %d of the %d lines expected", cmd, found, nwant);
+    return lines;
+}
+
+Test(enumerate, cli_prints_the_cluster_lines)
+{
+    static const char *const walls[] = {
+        "30 0 states=3 goals=1 moves=1 slides=2 hardest=....AA.......... minimal=1 "
+        "vehicles=1 walls=0 hist=1,2",
+        "e0 0 states=1 goals=1 moves=0 slides=0 hardest=.....xAA........ minimal=0 "
+        "vehicles=1 walls=1 hist=1",
+    };
+    cr_expect_eq(cli_lines("--size 4 --walls 0-1 --vehicles 1 --metric both", walls, 2), 15);
+    /* A truck standing across the primary row in column 2 or 3 holds the car forever. */
+    static const char *const stuck[] = {
+        "30 888 states=4 goals=0 moves=-1 slides=-1 hardest=- minimal=0 vehicles=2 walls=0 "
+        "hist=-",
+        "30 444 states=2 goals=0 moves=-1 slides=-1 hardest=- minimal=0 vehicles=2 walls=0 "
+        "hist=-",
+    };
+    cr_expect_gt(cli_lines("--size 4 --vehicles 2 --threads 2", stuck, 2), 2);
+}
