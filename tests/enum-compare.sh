@@ -3,9 +3,9 @@
 # by cluster on complete small spaces (both metrics, every cluster line sorted and diffed), and
 # checks that shards 0, 1 and 2 of 3 together give exactly the whole run.
 #
-#   tests/enum-compare.sh ENUM_ORACLE RUSHHOUR [quick|full]
+#   tests/enum-compare.sh ENUM_ORACLE RUSHHOUR [smoke|quick|full]
 #
-# quick (ctest's choice): 4x4 and 5x5 without walls whole, 5x5 with 0-1 walls up to 5 vehicles
+# smoke: 4x4 only, seconds. quick (ctest's choice): 4x4 and 5x5 without walls whole, 5x5 with 0-1 walls up to 5 vehicles
 # and 0-2 walls up to 4, 6x6 up to 5 vehicles: about 80 s of CPU for the oracle, 10 s for the
 # enumerator. full: 5x5 with 0-1 and 0-2 walls whole and 6x6 up to 6 vehicles, which takes the
 # oracle more than an hour of CPU. One line per space: clusters, solvable, kept, the longest
@@ -13,7 +13,7 @@
 # difference.
 set -eu
 [ $# -ge 2 ] || {
-    echo "usage: $0 ENUM_ORACLE RUSHHOUR [quick|full]" >&2
+    echo "usage: $0 ENUM_ORACLE RUSHHOUR [smoke|quick|full]" >&2
     exit 2
 }
 oracle=$1
@@ -39,38 +39,42 @@ summary() {
 run() {
     name=$1 out=$2
     shift 2
-    if ! "$@" >"$tmp/raw" 2>"$tmp/err"; then
+    if ! "$@" >"$out.raw" 2>"$out.err"; then
         echo "enum-compare: $name: '$*' failed:" >&2
-        cat "$tmp/err" >&2
-        exit 1
+        cat "$out.err" >&2
+        return 1
     fi
-    sort "$tmp/raw" >"$out"
+    sort "$out.raw" >"$out"
 }
 
-# differ NAME A B: 0 when the sorted files are equal, else prints the first differences
+# differ NAME A B A_NAME B_NAME: 0 when the sorted files are equal, else prints the first
+# differences
 differ() {
     cmp -s "$2" "$3" && return 1
-    echo "enum-compare: $1: DIFFERENT ('<' oracle only, '>' enumerator only), first lines:"
+    echo "enum-compare: $1: DIFFERENT ('<' $4 only, '>' $5 only), first lines:"
     diff "$2" "$3" | grep '^[<>]' | head -n 10
     return 0
 }
 
-# compare NAME ARGS...: the oracle and the enumerator on one space
+# compare NAME ARGS...: the oracle and the enumerator on one space, side by side
 compare() {
     name=$1
     shift
     start=$(date +%s)
-    run "$name" "$tmp/oracle" "$oracle" "$@"
-    mid=$(date +%s)
-    run "$name" "$tmp/enum" "$rushhour" enumerate "$@" --metric both --clusters -
-    end=$(date +%s)
-    times="oracle $((mid - start)) s, enumerator $((end - mid)) s"
-    if differ "$name" "$tmp/oracle" "$tmp/enum"; then
+    run "$name" "$tmp/oracle" "$oracle" "$@" &
+    pid=$!
+    if ! run "$name" "$tmp/enum" "$rushhour" enumerate "$@" --metric both --clusters -; then
+        wait "$pid" || true
+        exit 1
+    fi
+    wait "$pid" || exit 1
+    seconds=$(($(date +%s) - start))
+    if differ "$name" "$tmp/oracle" "$tmp/enum" oracle enumerator; then
         echo "enum-compare: $name: oracle $(summary "$tmp/oracle")"
         echo "enum-compare: $name: enumerator $(summary "$tmp/enum")"
         failed=1
     else
-        echo "enum-compare: $name: same, $(summary "$tmp/oracle") ($times)"
+        echo "enum-compare: $name: same, $(summary "$tmp/oracle") ($seconds s)"
     fi
 }
 
@@ -78,16 +82,16 @@ compare() {
 shards() {
     name="$1 shards 0-2/3"
     shift
-    run "$name" "$tmp/whole" "$rushhour" enumerate "$@" --metric both --clusters -
+    run "$name" "$tmp/whole" "$rushhour" enumerate "$@" --metric both --clusters - || exit 1
     : >"$tmp/parts"
     for i in 0 1 2; do
         run "$name" "$tmp/part" "$rushhour" enumerate "$@" --metric both --shard "$i/3" \
-            --clusters -
+            --clusters - || exit 1
         [ -s "$tmp/part" ] || echo "enum-compare: $name: shard $i/3 is empty"
         cat "$tmp/part" >>"$tmp/parts"
     done
     sort -o "$tmp/parts" "$tmp/parts"
-    if differ "$name" "$tmp/parts" "$tmp/whole"; then
+    if differ "$name" "$tmp/parts" "$tmp/whole" shards "whole run"; then
         failed=1
     else
         echo "enum-compare: $name: same, $(summary "$tmp/whole")"
@@ -95,6 +99,10 @@ shards() {
 }
 
 case $mode in
+smoke)
+    compare "4x4 walls 0-2" --size 4 --walls 0-2
+    shards "4x4 walls 0-2" --size 4 --walls 0-2
+    ;;
 quick)
     compare "4x4 walls 0-2" --size 4 --walls 0-2
     compare "5x5 walls 0" --size 5 --walls 0
@@ -112,7 +120,7 @@ full)
     shards "5x5 walls 0-2" --size 5 --walls 0-2
     ;;
 *)
-    echo "usage: $0 ENUM_ORACLE RUSHHOUR [quick|full]" >&2
+    echo "usage: $0 ENUM_ORACLE RUSHHOUR [smoke|quick|full]" >&2
     exit 2
     ;;
 esac
