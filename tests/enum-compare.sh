@@ -69,12 +69,30 @@ compare() {
     fi
     wait "$pid" || exit 1
     seconds=$(($(date +%s) - start))
+    # the configurations with every vehicle blocked left/up, counted by both
+    blocked=$(sed -n 's/.* blocked=\([0-9]*\) .*/\1/p' "$tmp/oracle.err")
+    counted=$(awk '$1 == "configurations" { print $2 }' "$tmp/enum.err")
+    if [ "$blocked" != "$counted" ]; then
+        echo "enum-compare: $name: $blocked blocked configurations, the enumerator counted" \
+            "'$counted'"
+        failed=1
+    fi
     if differ "$name" "$tmp/oracle" "$tmp/enum" oracle enumerator; then
         echo "enum-compare: $name: oracle $(summary "$tmp/oracle")"
         echo "enum-compare: $name: enumerator $(summary "$tmp/enum")"
         failed=1
     else
-        echo "enum-compare: $name: same, $(summary "$tmp/oracle") ($seconds s)"
+        echo "enum-compare: $name: same, blocked=$blocked $(summary "$tmp/oracle") ($seconds s)"
+    fi
+}
+
+# published NAME COUNT: the last space's blocked configurations are the published count.
+# fogleman/rush, cpp/src/config.h, records "5x5 0 walls = 268108" (MaxID, one less than the
+# count, as its 6x6 MaxID 243,502,785 is for the 243,502,786 configurations of issue #15).
+published() {
+    if [ "$blocked" != "$2" ]; then
+        echo "enum-compare: $1: $blocked blocked configurations, published $2"
+        failed=1
     fi
 }
 
@@ -106,6 +124,7 @@ smoke)
 quick)
     compare "4x4 walls 0-2" --size 4 --walls 0-2
     compare "5x5 walls 0" --size 5 --walls 0
+    published "5x5 walls 0" 268109
     compare "5x5 walls 0-1, vehicles 1-5" --size 5 --walls 0-1 --vehicles 1-5
     compare "5x5 walls 0-2, vehicles 1-4" --size 5 --walls 0-2 --vehicles 1-4
     compare "6x6 walls 0, vehicles 1-5" --size 6 --walls 0 --vehicles 1-5

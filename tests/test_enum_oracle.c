@@ -355,6 +355,24 @@ Test(enum_oracle, by_hand_two_vehicles)
     free(run.lines);
 }
 
+/* Published: fogleman/rush (cpp/src/config.h) enumerates 4x4 with its primary car on row 2 and
+ * records MaxID = 1149, i.e. 1,150 configurations with every vehicle blocked left/up (its 6x6
+ * MaxID is 243,502,785 for the 243,502,786 of the spec). Row 2 is row 1 mirrored top to bottom,
+ * so the clusters and their lengths are the same; only what "blocked up" means changes. */
+Test(enum_oracle, published_4x4_blocked_count)
+{
+    oracle_run row1, row2;
+    run_oracle(&row1, "--size 4");
+    run_oracle(&row2, "--size 4 --primary-row 2");
+    cr_expect_eq(row2.blocked, 1150);
+    cr_expect_eq(row1.configurations, row2.configurations);
+    cr_expect_eq(row1.clusters, row2.clusters);
+    cr_expect_eq(row1.solvable, row2.solvable);
+    cr_expect_eq(row1.kept, row2.kept);
+    free(row1.lines);
+    free(row2.lines);
+}
+
 Test(enum_oracle, invariants_4x4_walls_0_to_2)
 {
     oracle_run run;

@@ -588,7 +588,8 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: enum-oracle [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX] [--canonical]\n"
-            "  N in 4..8 (6); walls 0-0; vehicles 1-N*N/2; prints cluster lines,\n"
+            "                   [--primary-row R]\n"
+            "  N in 4..8 (6); walls 0-0; vehicles 1-N*N/2; R (N-1)/2; prints cluster lines,\n"
             "  with --canonical each ending with canonical=<board>\n");
     exit(2);
 }
@@ -600,6 +601,7 @@ int main(int argc, char **argv)
     o.s.n = 6;
     o.vmin = 1;
     o.vmax = -1;
+    o.s.row = -1;
     o.max_moves = o.max_slides = -1;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--canonical")) {
@@ -616,10 +618,13 @@ int main(int argc, char **argv)
             o.wmin = lo, o.wmax = hi;
         else if (!strcmp(opt, "--vehicles") && lo >= 1)
             o.vmin = lo, o.vmax = hi;
+        else if (!strcmp(opt, "--primary-row") && lo == hi)
+            o.s.row = lo;
         else
             usage();
     }
-    o.s.row = (o.s.n - 1) / 2;
+    if (o.s.row < 0) o.s.row = (o.s.n - 1) / 2;
+    if (o.s.row >= o.s.n) usage();
     if (o.vmax < 0) o.vmax = o.s.n * o.s.n / 2;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
