@@ -158,6 +158,7 @@ static void notation(const space *s, const char *g, char *out)
     char next = 'B';
     for (int k = 0; k < np; k++) {
         char id = ps[k].wall ? 'x' : ps[k].primary ? 'A' : next++;
+        if (next > 'Z' + 1) die("more vehicles than letters for the board notation");
         for (int j = 0; j < ps[k].len; j++)
             out[ps[k].horiz ? ps[k].r * s->n + ps[k].c + j : (ps[k].r + j) * s->n + ps[k].c] = id;
     }
