@@ -5,11 +5,12 @@
 #
 #   tests/enum-compare.sh ENUM_ORACLE RUSHHOUR [smoke|quick|full]
 #
-# smoke: 4x4 only, seconds. quick (ctest's choice): 4x4 and 5x5 without walls whole, 5x5 with 0-1 walls up to 5 vehicles
-# and 0-2 walls up to 4, 6x6 up to 5 vehicles: about 80 s of CPU for the oracle, 10 s for the
-# enumerator. full: 5x5 with 0-1 and 0-2 walls whole and 6x6 up to 6 vehicles, which takes the
-# oracle more than an hour of CPU. One line per space: clusters, solvable, kept, the longest
-# length in moves and in slides; the first differing lines when the two disagree. Exit 1 on any
+# smoke: 4x4 only, seconds. quick (ctest's choice): 4x4 and 5x5 without walls whole, 5x5 with
+# 0-1 walls up to 5 vehicles and 0-2 walls up to 4, 6x6 up to 5 vehicles: about 80 s of CPU and
+# 200 MiB for the oracle, 10 s for the enumerator. full: 5x5 with 0-1 and 0-2 walls whole and
+# 6x6 up to 6 vehicles, tens of minutes of CPU for the oracle (5x5 with one wall alone: 154 s).
+# One line per space: blocked configurations, clusters, solvable, kept, the longest length in
+# moves and in slides; the first differing lines when the two disagree. Exit 1 on any
 # difference.
 set -eu
 [ $# -ge 2 ] || {
