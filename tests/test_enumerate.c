@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rushhour/rushhour.h"
 
@@ -371,4 +372,70 @@ Test(enumerate, cli_prints_the_cluster_lines)
         "hist=-",
     };
     cr_expect_gt(cli_lines("--size 4 --vehicles 2 --threads 2", stuck, 2), 2);
+}
+
+/* --- the bank a run writes ---------------------------------------------------------------- */
+
+/* The lines a shell command prints, sorted (LC_ALL=C), as one malloc'd text. */
+static char *sorted_output(const char *cmd)
+{
+    char full[1024];
+    snprintf(full, sizeof full, "%s | LC_ALL=C sort", cmd);
+    FILE *f = popen(full, "r");
+    cr_assert_not_null(f);
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    for (size_t n; (n = fread(text + len, 1, cap - len - 1, f)) > 0;) {
+        len += n;
+        if (cap - len < 2) {
+            text = realloc(text, cap *= 2);
+            cr_assert_not_null(text);
+        }
+    }
+    text[len] = '\0';
+    cr_assert_eq(pclose(f), 0, "%s failed", full);
+    return text;
+}
+
+/* `--bank` stores exactly the run's kept clusters (solvable and minimal), each as its length,
+ * hardest board and cluster size, and the run's totals; then the file answers queries. */
+Test(enumerate, bank_holds_the_kept_clusters)
+{
+    char dir[] = "/tmp/rh-enum-bank-XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "%s enumerate --size 5 --walls 0-1 --vehicles 1-4 --metric both --clusters %s/c "
+             "--bank %s/b 2>/dev/null",
+             RH_CLI, dir, dir);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    snprintf(cmd, sizeof cmd,
+             "awk '/minimal=1/ && !/moves=-1/ {split($3, s, \"=\"); split($5, m, \"=\"); "
+             "split($7, h, \"=\"); print m[2], h[2], s[2]}' %s/c",
+             dir);
+    char *kept = sorted_output(cmd);
+    snprintf(cmd, sizeof cmd, "%s bank export %s/b", RH_CLI, dir);
+    char *banked = sorted_output(cmd);
+    cr_expect_gt(strlen(kept), 1000, "a space with hundreds of kept clusters");
+    cr_expect_str_eq(banked, kept, "the bank holds other puzzles than the run kept");
+    snprintf(cmd, sizeof cmd, "wc -l < %s/c | tr -d ' '", dir);
+    char *clusters = sorted_output(cmd);
+    snprintf(cmd, sizeof cmd, "%s bank stats %s/b | awk '$2 == \"total.clusters\" {print $3}'",
+             RH_CLI, dir);
+    char *total = sorted_output(cmd);
+    cr_expect_str_eq(total, clusters, "meta total.clusters is not the run's cluster count");
+    snprintf(cmd, sizeof cmd, "%s bank pick %s/b --min-moves 5 --max-moves 5 --count 3 --seed 9",
+             RH_CLI, dir);
+    char *picked = sorted_output(cmd);
+    cr_expect_gt(strlen(picked), 0, "no 5-move puzzle picked");
+    for (char *line = strtok(picked, "\n"); line; line = strtok(NULL, "\n"))
+        cr_expect_eq(strncmp(line, "5 ", 2), 0, "picked outside 5 moves: %s", line);
+    free(kept);
+    free(banked);
+    free(clusters);
+    free(total);
+    free(picked);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
 }

@@ -1,10 +1,10 @@
 /* rushhour enumerate: runs rh_enumerate over a board space, prints one cluster line per
- * cluster (--clusters FILE|-), progress on stderr (on a terminal or with --progress) and a
- * summary on stderr at the end.
+ * cluster (--clusters FILE|-), stores the kept ones in a puzzle bank (--bank FILE), shows
+ * progress on stderr (on a terminal or with --progress) and a summary on stderr at the end.
  *
  *   rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX]
  *                      [--metric moves|slides|both] [--shard I/COUNT] [--threads T]
- *                      [--clusters FILE|-] [--progress]
+ *                      [--clusters FILE|-] [--bank FILE] [--progress]
  *
  * Exit codes: 0 done, 1 an I/O failure or out of memory, 2 usage. */
 #include <errno.h>
@@ -16,19 +16,22 @@
 #include <unistd.h>
 
 #include "enumerate.h"
+#include "rushhour/bank.h"
 #include "rushhour/rushhour.h"
 
 static const char usage[] =
     "usage: rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX]\n"
     "                          [--metric moves|slides|both] [--shard I/COUNT] [--threads T]\n"
-    "                          [--clusters FILE|-] [--progress]\n"
+    "                          [--clusters FILE|-] [--bank FILE] [--progress]\n"
     "A single number is MIN=MAX; --vehicles MIN- has no maximum. Defaults: size 6, walls 0-0,\n"
     "vehicles 1-, metric moves, shard 0/1, threads = cores.\n";
 
 typedef struct {
     rh_enum_options enumerate;
-    const char *clusters;
+    const char *clusters, *bank_path;
     FILE *out;
+    rh_bank *bank; /* the kept clusters go here, when --bank is given */
+    int bank_err;  /* the first failure to store one: it stops the run */
     int progress;
 } cli;
 
@@ -93,6 +96,9 @@ static int parse_args(cli *o, int argc, char **argv)
         } else if (strcmp(a, "--clusters") == 0) {
             bad = !v;
             o->clusters = v;
+        } else if (strcmp(a, "--bank") == 0) {
+            bad = !v;
+            o->bank_path = v;
         } else {
             return bad_usage("unknown option", a);
         }
@@ -102,9 +108,17 @@ static int parse_args(cli *o, int argc, char **argv)
     return -1;
 }
 
-static int print_cluster(const rh_cluster *c, void *user)
+/* Stores a kept cluster in the bank (which drops the others but counts them). */
+static int bank_cluster(const rh_cluster *c, cli *o)
+{
+    if (o->bank) o->bank_err = rh_bank_add(o->bank, c);
+    return o->bank_err != RH_OK;
+}
+
+static int on_cluster(const rh_cluster *c, void *user)
 {
     cli *o = user;
+    if (bank_cluster(c, o)) return 1;
     FILE *f = o->out;
     if (!f) return 0;
     fprintf(f, "%" PRIx64 " %" PRIx64 " states=%" PRIu64 " goals=%" PRIu64 " moves=%d slides=%d",
@@ -152,6 +166,40 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
     fputc('\n', stderr);
 }
 
+/* Records the run's parameters and totals in the bank, sorts its rows in when the run is
+ * `complete`, and closes it. Returns RH_OK or the bank's error, said on stderr. */
+static int finish_bank(cli *o, const rh_enum_stats *s, bool complete)
+{
+    if (!o->bank) return RH_OK;
+    const rh_enum_options *e = &o->enumerate;
+    char walls[32], vehicles[32], shard[32], configurations[32];
+    snprintf(walls, sizeof walls, "%d-%d", e->walls_min, e->walls_max);
+    if (e->vehicles_max == RH_ENUM_NO_MAX)
+        snprintf(vehicles, sizeof vehicles, "%d-", e->vehicles_min);
+    else
+        snprintf(vehicles, sizeof vehicles, "%d-%d", e->vehicles_min, e->vehicles_max);
+    snprintf(shard, sizeof shard, "%d/%d", e->shard_index, e->shard_count);
+    snprintf(configurations, sizeof configurations, "%" PRIu64, s->configurations);
+    int err = o->bank_err;
+    const char *const meta[][2] = {{"walls", walls},
+                                   {"vehicles", vehicles},
+                                   {"shard", shard},
+                                   {"metric", e->slides ? "both" : "moves"},
+                                   {"total.configurations", configurations}};
+    for (size_t k = 0; k < sizeof meta / sizeof meta[0] && err == RH_OK; k++)
+        err = rh_bank_set_meta(o->bank, meta[k][0], meta[k][1]);
+    if (err == RH_OK && complete) err = rh_bank_finish(o->bank);
+    char why[RH_BANK_WHY_MAX] = "";
+    if (err != RH_OK) rh_bank_why(o->bank, why, sizeof why);
+    const int closed = rh_bank_close(o->bank);
+    o->bank = NULL;
+    if (err == RH_OK) err = closed;
+    if (err != RH_OK)
+        fprintf(stderr, "rushhour enumerate: the bank %s: %s %s\n", o->bank_path, rh_strerror(err),
+                why);
+    return err;
+}
+
 int rh_cli_enumerate(int argc, char **argv)
 {
     cli o = {.enumerate = RH_ENUM_OPTIONS_INIT};
@@ -168,7 +216,13 @@ int rh_cli_enumerate(int argc, char **argv)
             return 1;
         }
     }
-    o.enumerate.on_cluster = print_cluster;
+    char why[RH_BANK_WHY_MAX] = "";
+    if (o.bank_path && rh_bank_open(&o.bank, o.bank_path, RH_BANK_WRITE, why) != RH_OK) {
+        fprintf(stderr, "rushhour enumerate: cannot open the bank %s: %s\n", o.bank_path, why);
+        if (o.out && o.out != stdout) fclose(o.out);
+        return 1;
+    }
+    o.enumerate.on_cluster = on_cluster;
     o.enumerate.on_progress = o.progress ? print_progress : NULL;
     o.enumerate.user = &o;
     rh_enum_stats stats;
@@ -176,6 +230,7 @@ int rh_cli_enumerate(int argc, char **argv)
     if (o.progress) fputc('\n', stderr);
     int failed = o.out && (fflush(o.out) != 0 || ferror(o.out));
     if (o.out && o.out != stdout) failed |= fclose(o.out) != 0;
+    const int banked = finish_bank(&o, &stats, err == RH_OK && !stats.stopped);
     if (err == RH_EARG)
         return bad_usage("impossible options (size 4-8, MIN <= MAX, I < COUNT, threads >= 1):", "");
     print_summary(&o, &stats);
@@ -183,6 +238,7 @@ int rh_cli_enumerate(int argc, char **argv)
         fprintf(stderr, "rushhour enumerate: %s\n", rh_strerror(err));
         return 1;
     }
+    if (banked != RH_OK) return 1; /* said by finish_bank */
     if (failed || stats.stopped) {
         fprintf(stderr, "rushhour enumerate: cannot write %s\n", o.clusters);
         return 1;

@@ -39,6 +39,8 @@ static const char usage[] =
     "                         [--metric moves|slides] [--seed N] [--max-nodes N]\n"
     "                         [--max-memory BYTES] [--timeout-ms N] [--show]\n"
     "       rushhour bank merge|export|stats|pick|daily ...  (rushhour bank --help)\n"
+    "       rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX] ...\n"
+    "                          (rushhour enumerate --help)\n"
     "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
 
 typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE } command;
