@@ -22,10 +22,9 @@
 
 #include "rushhour/enumerate.h"
 #include "rushhour/error.h"
+#include "rushhour/export.h"
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+RH_BEGIN_DECLS
 
 #define RH_BANK_FORMAT 1        /* meta 'format' of the files this code reads and writes */
 #define RH_BANK_WHY_MAX 256     /* bytes of a failure's detail, NUL included */
@@ -131,8 +130,6 @@ int rh_bank_day_parse(const char *ymd, int64_t *day);
 int rh_bank_metric_parse(rh_bank_metric *out, const char *name);
 const char *rh_bank_metric_name(rh_bank_metric m);
 
-#ifdef __cplusplus
-}
-#endif
+RH_END_DECLS
 
 #endif
