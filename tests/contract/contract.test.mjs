@@ -632,6 +632,18 @@ describe('coverage', () => {
     assert.deepEqual(head, [], 'HEAD not checked on these GET paths');
   });
 
+  it('only the 500 (out of memory) goes unprovoked, and every operation that can send it lists it', (t) => {
+    const unprovoked = contract.notProvoked();
+    for (const { key, status, reason } of unprovoked) t.diagnostic(`not provoked: ${key} ${status} (${reason})`);
+    assert.deepEqual([...new Set(unprovoked.map(({ status, pointer }) => `${status} ${pointer}`))],
+      ['500 /components/responses/InternalError'], 'no other response may be exempt from the coverage check');
+    // Every answer built at run time can run out of memory (src/server: rhd_reply_json and the
+    // routes' own "out of memory" replies): the POST operations, /readyz's 503 and /metrics.
+    // The fixed answers (static texts) cannot.
+    const built = contract.documented().filter(({ key }) => key.startsWith('POST ') || ['GET /readyz', 'GET /metrics'].includes(key));
+    assert.deepEqual(unprovoked.map(({ key }) => key).sort(), built.map(({ key }) => key).sort());
+  });
+
   it('every problem type the spec lists was received, with the title of the spec\'s examples', () => {
     const types = contract.doc.components.schemas.ProblemMembers.properties.type.enum;
     // 'internal' (500, out of memory) cannot be produced from outside.
