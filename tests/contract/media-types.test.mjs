@@ -28,8 +28,8 @@ async function send(path, type, body) {
   return { res: contract.check('POST', path, res), doc: JSON.parse(res.body) };
 }
 
-describe('request bodies are read as their Content-Type says', { todo: TODO }, () => {
-  it('a body without Content-Type: 415, on every POST operation', async () => {
+describe('request bodies are read as their Content-Type says', () => {
+  it('a body without Content-Type: 415, on every POST operation', { todo: TODO }, async () => {
     for (const path of ['/v1/solve', '/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
       const { res, doc } = await send(path, null, JSON.stringify({ board: HARDEST }));
       assert.equal(res.status, 415, `${path}: ${res.body}`);
@@ -37,13 +37,13 @@ describe('request bodies are read as their Content-Type says', { todo: TODO }, (
     }
   });
 
-  it('application/json that is not JSON: 400 invalid-json, even when it is a text board', async () => {
+  it('application/json that is not JSON: 400 invalid-json, even when it is a text board', { todo: TODO }, async () => {
     const { res, doc } = await send('/v1/solve', 'application/json', HARDEST);
     assert.equal(res.status, 400, res.body);
     assert.equal(doc.type, problem('invalid-json'));
   });
 
-  it('JSON that is not an object: 400 naming the body, not "a board of 5 characters"', async () => {
+  it('JSON that is not an object: 400 naming the body, not "a board of 5 characters"', { todo: TODO }, async () => {
     for (const body of ['[1,2]', 'null', '"BCDDE"', '7']) {
       for (const path of ['/v1/solve', '/v1/analyze']) {
         const { res, doc } = await send(path, 'application/json', body);
@@ -54,13 +54,13 @@ describe('request bodies are read as their Content-Type says', { todo: TODO }, (
     }
   });
 
-  it('text/plain is a text board even when it starts with {', async () => {
+  it('text/plain is a text board even when it starts with {', { todo: TODO }, async () => {
     const { res, doc } = await send('/v1/solve', 'text/plain', JSON.stringify({ board: HARDEST }));
     assert.equal(res.status, 400, res.body);
     assert.equal(doc.type, problem('invalid-puzzle'), 'read as a board, not as JSON');
   });
 
-  it('text/plain where only JSON is documented (batch, generate): 415', async () => {
+  it('text/plain where only JSON is documented (batch, generate): 415', { todo: TODO }, async () => {
     for (const [path, body] of [['/v1/solve/batch', JSON.stringify({ puzzles: [{ board: HARDEST }] })], ['/v1/generate', '{}']]) {
       const { res, doc } = await send(path, 'text/plain', body);
       assert.equal(res.status, 415, `${path}: ${res.body}`);
