@@ -318,6 +318,12 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.deepEqual(options.errors.map((e) => e.field).sort(), ['options.algorithm', 'options.max_nodes', 'options.speed']);
     const forms = parse(await solve(s, { board: HARDEST, grid: JAM1_GRID }, { status: 400, valid: false }));
     assert.equal(forms.type, problemType('invalid-puzzle'));
+    // Places are counted in characters, not bytes: 'é' is one character (two bytes).
+    const accent = parse(await solve(s, { board: `${HARDEST.slice(0, 35)}é` }, { status: 400 }));
+    assert.deepEqual(accent.errors.map((e) => e.field), ['board']);
+    assert.match(accent.errors[0].message, /^the character at position 35 is not ASCII/);
+    const accentRow = parse(await solve(s, { grid: ['bb...é', ...JAM1_GRID.slice(1)] }, { status: 400 }));
+    assert.deepEqual(accentRow.errors.map((e) => [e.field, e.message.split(';')[0]]), [['grid[0]', 'the character at column 5 is not ASCII (its first byte is 0xc3)']]);
     const text = parse(await call(s, 'POST', '/v1/solve', { headers: { 'Content-Type': 'text/plain' }, body: 'not a board', status: 400 }));
     assert.equal(text.type, problemType('invalid-puzzle'));
     assert.ok(text.errors.length >= 1);
