@@ -14,6 +14,23 @@ static bool is_vehicle_char(unsigned char c)
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
+/* Boards are ASCII. A character beyond it is reported as one character at its place counted in
+ * characters (UTF-8), not as the bytes that encode it: "é" is one character, not two. */
+static size_t first_non_ascii(const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len && (unsigned char)s[i] < 0x80) i++;
+    return i;
+}
+
+/* Characters (UTF-8 code points: bytes other than continuation bytes) in s[0..len). */
+static size_t characters(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) n += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return n;
+}
+
 /* Turns the collected cells of each character into vehicles; false on a bad shape. */
 static bool add_vehicle(rh_puzzle *out, rh_diags *d, const char *field, unsigned char ch,
                         const cells *c)
@@ -59,6 +76,16 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
     for (int i = 0; i < 256; i++) seen[i] = none;
     int order = 0;
     for (int r = 0; r < nrows; r++) {
+        const size_t wide = first_non_ascii(rows[r], lens[r]);
+        if (wide < lens[r]) {
+            snprintf(f, sizeof f, "%s[%d]", field, r);
+            rh_diags_add(
+                d, f,
+                "the character at column %zu is not ASCII (its first byte is 0x%02x); rows "
+                "hold '.', 'o', '#', letters and digits",
+                characters(rows[r], wide), (unsigned char)rows[r][wide]);
+            continue;
+        }
         if (lens[r] != (size_t)nrows) {
             snprintf(f, sizeof f, "%s[%d]", field, r);
             rh_diags_add(d, f, "row %d has %zu characters; a %d-row grid needs %d in every row", r,
@@ -104,6 +131,15 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
 
 int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, const char *field)
 {
+    const size_t wide = first_non_ascii(board, len);
+    if (wide < len) {
+        rh_diags_add(d, field,
+                     "the character at position %zu is not ASCII (its first byte is 0x%02x); the "
+                     "board holds '.', 'o', 'x', letters and digits",
+                     characters(board, wide), (unsigned char)board[wide]);
+        memset(out, 0, sizeof *out);
+        return RH_EINVALID;
+    }
     int n = 0;
     while ((size_t)(n + 1) * (size_t)(n + 1) <= len) n++;
     if ((size_t)n * (size_t)n != len || n < RH_BOARD_MIN || n > RH_BOARD_MAX) {

@@ -65,8 +65,29 @@ static void finish(rhd_request *r)
     rhd_reply_owned(r, 200, "application/json", text, n + 2);
 }
 
-/* The batch's own members: "puzzles" (an array of 1 to rhd_config_batch_max puzzles) and "options"
- * (over the server's defaults; each puzzle's own options override them). */
+/* The batch's own members: "puzzles" (an array of 1 to rhd_config_batch_max puzzle objects) and
+ * "options" (over the server's defaults; each puzzle's own options override them). The batch's
+ * shape and every option, shared or a puzzle's own, are the batch's to get right (a fault is
+ * its 400); only the puzzles themselves are judged one by one. */
+/* Each item is an object, and its own options are valid over the shared ones. */
+static void read_items(rh_diags *d, const cJSON *puzzles, const rhd_options *shared,
+                       const rhd_config *cfg)
+{
+    int i = 0;
+    for (const cJSON *p = puzzles->child; p; p = p->next, i++) {
+        char field[RH_DIAG_FIELD_MAX];
+        snprintf(field, sizeof field, "puzzles[%d]", i);
+        if (!cJSON_IsObject(p)) {
+            rh_diags_add(d, field, "must be a puzzle object");
+            continue;
+        }
+        rhd_options own = *shared;
+        snprintf(field, sizeof field, "puzzles[%d].options", i);
+        rhd_options_read(&own, d, cJSON_GetObjectItemCaseSensitive(p, "options"), field,
+                         RHD_OPTS_SOLVE, cfg);
+    }
+}
+
 static const cJSON *read_batch(rh_diags *d, const cJSON *doc, rhd_options *shared,
                                const rhd_config *cfg)
 {
@@ -87,7 +108,7 @@ static const cJSON *read_batch(rh_diags *d, const cJSON *doc, rhd_options *share
         else
             options = m;
     }
-    rhd_options_read(shared, d, options, RHD_OPTS_SOLVE, cfg);
+    rhd_options_read(shared, d, options, "options", RHD_OPTS_SOLVE, cfg);
     const int n = cJSON_IsArray(puzzles) ? cJSON_GetArraySize(puzzles) : 0;
     const int most = rhd_config_batch_max(cfg);
     if (!puzzles)
@@ -96,7 +117,9 @@ static const cJSON *read_batch(rh_diags *d, const cJSON *doc, rhd_options *share
         rh_diags_add(d, "puzzles", "must be an array of puzzles");
     else if (n < 1 || n > most)
         rh_diags_add(d, "puzzles", "must hold 1 to %d puzzles, not %d", most, n);
-    return d->count ? NULL : puzzles;
+    else
+        read_items(d, puzzles, shared, cfg);
+    return d->count || d->dropped ? NULL : puzzles;
 }
 
 /* Reads item `it` from `doc`; an invalid one gets its 400 problem as its outcome at once. */

@@ -24,7 +24,8 @@ int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON 
     static const char *const extra[] = {"options", NULL};
     int err = rh_parse_cjson(out, d, doc, extra);
     if (cJSON_IsObject(doc))
-        rhd_options_read(opt, d, cJSON_GetObjectItemCaseSensitive(doc, "options"), accepted, cfg);
+        rhd_options_read(opt, d, cJSON_GetObjectItemCaseSensitive(doc, "options"), "options",
+                         accepted, cfg);
     return d->count || d->dropped ? RH_EINVALID : err;
 }
 

@@ -77,18 +77,18 @@ void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const 
     }
 }
 
-void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigned accepted,
-                      const rhd_config *cfg)
+void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, const char *path,
+                      unsigned accepted, const rhd_config *cfg)
 {
     if (!options) return;
     if (!cJSON_IsObject(options)) {
-        rh_diags_add(d, "options", "must be an object");
+        rh_diags_add(d, path, "must be an object");
         return;
     }
     unsigned seen = 0; /* a repeated option is an error, as a repeated key is elsewhere */
     for (const cJSON *item = options->child; item; item = item->next) {
         char field[RH_DIAG_FIELD_MAX];
-        snprintf(field, sizeof field, "options.%s", item->string);
+        snprintf(field, sizeof field, "%s.%s", path, item->string);
         const unsigned bit = rhd_option_named(item->string);
         if (!(bit & accepted))
             rh_diags_add(d, field, "unknown option");

@@ -38,10 +38,11 @@ typedef struct {
 void rhd_options_init(rhd_options *o, const rhd_config *cfg);
 
 /* Applies the JSON object `options` (NULL: nothing to apply) over `o`, taking only the options
- * in `accepted`; adds one diagnostic per problem to `d`, named "options.<name>". Applying a
- * second object overrides what the first set (a batch's shared options, then an item's). */
-void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, unsigned accepted,
-                      const rhd_config *cfg);
+ * in `accepted`; adds one diagnostic per problem to `d`, named "<path>.<name>" (`path` names
+ * the object: "options", or "puzzles[2].options" in a batch). Applying a second object
+ * overrides what the first set (a batch's shared options, then an item's). */
+void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, const char *path,
+                      unsigned accepted, const rhd_config *cfg);
 
 /* The RHD_OPT_ bit of the option called `name`, or 0. */
 unsigned rhd_option_named(const char *name);

@@ -31,8 +31,11 @@ void rhd_reply_owned(rhd_request *r, int status, const char *content_type, char 
     set_reply(r, status, content_type, text, len, false);
 }
 
+/* The 500 when not even the problem document can be built: the one rhd_reply_problem gives,
+ * less the request_id (openapi.yaml's InternalProblem). */
 static const char out_of_memory[] =
-    "{\"type\":\"" PROBLEM_BASE "internal\",\"title\":\"Out of memory\",\"status\":500}";
+    "{\"type\":\"" PROBLEM_BASE "internal\",\"title\":\"Internal Server Error\",\"status\":500,"
+    "\"detail\":\"out of memory\"}";
 
 void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
 {

@@ -1,0 +1,95 @@
+// Every request README.md shows, typed with what openapi-typescript generates from openapi.yaml
+// with its default options, and typed reads of the answers: a front-end team's first use of
+// the spec. scripts/contract-check.sh generates the types into build/ (never committed) and
+// compiles this file with `tsc --strict --noEmit`; a schema whose generated type rejects a
+// README request, or loses a field of an answer, fails there.
+import type { components, paths } from "../../build/openapi-types/openapi.js";
+
+type Body<P extends keyof paths> = paths[P] extends {
+  post: { requestBody?: { content: { "application/json": infer B } } };
+}
+  ? B
+  : never;
+type Answer<P extends keyof paths> = paths[P] extends {
+  post: { responses: { 200: { content: { "application/json": infer A } } } };
+}
+  ? A
+  : never;
+type Schemas = components["schemas"];
+
+const JAM1_GRID = ["bb...g", "a..c.g", "axxc.g", "a..c..", "e...ff", "e.ddd."];
+const HARDEST = "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.";
+
+// JSON vehicles (Jam 1): examples/jam01.json.
+export const vehicles: Body<"/v1/solve"> = {
+  board_size: 6,
+  exit_row: 2,
+  vehicles: [
+    { id: "X", row: 2, col: 1, length: 2, orientation: "H" },
+    { id: "A", row: 0, col: 0, length: 2, orientation: "H" },
+    { id: "B", row: 1, col: 0, length: 3, orientation: "V" },
+    { id: "C", row: 4, col: 0, length: 2, orientation: "V" },
+    { id: "D", row: 1, col: 3, length: 3, orientation: "V" },
+    { id: "E", row: 5, col: 2, length: 3, orientation: "H" },
+    { id: "F", row: 4, col: 4, length: 2, orientation: "H" },
+    { id: "G", row: 0, col: 5, length: 3, orientation: "V" },
+  ],
+};
+// A grid, with options: the fewest slides, by A* (README's example 2).
+export const gridWithOptions: Body<"/v1/solve"> = {
+  grid: JAM1_GRID,
+  options: { metric: "slides", algorithm: "astar" },
+};
+// The database notation.
+export const board: Body<"/v1/solve"> = { board: HARDEST };
+// A text board as plain text.
+export const text: paths["/v1/solve"]["post"]["requestBody"]["content"]["text/plain"] =
+  JAM1_GRID.join("\n") + "\n";
+// A hint.
+export const hint: Body<"/v1/hint"> = { board: HARDEST };
+// The first three moves only.
+export const firstMoves: Body<"/v1/solve"> = { grid: JAM1_GRID, options: { max_moves_returned: 3 } };
+// A batch: shared options, a puzzle's own options override them.
+export const batch: Body<"/v1/solve/batch"> = {
+  puzzles: [{ board: HARDEST }, { grid: JAM1_GRID, options: { metric: "slides" } }, { board: "BCDDE" }],
+  options: { algorithm: "astar" },
+};
+// The whole state space.
+export const analyze: Body<"/v1/analyze"> = { board: HARDEST, options: { metric: "moves" } };
+// A new 6x6 puzzle.
+export const generate: Body<"/v1/generate"> = { min_moves: 20, seed: 7 };
+// An invalid puzzle: the spec refuses it (row is a string), so it is only `unknown`.
+export const invalid: unknown = {
+  vehicles: [
+    { id: "X", row: "2", col: 0, length: 2, orientation: "H" },
+    { id: "A", row: 2, col: 1, length: 7, orientation: "V" },
+  ],
+};
+
+// The types refuse what the spec refuses: each line must be a compile error.
+// @ts-expect-error analysis options have no algorithm
+export const analyzeAlgorithm: Body<"/v1/analyze"> = { board: HARDEST, options: { algorithm: "bfs" } };
+// @ts-expect-error an unknown option
+export const unknownOption: Body<"/v1/solve"> = { board: HARDEST, options: { speed: 1 } };
+// @ts-expect-error the metric is moves or slides
+export const badMetric: Body<"/v1/generate"> = { metric: "cells" };
+
+// Typed reads of the answers.
+export function moveCount(doc: Answer<"/v1/solve">): number | undefined {
+  const status: "solved" | "unsolvable" = doc.status;
+  return status === "solved" ? doc.solution?.move_count : undefined;
+}
+export function notations(doc: Answer<"/v1/solve/batch">): string[] {
+  return doc.results.map((r) => ("solution" in r && r.solution ? r.solution.notation : r.status.toString()));
+}
+export function startDistance(doc: Answer<"/v1/analyze">): number {
+  return doc.start_distance + doc.histogram.length + doc.hardest.distance;
+}
+export function generated(doc: Answer<"/v1/generate">): Body<"/v1/solve"> {
+  const puzzle: Schemas["GeneratedPuzzle"] = doc.puzzle;
+  // The generated puzzle is a solve request as it stands.
+  return { ...puzzle, options: { algorithm: doc.metric === "moves" ? "bfs" : "astar", metric: doc.metric } };
+}
+export function problemFields(doc: Schemas["ValidationProblem"]): string[] {
+  return (doc.errors ?? []).map((e) => `${e.field}: ${e.message}`);
+}
