@@ -547,6 +547,17 @@ Test(generate, refusals_and_limits)
     const char *budget[] = {"generate", "--min-moves", "45", "--max-nodes", "1000", NULL};
     expect_node_limit(budget, NULL);
 
+    /* A memory cap that stops the walk down to --max-moves is a limit (exit 3), not an error. */
+    const char *walk[] = {"generate", "--seed",       "2",     "--min-moves", "10", "--max-moves",
+                          "10",       "--max-memory", "46000", NULL};
+    r = run_cli(walk, NULL);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "memory");
+    cJSON_Delete(doc);
+    run_free(&r);
+
     const char *input[] = {"generate", "puzzle.json", NULL};
     expect_usage_error(input, "generate reads no input");
     const char *algorithm[] = {"generate", "--algorithm", "bfs", NULL};
