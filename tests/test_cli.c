@@ -245,6 +245,18 @@ Test(solve, generous_limits)
     run_free(&r);
 }
 
+/* A timeout too large for the clock is no deadline: times 1000 it wrapped around to one
+ * already past, and the search stopped at once on "time". */
+Test(solve, timeout_past_the_clock_is_no_deadline)
+{
+    const char *args[] = {"solve", "--timeout-ms", "18446744073709551615", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
 Test(solve, file_argument)
 {
     const char *args[] = {"solve", RH_SOURCE_DIR "/examples/jam01.json", NULL};
