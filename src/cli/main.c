@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +59,7 @@ static int *generate_field(rh_generate_options *g, const char *flag)
     char name[32];
     if (strncmp(flag, "--", 2) != 0 || strlen(flag) - 2 >= sizeof name) return NULL;
     size_t i = 0;
-    for (const char *c = flag + 2; *c; c++) name[i++] = *c == '-' ? '_' : *c;
+    for (const char *c = flag + 2; *c; c++) name[i++] = (char)(*c == '-' ? '_' : *c);
     name[i] = '\0';
     return rh_generate_int_option(g, name);
 }
@@ -147,12 +148,13 @@ static int parse_args(cli_options *o, int argc, char **argv)
 /* Reads all of `path` (or stdin for NULL or "-") into a new buffer. */
 static char *read_input(const char *path, size_t *len)
 {
-    FILE *f = !path || strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    const bool named = path && strcmp(path, "-") != 0;
+    FILE *f = named ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
     char *buf = malloc(INPUT_MAX + 1);
     size_t n = buf ? fread(buf, 1, INPUT_MAX + 1, f) : 0;
     int failed = !buf || ferror(f) || n > INPUT_MAX;
-    if (f != stdin) fclose(f);
+    if (named) fclose(f);
     if (failed) {
         free(buf);
         errno = n > INPUT_MAX ? EFBIG : EIO;

@@ -197,10 +197,11 @@ static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
             if (read_vehicle(d, v, i, slot)) {
                 src[out->vehicle_count++] = i;
             } else {
-                const cJSON *id =
-                    cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "id") : NULL;
-                if (cJSON_IsString(id) && strcmp(id->valuestring, target_id) == 0)
-                    target_dropped = true;
+                const char *id =
+                    cJSON_IsObject(v)
+                        ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v, "id"))
+                        : NULL;
+                if (id && strcmp(id, target_id) == 0) target_dropped = true;
             }
         }
     }
