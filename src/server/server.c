@@ -609,6 +609,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     s->cache = rhd_cache_new(cfg->cache_bytes);
     if (cfg->cache_bytes && !s->cache) { /* not quietly a server without the cache it was given */
         snprintf(err, err_len, "cannot allocate the answer cache");
+        rhd_deadlines_stop(s->deadlines);
         free(s);
         return -1;
     }
