@@ -4,7 +4,7 @@
 set -eu
 PACKAGES="build-essential cmake pkg-config git ca-certificates
 libcjson-dev libmicrohttpd-dev libcriterion-dev libcurl4-openssl-dev libsqlite3-dev
-clang clang-format libclang-rt-14-dev valgrind curl wrk podman debootstrap chromium"
+clang clang-format clang-tidy libclang-rt-14-dev valgrind curl wrk podman debootstrap chromium"
 # Node runs the spec lint, the contract suite and the manifest check. Debian's nodejs and npm
 # come only where no node is installed: a NodeSource nodejs (which bundles npm) conflicts
 # with Debian's npm package.

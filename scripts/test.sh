@@ -1,5 +1,6 @@
 #!/bin/sh
-# Checks the C formatting, then builds and runs every test: the release suites; the server's integration tests with the
+# Checks the C formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh),
+# then builds and runs every test: the release suites; the server's integration tests with the
 # server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
 # playground driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
 # clients (all three in scripts/hostile-check.sh); the
@@ -11,6 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
+./scripts/static-check.sh
 ./scripts/build.sh
 ctest --test-dir build --output-on-failure
 ./scripts/install-check.sh build

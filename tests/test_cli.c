@@ -245,6 +245,18 @@ Test(solve, generous_limits)
     run_free(&r);
 }
 
+/* A timeout too large for the clock is no deadline: times 1000 it wrapped around to one
+ * already past, and the search stopped at once on "time". */
+Test(solve, timeout_past_the_clock_is_no_deadline)
+{
+    const char *args[] = {"solve", "--timeout-ms", "18446744073709551615", NULL};
+    run_result r = run_cli(args, jam01_text);
+    cJSON *doc = expect_answer(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "solved");
+    cJSON_Delete(doc);
+    run_free(&r);
+}
+
 Test(solve, file_argument)
 {
     const char *args[] = {"solve", RH_SOURCE_DIR "/examples/jam01.json", NULL};
@@ -546,6 +558,17 @@ Test(generate, refusals_and_limits)
 
     const char *budget[] = {"generate", "--min-moves", "45", "--max-nodes", "1000", NULL};
     expect_node_limit(budget, NULL);
+
+    /* A memory cap that stops the walk down to --max-moves is a limit (exit 3), not an error. */
+    const char *walk[] = {"generate", "--seed",       "2",     "--min-moves", "10", "--max-moves",
+                          "10",       "--max-memory", "46000", NULL};
+    r = run_cli(walk, NULL);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "memory");
+    cJSON_Delete(doc);
+    run_free(&r);
 
     const char *input[] = {"generate", "puzzle.json", NULL};
     expect_usage_error(input, "generate reads no input");

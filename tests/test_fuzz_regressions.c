@@ -7,7 +7,7 @@
  *     cut a character: the service's 400 reply was not valid JSON. Fixed in src/lib/diag.c.
  *  2. Every JSON key was compared with every earlier one: a body of 1 MiB of distinct keys
  *     took 19 s on an HTTP thread (minutes for the 16 MiB a server may accept). Fixed in
- *     src/lib/parse_json.c (check_keys).
+ *     src/lib/parse_json.c (rh_json_check_keys).
  *  3. The access log wrote the HTTP method unescaped: a method such as G"E\T (which
  *     libmicrohttpd passes through) made the line invalid JSON, or injected members. Fixed in
  *     src/server/server.c (on_completed).
@@ -268,8 +268,9 @@ static void server_start(server *s)
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
-        execl(bin, "rushhourd", "--bind", "127.0.0.1", "--port", "0", "--workers", "1",
-              "--http-threads", "2", "--log-level", "info", (char *)NULL);
+        /* Any free ports: the admin listener's default (9090) may be taken on a shared machine. */
+        execl(bin, "rushhourd", "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
+              "--workers", "1", "--http-threads", "2", "--log-level", "info", (char *)NULL);
         _exit(127);
     }
     close(fds[1]);

@@ -192,6 +192,26 @@ Test(generate, budgets_end_an_impossible_run, .timeout = 60)
     cr_expect_eq(out.length, 0, "cancelled before anything was analysed");
 }
 
+/* The search that walks the climb's puzzle down to max_moves keeps the run's budgets, and one
+ * that stops it ends the run with that limit (it was "out of memory", an error): seed 2 finds a
+ * 12-move puzzle whose analyses fit in 46,000 bytes but whose A* walk does not. */
+Test(generate, a_budget_that_stops_the_walk_down_is_a_limit)
+{
+    const rh_generate_options g = options(10, 10, 2);
+    rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
+    budget.max_memory = 46000;
+    rh_generated out;
+    cr_assert_eq(rh_generate(&out, &g, &budget), RH_OK);
+    cr_expect_eq(out.status, RH_LIMIT_REACHED);
+    cr_expect_eq(out.limit, RH_LIMIT_MEMORY, "limit %s", rh_limit_name(out.limit));
+    cr_expect_gt(out.length, g.max_moves, "the hardest found, not walked down: %d", out.length);
+    rh_result r;
+    const rh_search_options bfs = RH_SEARCH_OPTIONS_INIT;
+    cr_assert_eq(rh_solve(&r, &out.puzzle, &bfs), RH_OK);
+    cr_expect_eq(r.move_count, out.length, "its length is its own");
+    rh_result_free(&r);
+}
+
 /* The generated puzzle, written as JSON and parsed back, is the same puzzle. */
 Test(generate, report_round_trips)
 {

@@ -114,12 +114,14 @@ int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puz
     /* Floyd's sampling: k distinct positions in k draws. */
     uint64_t chosen[RH_BANK_PICK_MAX];
     uint64_t state = seed;
+    int got = 0; /* a local, not *found: gcc's analyzer then sees chosen[0..got) written */
     for (uint64_t j = total - (uint64_t)k; j < total; j++) {
         const uint64_t t = random_below(&state, j + 1);
         int seen = 0;
-        for (int i = 0; i < *found && !seen; i++) seen = chosen[i] == t;
-        chosen[(*found)++] = seen ? j : t;
+        for (int i = 0; i < got && !seen; i++) seen = chosen[i] == t;
+        chosen[got++] = seen ? j : t;
     }
+    *found = got;
     qsort(chosen, (size_t)k, sizeof *chosen, compare_u64);
     for (int i = 0; i < k && !err; i++)
         err = fetch(b, f->metric, nth_matching(b, f, chosen[i]), &out[i]);
@@ -176,8 +178,9 @@ int rh_bank_day_parse(const char *ymd, int64_t *day)
     if (!ymd || !day || strlen(ymd) != 10 || ymd[4] != '-' || ymd[7] != '-') return RH_EARG;
     for (int i = 0; i < 10; i++)
         if (i != 4 && i != 7 && (ymd[i] < '0' || ymd[i] > '9')) return RH_EARG;
-    int64_t y = atoi(ymd);
-    const int m = atoi(ymd + 5), d = atoi(ymd + 8);
+    /* Digits checked above: strtol cannot fail, and stops at each '-'. */
+    int64_t y = strtol(ymd, NULL, 10);
+    const int m = (int)strtol(ymd + 5, NULL, 10), d = (int)strtol(ymd + 8, NULL, 10);
     static const int month_days[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     const int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     if (y < 1 || m < 1 || m > 12 || d < 1 || d > month_days[m - 1] + (m == 2 && leap))

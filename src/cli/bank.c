@@ -148,11 +148,11 @@ static int merge(int argc, char **argv)
 static int query(int argc, char **argv)
 {
     const char *cmd = argv[1];
-    const int daily = !strcmp(cmd, "daily");
+    const int daily = strcmp(cmd, "daily") == 0;
     pick_options o = {
         .filter = RH_BANK_FILTER_ALL, .count = 1, .day = (int64_t)(time(NULL) / 86400)};
-    const int pick_like = daily || !strcmp(cmd, "pick");
-    if (!pick_like && strcmp(cmd, "export") && strcmp(cmd, "stats"))
+    const int pick_like = daily || strcmp(cmd, "pick") == 0;
+    if (!pick_like && strcmp(cmd, "export") != 0 && strcmp(cmd, "stats") != 0)
         return usage_error("unknown bank command", cmd);
     if (argc < 3) return usage_error("a bank FILE is needed", NULL);
     if (!pick_like && argc > 3) return usage_error("too many arguments", NULL);

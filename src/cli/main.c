@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +50,7 @@ typedef struct {
     command cmd;
     rh_search_options search;
     rh_generate_options generate;
-    uint64_t timeout_ms;
+    uint64_t timeout_ms, max_memory; /* read as numbers, then made a deadline and a size */
     int show;
     const char *file;
 } cli_options;
@@ -60,9 +61,18 @@ static int *generate_field(rh_generate_options *g, const char *flag)
     char name[32];
     if (strncmp(flag, "--", 2) != 0 || strlen(flag) - 2 >= sizeof name) return NULL;
     size_t i = 0;
-    for (const char *c = flag + 2; *c; c++) name[i++] = *c == '-' ? '_' : *c;
+    for (const char *c = flag + 2; *c; c++) name[i++] = (char)(*c == '-' ? '_' : *c);
     name[i] = '\0';
     return rh_generate_int_option(g, name);
+}
+
+/* The budget that `flag` ("--max-nodes") sets, or NULL. */
+static uint64_t *budget_field(cli_options *o, const char *flag)
+{
+    if (strcmp(flag, "--max-nodes") == 0) return &o->search.max_nodes;
+    if (strcmp(flag, "--max-memory") == 0) return &o->max_memory;
+    if (strcmp(flag, "--timeout-ms") == 0) return &o->timeout_ms;
+    return NULL;
 }
 
 static int bad_usage(const char *fmt, const char *arg)
@@ -91,7 +101,7 @@ static int parse_args(cli_options *o, int argc, char **argv)
     const int solve = o->cmd == CMD_SOLVE, generate = o->cmd == CMD_GENERATE;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        uint64_t n;
+        uint64_t n, *budget = budget_field(o, a);
         int *field = generate ? generate_field(&o->generate, a) : NULL;
         if ((solve || generate) && strcmp(a, "--show") == 0) {
             o->show = 1;
@@ -112,15 +122,8 @@ static int parse_args(cli_options *o, int argc, char **argv)
             if (rh_algorithm_parse(&o->search.algorithm, v))
                 return bad_usage("bad --algorithm '%s'", v ? v : "");
             i++;
-        } else if (strcmp(a, "--max-nodes") == 0 || strcmp(a, "--max-memory") == 0 ||
-                   strcmp(a, "--timeout-ms") == 0) {
-            if (parse_u64(v, &n)) return bad_usage("%s needs a non-negative integer", a);
-            if (a[2] == 't')
-                o->timeout_ms = n;
-            else if (a[6] == 'n')
-                o->search.max_nodes = n;
-            else
-                o->search.max_memory = (size_t)n;
+        } else if (budget) {
+            if (parse_u64(v, budget)) return bad_usage("%s needs a non-negative integer", a);
             i++;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(usage, stdout);
@@ -135,18 +138,25 @@ static int parse_args(cli_options *o, int argc, char **argv)
             o->file = a;
         }
     }
+    o->search.max_memory = o->max_memory < SIZE_MAX ? (size_t)o->max_memory : SIZE_MAX;
+    /* A timeout past the clock's range is no deadline at all, not one that wrapped around. */
+    const uint64_t now = rh_clock_us();
+    if (o->timeout_ms)
+        o->search.deadline_us =
+            o->timeout_ms < (UINT64_MAX - now) / 1000u ? now + o->timeout_ms * 1000u : UINT64_MAX;
     return -1;
 }
 
 /* Reads all of `path` (or stdin for NULL or "-") into a new buffer. */
 static char *read_input(const char *path, size_t *len)
 {
-    FILE *f = !path || strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    const bool named = path && strcmp(path, "-") != 0;
+    FILE *f = named ? fopen(path, "rb") : stdin;
     if (!f) return NULL;
     char *buf = malloc(INPUT_MAX + 1);
     size_t n = buf ? fread(buf, 1, INPUT_MAX + 1, f) : 0;
     int failed = !buf || ferror(f) || n > INPUT_MAX;
-    if (f != stdin) fclose(f);
+    if (named) fclose(f);
     if (failed) {
         free(buf);
         errno = n > INPUT_MAX ? EFBIG : EIO;
@@ -241,7 +251,11 @@ static int run_analyze(const cli_options *o, const rh_puzzle *p)
 static int run_explore(const cli_options *o, const rh_puzzle *p)
 {
     rh_explore_result r;
-    rh_explore(&r, p, &o->search);
+    const int err = rh_explore(&r, p, &o->search);
+    if (err != RH_OK) {
+        fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
+        return EXIT_IO;
+    }
     printf("{\"status\":\"%s\",", r.status == RH_SOLVED ? "complete" : "limit_reached");
     if (r.status != RH_SOLVED) printf("\"limit\":\"%s\",", rh_limit_name(r.limit));
     printf(
@@ -303,7 +317,6 @@ int main(int argc, char **argv)
     }
     int code = parse_args(&o, argc, argv);
     if (code >= 0) return code;
-    if (o.timeout_ms) o.search.deadline_us = rh_clock_us() + o.timeout_ms * 1000u;
     if (o.cmd == CMD_GENERATE) return run_generate(&o);
     rh_puzzle p;
     uint64_t parse_us = 0;

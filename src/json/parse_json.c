@@ -46,12 +46,8 @@ static int key_index(const char *key, const char *const *list)
     return -1;
 }
 
-/* Reports keys of `obj` that are unknown or repeated. `path` prefixes the field names. Only
- * known and extra keys (lists of at most 64) are checked for repeats, an unknown key being
- * reported at each occurrence anyway: comparing every key with every earlier one took minutes
- * for a body of a few MiB of distinct keys. */
-static void check_keys(rh_diags *d, const cJSON *obj, const char *path, const char *const *known,
-                       const char *const *extra)
+void rh_json_check_keys(rh_diags *d, const cJSON *obj, const char *path, const char *const *known,
+                        const char *const *extra)
 {
     char f[RH_DIAG_FIELD_MAX];
     uint64_t seen_known = 0, seen_extra = 0;
@@ -110,7 +106,7 @@ static bool read_vehicle(rh_diags *d, const cJSON *obj, int i, rh_vehicle *v)
         rh_diags_add(d, path, "must be an object {id, row, col, length, orientation}");
         return false;
     }
-    check_keys(d, obj, path, known, NULL);
+    rh_json_check_keys(d, obj, path, known, NULL);
     bool ok = true;
     for (int k = 0; known[k]; k++) {
         const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, known[k]);
@@ -201,10 +197,11 @@ static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
             if (read_vehicle(d, v, i, slot)) {
                 src[out->vehicle_count++] = i;
             } else {
-                const cJSON *id =
-                    cJSON_IsObject(v) ? cJSON_GetObjectItemCaseSensitive(v, "id") : NULL;
-                if (cJSON_IsString(id) && strcmp(id->valuestring, target_id) == 0)
-                    target_dropped = true;
+                const char *id =
+                    cJSON_IsObject(v)
+                        ? cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(v, "id"))
+                        : NULL;
+                if (id && strcmp(id, target_id) == 0) target_dropped = true;
             }
         }
     }
@@ -280,7 +277,7 @@ int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *co
         return RH_EINVALID;
     }
     const int before = d->count + d->dropped;
-    check_keys(d, doc, "", has_v ? vehicles_keys : has_g ? grid_keys : board_keys, extra);
+    rh_json_check_keys(d, doc, "", has_v ? vehicles_keys : has_g ? grid_keys : board_keys, extra);
     int err;
     if (has_v) {
         err = parse_vehicles_form(out, d, doc);

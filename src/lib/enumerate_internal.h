@@ -72,7 +72,7 @@ static inline uint16_t rh_es_label(int k, bool forward, int first)
 static inline uint16_t rh_es_label_next(const rh_egeom *g, uint16_t label)
 {
     const int step = (label & 3) < 2 ? 1 : g->n;
-    return (uint16_t)(label + ((label & RH_ES_FORWARD ? step : -step) << 3));
+    return (uint16_t)(label + (label & RH_ES_FORWARD ? step : -step) * 8); /* -step << 3 is UB */
 }
 
 /* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:

@@ -254,6 +254,7 @@ static void add_stats(rh_stats *sum, const rh_stats *one)
 static bool analyse(run *R, const rh_puzzle *p, rh_puzzle *hardest, int *score, int *err)
 {
     rh_generated *out = R->out;
+    *score = -1; /* also when the run stops before analysing: the caller compares it */
     uint64_t left = UINT64_MAX;
     if (R->max_nodes) {
         if (out->stats.nodes_expanded >= R->max_nodes) {
@@ -269,7 +270,6 @@ static bool analyse(run *R, const rh_puzzle *p, rh_puzzle *hardest, int *score, 
     if (*err != RH_OK) return false;
     out->candidates++;
     add_stats(&out->stats, &a.stats);
-    *score = -1;
     bool go_on = true;
     if (a.status == RH_SOLVED) {
         *score = a.max_distance;
@@ -284,8 +284,11 @@ static bool analyse(run *R, const rh_puzzle *p, rh_puzzle *hardest, int *score, 
 
 /* Moves `p`, whose optimal length is `length`, along an optimal solution until `want` remain.
  * Every step of an optimal solution shortens it by its own length, a single slide included,
- * so the last move may be cut short in the slides metric. */
-static int walk_to(rh_puzzle *p, int length, int want, const run *R)
+ * so the last move may be cut short in the slides metric. The search keeps the run's deadline,
+ * cancel flag and memory cap: when one stops it, `p` is left as it was and *limit says which
+ * (the component was analysed whole, so the search cannot end unsolvable). Returns RH_OK or
+ * RH_ENOMEM. */
+static int walk_to(rh_puzzle *p, int length, int want, const run *R, rh_limit *limit)
 {
     rh_search_options opt = R->each;
     opt.algorithm = RH_ALGO_ASTAR;
@@ -293,6 +296,7 @@ static int walk_to(rh_puzzle *p, int length, int want, const run *R)
     rh_result r;
     const int err = rh_solve(&r, p, &opt);
     if (err != RH_OK) return err;
+    *limit = r.status == RH_SOLVED ? RH_LIMIT_NONE : r.limit;
     for (int k = 0; r.status == RH_SOLVED && length > want && k < r.move_count; k++) {
         rh_move m = r.moves[k];
         const int cost = R->each.metric == RH_METRIC_SLIDES ? abs(m.delta) : 1;
@@ -300,9 +304,8 @@ static int walk_to(rh_puzzle *p, int length, int want, const run *R)
         rh_puzzle_apply(p, m);
         length -= cost < length - want ? cost : length - want;
     }
-    const bool reached = r.status == RH_SOLVED;
     rh_result_free(&r);
-    return reached ? RH_OK : RH_ENOMEM; /* its own component: only memory can stop it */
+    return RH_OK;
 }
 
 int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_search_options *budget)
@@ -362,8 +365,14 @@ int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_search
             out->limit = RH_LIMIT_NONE;
         }
         if (g->max_moves && best_score > g->max_moves) {
-            err = walk_to(&best, best_score, g->max_moves, &R);
-            best_score = g->max_moves;
+            rh_limit stopped = RH_LIMIT_NONE;
+            err = walk_to(&best, best_score, g->max_moves, &R, &stopped);
+            if (stopped == RH_LIMIT_NONE) {
+                best_score = g->max_moves;
+            } else { /* the hardest found is answered as it is, not walked down */
+                out->status = RH_LIMIT_REACHED;
+                out->limit = stopped;
+            }
         }
         name_vehicles(&best);
         out->puzzle = best;

@@ -1,4 +1,6 @@
 /* Building a puzzle's state layout: bit fields, wall masks and the per-offset cell masks. */
+#include <assert.h>
+
 #include "layout.h"
 
 /* Sets cell (r, c) in the two bitboards `board` (row-major, then column-major). */
@@ -72,6 +74,7 @@ static void fill_group_record(const rh_layout *L, int g, unsigned x, const unsig
     const int ow = L->ow, words = 2 * ow, width = ow == 1 ? 8 : 16;
     uint64_t *m = L->masks + gr->records + (size_t)x * 8u * (size_t)ow;
     uint64_t at = 0, offsets = 0;
+    assert(ow == 1 || gr->count == 1); /* 2 * width * k stays under 64: one vehicle per group */
     if (ow == 1)
         for (int k = 0; k < RH_GROUP_MAX; k++) at |= (uint64_t)RH_OWNER_UNUSED * 0x101u << 16 * k;
     for (int k = 0; k < gr->count; k++) {

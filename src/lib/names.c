@@ -12,8 +12,8 @@ static const char *const limit_names[] = {"none", "nodes", "memory", "time", "ca
 static const char *const metric_names[] = {"moves", "slides"};
 static const char *const algorithm_names[] = {"bfs", "astar", "fast"};
 
-#define NAME_OF(table, v)                                                                          \
-    ((unsigned)(v) < sizeof table / sizeof table[0] ? table[(unsigned)(v)] : "unknown")
+#define COUNT_OF(table) (sizeof(table) / sizeof((table)[0]))
+#define NAME_OF(table, v) ((unsigned)(v) < COUNT_OF(table) ? (table)[(unsigned)(v)] : "unknown")
 
 const char *rh_status_name(rh_status s)
 {
@@ -35,16 +35,16 @@ const char *rh_algorithm_name(rh_algorithm a)
     return NAME_OF(algorithm_names, a);
 }
 
-static int lookup(const char *const *names, int count, const char *name)
+static int lookup(const char *const *names, size_t count, const char *name)
 {
-    for (int i = 0; name && i < count; i++)
-        if (strcasecmp(names[i], name) == 0) return i;
+    for (size_t i = 0; name && i < count; i++)
+        if (strcasecmp(names[i], name) == 0) return (int)i;
     return -1;
 }
 
 int rh_metric_parse(rh_metric *out, const char *name)
 {
-    int i = lookup(metric_names, 2, name);
+    int i = lookup(metric_names, COUNT_OF(metric_names), name);
     if (i < 0) return RH_EARG;
     *out = (rh_metric)i;
     return RH_OK;
@@ -52,7 +52,7 @@ int rh_metric_parse(rh_metric *out, const char *name)
 
 int rh_algorithm_parse(rh_algorithm *out, const char *name)
 {
-    int i = lookup(algorithm_names, 3, name);
+    int i = lookup(algorithm_names, COUNT_OF(algorithm_names), name);
     if (i < 0) return RH_EARG;
     *out = (rh_algorithm)i;
     return RH_OK;

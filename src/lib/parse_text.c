@@ -154,7 +154,7 @@ int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, c
     char cellsbuf[RH_BOARD_MAX * RH_BOARD_MAX];
     const char *rows[RH_BOARD_MAX];
     size_t lens[RH_BOARD_MAX];
-    for (size_t i = 0; i < len; i++) cellsbuf[i] = board[i] == 'x' ? '#' : board[i];
+    for (size_t i = 0; i < len; i++) cellsbuf[i] = (char)(board[i] == 'x' ? '#' : board[i]);
     for (int r = 0; r < n; r++) {
         rows[r] = cellsbuf + (size_t)r * (size_t)n;
         lens[r] = (size_t)n;

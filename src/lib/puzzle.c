@@ -211,8 +211,7 @@ int rh_puzzle_apply(rh_puzzle *p, rh_move m)
     const int lo = m.delta > 0 ? from + v->length : to;
     const int hi = m.delta > 0 ? to + v->length - 1 : from - 1;
     for (int k = lo; k <= hi; k++) {
-        char cell = h ? board[v->row * stride + k] : board[k * stride + v->col];
-        if (cell != '.') return RH_EARG;
+        if (board[h ? v->row * stride + k : k * stride + v->col] != '.') return RH_EARG;
     }
     if (h)
         v->col = to;

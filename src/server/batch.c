@@ -54,6 +54,7 @@ static void finish(rhd_request *r)
         return;
     }
     size_t n = 0;
+    /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): n counts; "]}" ends it with a NUL */
     memcpy(text, "{\"results\":[", 12);
     n = 12;
     for (int i = 0; i < b->count; i++) {
@@ -157,6 +158,7 @@ void rhd_route_batch(rhd_request *r)
     }
     const int count = cJSON_GetArraySize(puzzles);
     batch *b = calloc(1, sizeof *b + (size_t)count * sizeof b->items[0]);
+    /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers, as meant */
     jobs = malloc((size_t)count * sizeof *jobs);
     if (!b || !jobs) {
         free(b);

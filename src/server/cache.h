@@ -13,7 +13,7 @@
 typedef struct rhd_cache rhd_cache;
 
 /* A cache holding at most `max_bytes` of keys and answers; NULL when max_bytes is 0 (every
- * function below accepts a NULL cache as "no cache"). */
+ * function below accepts a NULL cache as "no cache") or when out of memory. */
 rhd_cache *rhd_cache_new(size_t max_bytes);
 void rhd_cache_free(rhd_cache *c);
 

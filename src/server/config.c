@@ -147,7 +147,7 @@ static void shown(char *out, size_t len, const char *text)
     size_t n = 0;
     for (; text[n] && n < SHOWN_MAX && n + 1 < len; n++) {
         const unsigned char c = (unsigned char)text[n];
-        out[n] = c >= 0x20 && c < 0x7f ? (char)c : '?';
+        out[n] = (char)(c >= 0x20 && c < 0x7f ? c : '?');
     }
     out[n] = '\0';
     if (text[n] && n + 4 <= len) strcpy(out + n, "...");
@@ -356,6 +356,7 @@ __attribute__((format(printf, 2, 3))) static void report(problems *p, const char
     char line[256];
     va_list ap;
     va_start(ap, fmt);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): started on the line above */
     int n = vsnprintf(line, sizeof line - 1, fmt, ap);
     va_end(ap);
     if (n < 0) return;
@@ -499,6 +500,7 @@ __attribute__((format(printf, 2, 3))) static void put(text_out *t, const char *f
     if (!t->len || t->used >= t->len - 1) return;
     va_list ap;
     va_start(ap, fmt);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): started on the line above */
     int n = vsnprintf(t->buf + t->used, t->len - t->used, fmt, ap);
     va_end(ap);
     if (n > 0) t->used += (size_t)n < t->len - t->used ? (size_t)n : t->len - t->used - 1;

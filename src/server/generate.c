@@ -31,7 +31,12 @@ static bool is_integer(const cJSON *item, double lo, double hi)
     return cJSON_IsNumber(item) && isfinite(v) && v == trunc(v) && v >= lo && v <= hi;
 }
 
-/* Reads one member of the body into `g` (or the budgets into `opt`). */
+/* The body's members: the integer options of rh_generate_options, then the others. */
+static const char *const members[] = {"board_size", "exit_row",  "min_vehicles", "max_vehicles",
+                                      "walls",      "min_moves", "max_moves",    "metric",
+                                      "seed",       "max_nodes", "timeout_ms",   NULL};
+
+/* Reads the member `item` (one of `members`) into `g`, or the budgets into `opt`. */
 static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rhd_config *cfg)
 {
     const char *name = item->string;
@@ -49,10 +54,8 @@ static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rh
             g->request.seed = (uint64_t)item->valuedouble;
         else
             rh_diags_add(d, name, "must be an integer from 0 to %.0f", SEED_MAX);
-    } else if (rhd_option_named(name) & RHD_OPTS_BUDGET) {
-        rhd_options_read_one(&g->opt, d, item, name, cfg);
     } else {
-        rh_diags_add(d, name, "unknown field");
+        rhd_options_read_one(&g->opt, d, item, name, cfg);
     }
 }
 
@@ -63,14 +66,10 @@ static void read_request(generate_job *g, rh_diags *d, const cJSON *doc, const r
         rh_diags_add(d, "", "the request must be a JSON object");
         return;
     }
-    for (const cJSON *item = doc->child; item; item = item->next) {
-        bool repeated = false;
-        for (const cJSON *before = doc->child; before != item; before = before->next)
-            repeated = repeated || strcmp(before->string, item->string) == 0;
-        if (repeated)
-            rh_diags_add(d, item->string, "appears more than once");
-        else
-            read_field(g, d, item, cfg);
+    rh_json_check_keys(d, doc, "", members, NULL);
+    for (int k = 0; members[k]; k++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(doc, members[k]);
+        if (item) read_field(g, d, item, cfg);
     }
     if (!d->count) rh_generate_check(d, &g->request);
 }

@@ -63,6 +63,7 @@ static size_t escape(char *out, size_t len, const char *s, int *complete)
         size_t n, step;
         const int seq = utf8_sequence(p);
         if (seq < 0) {
+            /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): a unit of n bytes, no string */
             memcpy(unit, "\xEF\xBF\xBD", 3);
             n = 3;
             step = (size_t)-seq;
@@ -146,6 +147,7 @@ void rhd_log(rhd_log_level level, const char *event, const char *fields)
     if (whole && (!flen || flen + 3 <= sizeof line - used)) {
         if (flen) {
             line[used++] = ',';
+            /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): `used` counts; ended below */
             memcpy(line + used, fields, flen);
             used += flen;
         }

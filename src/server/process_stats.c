@@ -14,7 +14,7 @@ static bool boot_time(double *out)
     if (!f) return false;
     char line[256];
     bool found = false;
-    unsigned long long btime;
+    unsigned long long btime = 0; /* read below even when no line matched */
     while (!found && fgets(line, sizeof line, f)) found = sscanf(line, "btime %llu", &btime) == 1;
     fclose(f);
     *out = (double)btime;

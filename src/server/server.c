@@ -2,6 +2,7 @@
  * routing, body reading within limits, request ids, CORS, the access log, and the graceful
  * drain. Searches never run on these threads: work.c hands them to the worker pool. */
 #include <arpa/inet.h>
+#include <assert.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -397,7 +398,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             return rhd_deadline_handled(c) ? refuse_body_now(r) : MHD_NO;
         }
         if (!rhd_deadline_handled(c)) return MHD_NO; /* the body came too late: 408 sent */
-        find_route(l, url)->handle(r);
+        const route *rt = find_route(l, url);
+        assert(rt && "a path without a route is answered 404 from its headers, unread");
+        rt->handle(r);
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);
     case RHD_REPLYING: return send_reply(r);
@@ -604,6 +607,12 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         return -1;
     }
     s->cache = rhd_cache_new(cfg->cache_bytes);
+    if (cfg->cache_bytes && !s->cache) { /* not quietly a server without the cache it was given */
+        snprintf(err, err_len, "cannot allocate the answer cache");
+        rhd_deadlines_stop(s->deadlines);
+        free(s);
+        return -1;
+    }
     if (rhd_pool_start(&s->pool, cfg->workers, cfg->queue_length) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
         rhd_cache_free(s->cache);
