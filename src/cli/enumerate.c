@@ -87,11 +87,12 @@ static int parse_args(cli *o, int argc, char **argv)
         } else if (strcmp(a, "--vehicles") == 0) {
             bad = parse_range(v, '-', &e->vehicles_min, &e->vehicles_max, 1);
         } else if (strcmp(a, "--shard") == 0) {
-            bad = parse_range(v, '/', &e->shard_index, &e->shard_count, 0) || !strchr(v, '/');
+            bad = !v || parse_range(v, '/', &e->shard_index, &e->shard_count, 0) || !strchr(v, '/');
         } else if (strcmp(a, "--threads") == 0) {
             bad = !v || parse_int(v, strlen(v), &e->threads);
         } else if (strcmp(a, "--metric") == 0) {
-            bad = !v || (strcmp(v, "moves") && strcmp(v, "slides") && strcmp(v, "both"));
+            bad = !v ||
+                  (strcmp(v, "moves") != 0 && strcmp(v, "slides") != 0 && strcmp(v, "both") != 0);
             e->slides = !bad && strcmp(v, "moves") != 0;
         } else if (strcmp(a, "--clusters") == 0) {
             bad = !v;
@@ -135,7 +136,8 @@ static int on_cluster(const rh_cluster *c, void *user)
 static void print_progress(const rh_enum_stats *s, void *user)
 {
     const cli *o = user;
-    const double secs = (double)s->elapsed_us / 1e6, rate = secs > 0 ? s->configurations / secs : 0;
+    const double secs = (double)s->elapsed_us / 1e6,
+                 rate = secs > 0 ? (double)s->configurations / secs : 0;
     const double done = s->tasks_total ? (double)s->tasks_done / (double)s->tasks_total : 0;
     fprintf(stderr,
             "\rconfigurations %" PRIu64 "  clusters %" PRIu64 "  kept %" PRIu64
@@ -158,8 +160,8 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
             "%.0f per cpu-second\npeak rss %ld KiB\n",
             s->configurations, s->clusters, s->solvable, s->kept, s->max_moves, s->max_slides,
             s->largest_cluster, secs, cpu, o->enumerate.threads,
-            secs > 0 ? s->configurations / secs : 0, cpu > 0 ? s->configurations / cpu : 0,
-            ru.ru_maxrss);
+            secs > 0 ? (double)s->configurations / secs : 0,
+            cpu > 0 ? (double)s->configurations / cpu : 0, ru.ru_maxrss);
     fprintf(stderr, "kept by moves:");
     for (int d = 0; d < RH_ENUM_DEPTH_MAX; d++)
         if (s->kept_by_moves[d]) fprintf(stderr, " %d:%" PRIu64, d, s->kept_by_moves[d]);

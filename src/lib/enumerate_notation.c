@@ -13,14 +13,14 @@ static char vehicle_name(int k)
 void rh_enum_notation(const rh_egeom *g, uint64_t walls, const rh_estate *s, char *out)
 {
     const int n = g->n;
-    for (int i = 0; i < g->cells; i++) out[i] = walls >> i & 1 ? 'x' : '.';
+    for (int i = 0; i < g->cells; i++) out[i] = (char)(walls >> i & 1 ? 'x' : '.');
     out[g->cells] = '\0';
     int named = 0;
     for (int i = 0; i < g->cells; i++)
         for (int k = 0; k < 4; k++) {
             if (!(s->m[k] >> i & 1)) continue;
             const bool primary = k == RH_ES_HCAR && i / n == g->row;
-            const char name = primary ? 'A' : vehicle_name(named++);
+            const char name = (char)(primary ? 'A' : vehicle_name(named++));
             const int len = k & 1 ? 3 : 2, step = k < 2 ? 1 : n;
             for (int j = 0; j < len; j++) out[i + j * step] = name;
         }

@@ -2,12 +2,14 @@
  * configuration whose vehicles are all blocked on their left (horizontal) or top (vertical)
  * side, the only ones that can be a cluster's minimum-key state (sliding a vehicle left or up
  * lowers the key). */
+#include <assert.h>
 #include <string.h>
 
 #include "enumerate_internal.h"
 
 void rh_egeom_init(rh_egeom *g, int n)
 {
+    assert(n >= RH_ENUM_SIZE_MIN && n <= RH_ENUM_SIZE_MAX); /* rh_enumerate checked it */
     memset(g, 0, sizeof *g);
     g->n = n;
     g->row = (n - 1) / 2;

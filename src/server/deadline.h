@@ -30,11 +30,12 @@ int rhd_deadlines_start(rhd_deadlines **out, int header_s, int body_s, int idle_
 /* Stops the reaper and frees everything; call once no daemon uses `d` any more. NULL is fine. */
 void rhd_deadlines_stop(rhd_deadlines *d);
 
-/* For MHD_OPTION_NOTIFY_CONNECTION and MHD_OPTION_URI_LOG_CALLBACK, with `d` as closure. The
+/* For MHD_OPTION_NOTIFY_CONNECTION and MHD_OPTION_URI_LOG_CALLBACK, with the rhd_deadlines as
+ * `cls`. The
  * URI callback returns NULL: the access handler's first call still sees no request state. */
-void rhd_deadlines_notify(void *d, struct MHD_Connection *c, void **socket_context,
+void rhd_deadlines_notify(void *cls, struct MHD_Connection *c, void **socket_context,
                           enum MHD_ConnectionNotificationCode code);
-void *rhd_deadlines_uri(void *d, const char *uri, struct MHD_Connection *c);
+void *rhd_deadlines_uri(void *cls, const char *uri, struct MHD_Connection *c);
 
 /* From the access handler, on the connection's MHD thread. A connection not opened through
  * rhd_deadlines_notify has no clock: these then do nothing (and return true). */

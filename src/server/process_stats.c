@@ -1,6 +1,7 @@
 /* /proc/self/stat and /proc/stat read into the standard process figures. */
 #include <dirent.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -12,12 +13,16 @@ static bool boot_time(double *out)
 {
     FILE *f = fopen("/proc/stat", "r");
     if (!f) return false;
+    static const char key[] = "btime ";
     char line[256];
     bool found = false;
-    unsigned long long btime = 0; /* read below even when no line matched */
-    while (!found && fgets(line, sizeof line, f)) found = sscanf(line, "btime %llu", &btime) == 1;
+    while (!found && fgets(line, sizeof line, f)) {
+        if (strncmp(line, key, sizeof key - 1) != 0) continue;
+        char *end;
+        *out = (double)strtoull(line + sizeof key - 1, &end, 10);
+        found = end != line + sizeof key - 1;
+    }
     fclose(f);
-    *out = (double)btime;
     return found;
 }
 
@@ -32,7 +37,10 @@ static long count_fds(void)
     return n - 1; /* the directory's own descriptor */
 }
 
-bool rhd_process_stats_read(rhd_process_stats *out)
+/* The numeric fields of /proc/self/stat from field 4 on (field[k] is field k; the state, field
+ * 3, is a letter): false when fewer than `count` of them are there. Negative fields (priority,
+ * nice) wrap, which is harmless: none of them is used. */
+static bool stat_fields(unsigned long long *field, int count)
 {
     FILE *f = fopen("/proc/self/stat", "r");
     if (!f) return false;
@@ -41,23 +49,30 @@ bool rhd_process_stats_read(rhd_process_stats *out)
     fclose(f);
     buf[n] = '\0';
     /* The command name, field 2, may hold spaces and parentheses: the fields resume after its
-     * last ')'. Then: state (3), ..., utime (14), stime (15), ..., starttime (22), vsize (23),
-     * rss in pages (24). */
+     * last ')', with the state. */
     const char *p = strrchr(buf, ')');
-    unsigned long long utime, stime, start, vsize;
-    long long rss;
-    if (!p || sscanf(p + 2,
-                     "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %*d %*d %*d %*d %*d "
-                     "%*d %llu %llu %lld",
-                     &utime, &stime, &start, &vsize, &rss) != 5)
-        return false;
+    if (!p || !p[1] || !p[2]) return false;
+    p += 3;
+    for (int k = 4; k < count; k++) {
+        char *end;
+        field[k] = strtoull(p, &end, 10);
+        if (end == p) return false;
+        p = end;
+    }
+    return true;
+}
+
+bool rhd_process_stats_read(rhd_process_stats *out)
+{
+    /* utime (14), stime (15), starttime (22), vsize (23), rss in pages (24). */
+    unsigned long long field[25];
     const double ticks = (double)sysconf(_SC_CLK_TCK);
     double boot;
-    if (ticks <= 0 || !boot_time(&boot)) return false;
-    out->cpu_seconds = (double)(utime + stime) / ticks;
-    out->start_time_seconds = boot + (double)start / ticks;
-    out->virtual_bytes = vsize;
-    out->resident_bytes = rss > 0 ? (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+    if (!stat_fields(field, 25) || ticks <= 0 || !boot_time(&boot)) return false;
+    out->cpu_seconds = (double)(field[14] + field[15]) / ticks;
+    out->start_time_seconds = boot + (double)field[22] / ticks;
+    out->virtual_bytes = field[23];
+    out->resident_bytes = field[24] * (uint64_t)sysconf(_SC_PAGESIZE);
     out->open_fds = count_fds();
     struct rlimit lim;
     out->max_fds = getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY
