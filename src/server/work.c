@@ -1,5 +1,5 @@
-/* Suspending a connection while its jobs run on the pool, and the replies every searching
- * route shares: timings, budget limits, cancellation. */
+/* Suspending a connection while its jobs run on the pool, telling the pool when the client is
+ * gone, and the replies every searching route shares: timings, budget limits, cancellation. */
 #define _GNU_SOURCE /* POLLRDHUP */
 #include <errno.h>
 #include <poll.h>
@@ -15,9 +15,17 @@ rhd_request *rhd_work_request(const rhd_job *job)
     return job->owner;
 }
 
-/* True when the client hung up: its socket reads end-of-file (a pipelined next request, or
- * nothing yet, means it still waits). Suspended connections are not watched by MHD. */
-static bool client_gone(const rhd_request *r)
+/* Whether anybody still waits for a request's answer. A client that hung up and one that
+ * only half-closed (shutdown(SHUT_WR), still reading) both send a FIN, and nothing short of
+ * writing to the socket tells them apart. So, as HAProxy does by default, a FIN alone does not
+ * stop a search that is running: it finishes and its answer is sent (when the peer is gone the
+ * write fails, harmlessly). Only a reset or a socket error (the peer certainly gone) cancels
+ * it. A job still queued is dropped on a FIN too, as HAProxy's `option abortonclose` drops
+ * queued requests: 64 hung-up clients must not hold the queue that live clients need, nor
+ * make the workers search for nobody. The price: a half-closed client whose search had not
+ * started gets no answer (its connection is closed). Suspended connections are not watched by
+ * MHD, so the pool's watchdog asks here. */
+static bool client_gone(const rhd_request *r, bool fin_is_gone)
 {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -27,19 +35,29 @@ static bool client_gone(const rhd_request *r)
     if (p.revents & (POLLHUP | POLLERR)) return true;
     char c;
     const ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    if (n == 0) return fin_is_gone; /* a pipelined next request, or nothing yet: it waits */
+    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
 }
 
-static bool gone(rhd_job *job)
+/* Once one of a request's jobs is dropped its answer is lost, so its other jobs stop too. */
+static bool gone(rhd_job *job, bool started)
 {
-    return client_gone(rhd_work_request(job));
+    const rhd_request *r = rhd_work_request(job);
+    return atomic_load(&r->abandoned) || client_gone(r, !started);
 }
 
-static void done(rhd_job *job)
+static void done(rhd_job *job, int status)
 {
     rhd_request *r = rhd_work_request(job);
+    if (atomic_load(&job->cancel) == RHD_CANCEL_GONE) {
+        atomic_store(&r->abandoned, true);
+        rhd_metrics_abandoned(status == RHD_JOB_RAN);
+    }
     if (atomic_fetch_sub(&r->jobs_left, 1) != 1) return;
-    if (r->finish) r->finish(r);
+    if (atomic_load(&r->abandoned))
+        rhd_reply_hang_up(r);
+    else if (r->finish)
+        r->finish(r);
     r->phase = RHD_REPLYING;
     MHD_resume_connection(r->conn);
 }
@@ -72,11 +90,6 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n)
 
 void rhd_work_reply_cancelled(rhd_request *r)
 {
-    if (client_gone(r)) {
-        rhd_reply_problem(r, 499, "client-closed", "Client Closed Request",
-                          "the client went away; the search was stopped", NULL);
-        return;
-    }
     r->retry_after = 1;
     rhd_metrics_rejected(RHD_REJECT_SHUTTING_DOWN);
     rhd_reply_problem(r, 503, "shutting-down", "Service Unavailable",

@@ -1,6 +1,7 @@
 /* A request's work on the worker pool: the connection is suspended while the request's jobs
- * run and resumed when the last one ends; a client that hangs up has them cancelled. Shared
- * by every route that searches (solve, hint, analyze, batch). */
+ * run and resumed when the last one ends; a client that hangs up has its queued jobs dropped
+ * and, on a reset, its running ones cancelled (the policy is in work.c). Shared by every route
+ * that searches (solve, hint, analyze, batch, generate). */
 #ifndef RHD_WORK_H
 #define RHD_WORK_H
 
@@ -20,8 +21,9 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n);
 /* The request a job queued by rhd_work_submit belongs to. */
 rhd_request *rhd_work_request(const rhd_job *job);
 
-/* Sets the reply for work stopped by its cancel flag: 499 when the client went away (nobody
- * reads it; logs and metrics do), else 503 shutting-down (the drain deadline passed). */
+/* Sets the reply for work stopped by its cancel flag: 503 shutting-down (the drain deadline
+ * passed). When the flag says the client went away, the reply is replaced by a hang-up (499 in
+ * the log and metrics, nothing on the wire) before the connection resumes. */
 void rhd_work_reply_cancelled(rhd_request *r);
 
 /* Writes the timing_us object, {"queue":..,"parse":..,"solve":..,"total":..} in

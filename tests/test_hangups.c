@@ -1,0 +1,276 @@
+/* rushhourd and the clients who go away: queued jobs of hung-up clients are dropped and free
+ * their queue places, a half-closed client still gets its answer, a reset stops a running
+ * search, every request is logged and counted once with a real status, and 499 never goes on
+ * the wire. Raw sockets say exactly how each client leaves (FIN, half-close, reset); the real
+ * binary runs per test (tests/support/server_harness.c). */
+#include <criterion/criterion.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "server_harness.h"
+
+#ifndef RHD_BIN
+#error "RHD_BIN must name the rushhourd binary"
+#endif
+
+static const char easy[] =
+    "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", \"e.ddd.\"]}";
+
+/* A sparse 16x16 board, unsolvable, whose state space is far too large to finish: the search
+ * runs until its deadline, TIMEOUT (four digits of milliseconds), and answers 422. */
+#define SLOW(timeout)                                                                              \
+    "{\"board_size\":16,\"exit_row\":0,\"walls\":[[0,15]],\"vehicles\":["                          \
+    "{\"id\":\"X\",\"row\":0,\"col\":0,\"length\":2,\"orientation\":\"H\"},"                       \
+    "{\"id\":\"A\",\"row\":3,\"col\":2,\"length\":2,\"orientation\":\"H\"},"                       \
+    "{\"id\":\"B\",\"row\":6,\"col\":9,\"length\":2,\"orientation\":\"V\"},"                       \
+    "{\"id\":\"C\",\"row\":9,\"col\":4,\"length\":2,\"orientation\":\"H\"},"                       \
+    "{\"id\":\"D\",\"row\":12,\"col\":12,\"length\":2,\"orientation\":\"V\"},"                     \
+    "{\"id\":\"E\",\"row\":14,\"col\":1,\"length\":2,\"orientation\":\"H\"},"                      \
+    "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"                     \
+    "\"options\":{\"timeout_ms\":" #timeout "}}"
+
+static void setup(void)
+{
+    rhs_http_init();
+}
+
+static void teardown(void)
+{
+    rhs_cleanup_all();
+}
+
+TestSuite(hangups, .init = setup, .fini = teardown);
+
+static rhs_server *start(const char *const *args)
+{
+    char err[2048];
+    rhs_server *s = rhs_start(RHD_BIN, args, 5000, err, sizeof err);
+    cr_assert_not_null(s, "rushhourd did not start: %s", err);
+    return s;
+}
+
+#define START(...) start((const char *const[]){__VA_ARGS__, NULL})
+
+static void stop(rhs_server *s)
+{
+    cr_expect_eq(rhs_stop(s, 10000), 0, "rushhourd did not exit cleanly");
+    char *err = rhs_stderr(s);
+    cr_expect(err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:"), "stderr: %s",
+              err);
+    free(err);
+    rhs_free(s);
+}
+
+/* ---- raw clients ---- */
+
+static int connect_to(int port)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    cr_assert_geq(fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0, "connect: %s", strerror(errno));
+    return fd;
+}
+
+static void send_all(int fd, const char *data, size_t n)
+{
+    while (n) {
+        const ssize_t k = send(fd, data, n, MSG_NOSIGNAL);
+        cr_assert_gt(k, 0, "send: %s", strerror(errno));
+        data += k;
+        n -= (size_t)k;
+    }
+}
+
+/* Connects and sends POST `path` with `body`, of which only the first `sent` bytes (the whole
+ * of it when `sent` is -1) go out: the headers announce the whole length. */
+static int post_raw(int port, const char *path, const char *body, long sent)
+{
+    const int fd = connect_to(port);
+    char head[256];
+    const size_t n = strlen(body);
+    const int h = snprintf(head, sizeof head,
+                           "POST %s HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                           "Content-Length: %zu\r\n\r\n",
+                           path, n);
+    send_all(fd, head, (size_t)h);
+    send_all(fd, body, sent < 0 ? n : (size_t)sent);
+    return fd;
+}
+
+/* Closes `fd` with a reset (SO_LINGER 0), as a client that aborts does. */
+static void reset(int fd)
+{
+    const struct linger l = {.l_onoff = 1, .l_linger = 0};
+    cr_assert_eq(setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l), 0);
+    close(fd);
+}
+
+/* Everything the server sends until it closes the connection or `timeout_ms` passes. */
+static char *read_all(int fd, int timeout_ms)
+{
+    size_t len = 0, cap = 4096;
+    char *text = malloc(cap);
+    cr_assert_not_null(text);
+    const long long until = rhs_now_us() + timeout_ms * 1000LL;
+    for (;;) {
+        const long long left = (until - rhs_now_us()) / 1000;
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (left <= 0 || poll(&p, 1, (int)left) != 1) break;
+        if (len + 1024 > cap) cr_assert_not_null(text = realloc(text, cap *= 2));
+        const ssize_t k = recv(fd, text + len, cap - len - 1, 0);
+        if (k <= 0) break;
+        len += (size_t)k;
+    }
+    text[len] = '\0';
+    return text;
+}
+
+/* ---- metrics and log ---- */
+
+static double metric(rhs_server *s, const char *series)
+{
+    rhs_response r;
+    cr_assert_eq(rhs_get(rhs_port(s), "/metrics", &r), 0, "GET /metrics: %s", r.error);
+    const double v = rhs_metric_value(r.body, series);
+    rhs_response_free(&r);
+    return v;
+}
+
+/* Waits up to `timeout_ms` for `series` to reach `want`; returns its last value. */
+static double wait_metric(rhs_server *s, const char *series, double want, int timeout_ms)
+{
+    const long long until = rhs_now_us() + timeout_ms * 1000LL;
+    double v;
+    while ((v = metric(s, series)) != want && rhs_now_us() < until) rhs_sleep_ms(20);
+    return v;
+}
+
+static int count(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle)) n++;
+    return n;
+}
+
+#define DROPPED "rushhourd_abandoned_jobs_total{result=\"dropped\"}"
+#define CANCELLED "rushhourd_abandoned_jobs_total{result=\"cancelled\"}"
+#define SOLVES(code) "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\",code=\"" code "\"}"
+
+/* 64 hung-up clients once held every queue place, and a live client got 503 "queue full"
+ * while the dead jobs waited to run for nobody. Now their jobs are dropped as soon as the
+ * clients are gone, and counted. */
+Test(hangups, queued_jobs_of_gone_clients_are_dropped)
+{
+    rhs_server *s = START("--workers", "1", "--queue-length", "4", "--cache-bytes", "0");
+    const int port = rhs_port(s);
+    const int busy = post_raw(port, "/v1/solve", SLOW(1500), -1); /* holds the one worker */
+    rhs_sleep_ms(200);
+    int gone[4];
+    for (int i = 0; i < 4; i++) gone[i] = post_raw(port, "/v1/solve", SLOW(1500), -1);
+    cr_assert_eq(wait_metric(s, "rushhourd_queue_depth", 4, 2000), 4, "the queue is not full");
+    for (int i = 0; i < 4; i++) close(gone[i]); /* a full close: a FIN, then nothing */
+    cr_assert_eq(wait_metric(s, DROPPED, 4, 2000), 4, "queued jobs of gone clients not dropped");
+    cr_assert_eq(metric(s, "rushhourd_queue_depth"), 0);
+
+    /* A live client is queued behind the running search, not refused. */
+    rhs_response r;
+    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", easy, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200, "status %ld: %s", r.status, r.body);
+    rhs_response_free(&r);
+    char *answer = read_all(busy, 5000);
+    cr_assert(strncmp(answer, "HTTP/1.1 422 ", 13) == 0, "the busy client got: %.200s", answer);
+    free(answer);
+    close(busy);
+
+    /* The dropped jobs never ran: two searches in all (the busy one and the live one). */
+    cr_assert_eq(metric(s, "rushhourd_search_nodes_expanded_count"), 2);
+    cr_assert_eq(metric(s, CANCELLED), 0);
+    cr_assert(rhs_wait_stdout(s, "\"status\":499", 2000));
+    stop(s);
+    char *log = rhs_stdout(s);
+    cr_assert_eq(count(log, "\"status\":499"), 4, "%s", log);
+    free(log);
+}
+
+/* A client that half-closes (shutdown(SHUT_WR)) still reads: it gets its real answer, not a
+ * cancelled search, and never the non-standard 499. */
+Test(hangups, half_closed_client_gets_its_answer)
+{
+    rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
+    const int fd = post_raw(rhs_port(s), "/v1/solve", SLOW(1000), -1);
+    cr_assert_eq(shutdown(fd, SHUT_WR), 0);
+    char *answer = read_all(fd, 5000);
+    close(fd);
+    cr_assert(strncmp(answer, "HTTP/1.1 422 ", 13) == 0, "got: %.300s", answer);
+    cr_assert_not_null(strstr(answer, "urn:rushhourd:problem:search-limit"), "%s", answer);
+    cr_assert_not_null(strstr(answer, "\"limit\":\"time\""), "%s", answer);
+    free(answer);
+    cr_assert_eq(metric(s, CANCELLED), 0);
+    stop(s);
+}
+
+/* A client that resets its connection has its running search stopped within the watchdog's
+ * period, whatever the route, and a request of several jobs has its queued ones dropped: the
+ * worker is free again at once. The request is logged as 499, which is not sent. */
+static void abandon(rhs_server *s, const char *path, const char *body)
+{
+    const double before = metric(s, CANCELLED);
+    const int fd = post_raw(rhs_port(s), path, body, -1);
+    rhs_sleep_ms(300);
+    reset(fd);
+    char needle[128];
+    snprintf(needle, sizeof needle, "\"path\":\"%s\",\"status\":499", path);
+    cr_assert(rhs_wait_stdout(s, needle, 3000), "no 499 for %s in the log", path);
+    cr_assert_eq(metric(s, CANCELLED), before + 1, "%s", path);
+    rhs_response r; /* the worker is free: a quick solve gets through at once */
+    cr_assert_eq(rhs_post(rhs_port(s), "/v1/solve", "application/json", easy, &r), 0);
+    cr_assert_eq(r.status, 200, "after %s: %ld %s", path, r.status, r.body);
+    rhs_response_free(&r);
+}
+
+Test(hangups, reset_stops_a_running_search)
+{
+    rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
+    abandon(s, "/v1/solve", SLOW(9000));
+    abandon(s, "/v1/analyze", SLOW(9000));
+    abandon(s, "/v1/generate", "{\"min_moves\": 45, \"seed\": 3, \"timeout_ms\": 9000}");
+    abandon(s, "/v1/solve/batch", "{\"puzzles\": [" SLOW(9000) ", " SLOW(9000) "]}");
+    cr_assert_eq(metric(s, DROPPED), 1, "the batch's queued job was not dropped");
+    stop(s);
+}
+
+/* Requests that end before their answer is queued (the client leaves mid-body, or the
+ * connection times out) are logged with a real status (499, 408) and counted, like every
+ * other request: no "status":0, and the log and the metrics agree. */
+Test(hangups, every_request_is_logged_and_counted_once)
+{
+    rhs_server *s = START("--idle-timeout-s", "1", "--cache-bytes", "0");
+    const int port = rhs_port(s);
+    const int left = post_raw(port, "/v1/solve", easy, 10);
+    rhs_sleep_ms(100);
+    close(left);
+    const int stalled = post_raw(port, "/v1/solve", easy, 10);
+    cr_assert(rhs_wait_stdout(s, "\"status\":408", 5000), "no 408 for the stalled body");
+    close(stalled);
+    rhs_response r;
+    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", easy, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    rhs_response_free(&r);
+    cr_assert_eq(metric(s, SOLVES("499")), 1);
+    cr_assert_eq(metric(s, SOLVES("408")), 1);
+    cr_assert_eq(metric(s, SOLVES("200")), 1);
+    stop(s);
+    char *log = rhs_stdout(s);
+    cr_assert_eq(count(log, "\"path\":\"/v1/solve\""), 3, "%s", log);
+    cr_assert_eq(count(log, "\"status\":0"), 0, "%s", log);
+    free(log);
+}
