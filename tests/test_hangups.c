@@ -58,14 +58,17 @@ static rhs_server *start(const char *const *args)
 
 #define START(...) start((const char *const[]){__VA_ARGS__, NULL})
 
-static void stop(rhs_server *s)
+/* Stops the server (SIGTERM) and returns its whole log (the caller frees it). */
+static char *stop(rhs_server *s)
 {
     cr_expect_eq(rhs_stop(s, 10000), 0, "rushhourd did not exit cleanly");
-    char *err = rhs_stderr(s);
+    char *err = rhs_stderr(s), *log = rhs_stdout(s);
     cr_expect(err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:"), "stderr: %s",
               err);
     free(err);
     rhs_free(s);
+    cr_assert_not_null(log);
+    return log;
 }
 
 /* ---- raw clients ---- */
@@ -163,7 +166,8 @@ static int count(const char *text, const char *needle)
 
 #define DROPPED "rushhourd_abandoned_jobs_total{result=\"dropped\"}"
 #define CANCELLED "rushhourd_abandoned_jobs_total{result=\"cancelled\"}"
-#define SOLVES(code) "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\",code=\"" code "\"}"
+#define SOLVES(code)                                                                               \
+    "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\",code=\"" code "\"}"
 
 /* 64 hung-up clients once held every queue place, and a live client got 503 "queue full"
  * while the dead jobs waited to run for nobody. Now their jobs are dropped as soon as the
@@ -195,8 +199,7 @@ Test(hangups, queued_jobs_of_gone_clients_are_dropped)
     cr_assert_eq(metric(s, "rushhourd_search_nodes_expanded_count"), 2);
     cr_assert_eq(metric(s, CANCELLED), 0);
     cr_assert(rhs_wait_stdout(s, "\"status\":499", 2000));
-    stop(s);
-    char *log = rhs_stdout(s);
+    char *log = stop(s);
     cr_assert_eq(count(log, "\"status\":499"), 4, "%s", log);
     free(log);
 }
@@ -215,7 +218,7 @@ Test(hangups, half_closed_client_gets_its_answer)
     cr_assert_not_null(strstr(answer, "\"limit\":\"time\""), "%s", answer);
     free(answer);
     cr_assert_eq(metric(s, CANCELLED), 0);
-    stop(s);
+    free(stop(s));
 }
 
 /* A client that resets its connection has its running search stopped within the watchdog's
@@ -245,7 +248,7 @@ Test(hangups, reset_stops_a_running_search)
     abandon(s, "/v1/generate", "{\"min_moves\": 45, \"seed\": 3, \"timeout_ms\": 9000}");
     abandon(s, "/v1/solve/batch", "{\"puzzles\": [" SLOW(9000) ", " SLOW(9000) "]}");
     cr_assert_eq(metric(s, DROPPED), 1, "the batch's queued job was not dropped");
-    stop(s);
+    free(stop(s));
 }
 
 /* Requests that end before their answer is queued (the client leaves mid-body, or the
@@ -268,8 +271,7 @@ Test(hangups, every_request_is_logged_and_counted_once)
     cr_assert_eq(metric(s, SOLVES("499")), 1);
     cr_assert_eq(metric(s, SOLVES("408")), 1);
     cr_assert_eq(metric(s, SOLVES("200")), 1);
-    stop(s);
-    char *log = rhs_stdout(s);
+    char *log = stop(s);
     cr_assert_eq(count(log, "\"path\":\"/v1/solve\""), 3, "%s", log);
     cr_assert_eq(count(log, "\"status\":0"), 0, "%s", log);
     free(log);

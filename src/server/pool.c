@@ -169,10 +169,10 @@ static int monotonic_cond_init(pthread_cond_t *c)
 {
     pthread_condattr_t attr;
     if (pthread_condattr_init(&attr) != 0) return -1;
-    const int rc = pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 &&
-                           pthread_cond_init(c, &attr) == 0
-                       ? 0
-                       : -1;
+    const int rc =
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(c, &attr) == 0
+            ? 0
+            : -1;
     pthread_condattr_destroy(&attr);
     return rc;
 }
