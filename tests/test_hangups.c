@@ -1,8 +1,9 @@
-/* rushhourd and the clients who go away: queued jobs of hung-up clients are dropped and free
- * their queue places, a half-closed client still gets its answer, a reset stops a running
- * search, every request is logged and counted once with a real status, and 499 never goes on
- * the wire. Raw sockets say exactly how each client leaves (FIN, half-close, reset); the real
- * binary runs per test (tests/support/server_harness.c). */
+/* rushhourd and the clients who go away, and the work that waits: queued jobs of hung-up
+ * clients are dropped and free their queue places, a half-closed client still gets its answer,
+ * a reset stops a running search, every request is logged and counted once with a real status,
+ * 499 never goes on the wire, and work whose deadline passes in the queue says so. Raw sockets
+ * say exactly how each client leaves (FIN, half-close, reset); the real binary runs per test
+ * (tests/support/server_harness.c). */
 #include <criterion/criterion.h>
 #include <arpa/inet.h>
 #include <errno.h>
@@ -13,6 +14,8 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+#include <cjson/cJSON.h>
 
 #include "server_harness.h"
 
@@ -275,4 +278,35 @@ Test(hangups, every_request_is_logged_and_counted_once)
     cr_assert_eq(count(log, "\"path\":\"/v1/solve\""), 3, "%s", log);
     cr_assert_eq(count(log, "\"status\":0"), 0, "%s", log);
     free(log);
+}
+
+/* A cheap puzzle queued behind an expensive one in a batch waits past its own deadline: it is
+ * told so (queue-timeout, with the time it waited), not given a search-limit "time" with
+ * nodes_expanded 0 as if it had been searched. */
+Test(hangups, batch_item_whose_deadline_passed_in_the_queue_says_so)
+{
+    rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
+    const char *batch = "{\"puzzles\": [" SLOW(
+        1000) ", {\"grid\": [\"bb...g\", \"a..c.g\", "
+              "\"axxc.g\", \"a..c..\", \"e...ff\", \"e.ddd.\"], \"options\": "
+              "{\"timeout_ms\": 500}}]}";
+    rhs_response r;
+    cr_assert_eq(rhs_post(rhs_port(s), "/v1/solve/batch", "application/json", batch, &r), 0);
+    cr_assert_eq(r.status, 200, "%ld %s", r.status, r.body);
+    cJSON *doc = cJSON_Parse(r.body);
+    const cJSON *results = cJSON_GetObjectItemCaseSensitive(doc, "results");
+    cr_assert_eq(cJSON_GetArraySize(results), 2, "%s", r.body);
+    const cJSON *slow = cJSON_GetArrayItem(results, 0), *cheap = cJSON_GetArrayItem(results, 1);
+    cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(slow, "limit")), "time");
+    cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(cheap, "type")),
+                     "urn:rushhourd:problem:queue-timeout", "%s", r.body);
+    cr_assert_eq(cJSON_GetObjectItemCaseSensitive(cheap, "status")->valuedouble, 422);
+    cr_assert_null(cJSON_GetObjectItemCaseSensitive(cheap, "stats"), "no search, no statistics");
+    const cJSON *timing = cJSON_GetObjectItemCaseSensitive(cheap, "timing_us");
+    cr_assert_geq(cJSON_GetObjectItemCaseSensitive(timing, "queue")->valuedouble, 500000, "%s",
+                  r.body);
+    cr_assert_eq(cJSON_GetObjectItemCaseSensitive(timing, "solve")->valuedouble, 0);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    free(stop(s));
 }

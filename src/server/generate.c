@@ -100,7 +100,10 @@ static void run(rhd_job *job)
     rhd_request *r = rhd_work_request(job);
     generate_job *g = (generate_job *)((char *)job - offsetof(generate_job, job));
     const uint64_t started = rh_clock_us();
-    rhd_options_start(&g->opt, job->enqueued_us, &job->cancel);
+    if (!rhd_options_start(&g->opt, job->enqueued_us, &job->cancel)) {
+        rhd_reply_json(r, 422, rhd_work_queue_timeout(r, started - job->enqueued_us, g->parse_us));
+        return;
+    }
     if (rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;

@@ -123,6 +123,16 @@ void rhd_work_reply_timed(rhd_request *r, cJSON *doc, uint64_t queue_us, uint64_
     rhd_reply_json(r, 200, doc);
 }
 
+cJSON *rhd_work_queue_timeout(const rhd_request *r, uint64_t queue_us, uint64_t parse_us)
+{
+    cJSON *timing = cJSON_CreateObject();
+    add_timing(timing, r, queue_us, parse_us, 0);
+    return rhd_problem(r, 422, "queue-timeout", "Deadline Passed While Queued",
+                       "the deadline (timeout_ms, counted from when the request was queued) "
+                       "passed before a solver was free: no search was made",
+                       timing);
+}
+
 cJSON *rhd_work_limit_problem(const rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
                               uint64_t parse_us, uint64_t solve_us)
 {

@@ -41,6 +41,10 @@ void rhd_work_reply_timed(rhd_request *r, cJSON *doc, uint64_t queue_us, uint64_
 void rhd_work_reply_limit(rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
                           uint64_t parse_us, uint64_t solve_us);
 
+/* The 422 queue-timeout problem: the deadline passed while the work waited for a worker, so
+ * no search was made (told apart from a search that ran out of time), with the timings. */
+cJSON *rhd_work_queue_timeout(const rhd_request *r, uint64_t queue_us, uint64_t parse_us);
+
 /* The 422 problem document of rhd_work_reply_limit, for callers that place it themselves. */
 cJSON *rhd_work_limit_problem(const rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
                               uint64_t parse_us, uint64_t solve_us);
