@@ -16,7 +16,7 @@
 /* What the watchdog saw of one job while the lock was released. */
 typedef struct {
     rhd_job *job;
-    bool started, gone;
+    bool gone;
 } sighting;
 
 struct rhd_pool {
@@ -107,28 +107,27 @@ static int look(rhd_pool *p)
 {
     int n = 0;
     for (rhd_job *j = p->head; j; j = j->next)
-        if (j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false, false};
+        if (j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
     for (int i = 0; i < MAX_RUNNING && n < p->capacity + p->workers; i++) {
         rhd_job *j = p->active[i];
-        if (j && j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, true, false};
+        if (j && j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
     }
     for (int i = 0; i < n; i++) p->seen[i].job->watched = true;
     return n;
 }
 
-/* Acts on what gone() said, unless the job has started since it was asked about (it is then
- * judged as a running job at the next look). Returns how many queued jobs were dropped; they
- * are listed first in p->seen, to be handed back once the lock is released. Called with the
- * lock held. */
+/* Acts on what gone() said: drops the jobs still queued, cancels those running now. Returns
+ * how many were dropped; they are listed first in p->seen, to be handed back once the lock is
+ * released. Called with the lock held. */
 static int act(rhd_pool *p, int n)
 {
     int dropped = 0;
     for (int i = 0; i < n; i++) {
         sighting s = p->seen[i];
         s.job->watched = false;
-        if (!s.gone || s.job->started != s.started) continue;
+        if (!s.gone) continue;
         atomic_store(&s.job->cancel, RHD_CANCEL_GONE);
-        if (!s.started) {
+        if (!s.job->started) {
             unlink_job(p, s.job);
             p->seen[dropped++] = s;
         }
@@ -147,8 +146,7 @@ static void *watchdog(void *arg)
     while (!p->stopping) {
         const int n = look(p);
         pthread_mutex_unlock(&p->lock);
-        for (int i = 0; i < n; i++)
-            p->seen[i].gone = p->seen[i].job->gone(p->seen[i].job, p->seen[i].started);
+        for (int i = 0; i < n; i++) p->seen[i].gone = p->seen[i].job->gone(p->seen[i].job);
         pthread_mutex_lock(&p->lock);
         const int dropped = act(p, n);
         if (dropped) {

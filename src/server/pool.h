@@ -24,12 +24,11 @@ enum { RHD_CANCEL_NONE = 0, RHD_CANCEL_GONE = 1, RHD_CANCEL_DRAIN = 2 };
 struct rhd_job {
     void (*run)(rhd_job *job);
     void (*done)(rhd_job *job, int status);
-    /* Optional: true when nobody waits for the answer any more; `started` says whether run()
-     * has begun, so the owner may judge a queued job and a running one differently. The pool
-     * asks every queued and running job about ten times a second, never with its lock held: a
-     * queued job found gone is dropped (done(job, RHD_JOB_DROPPED), run never called, its
-     * queue place freed at once), a running one gets `cancel` = RHD_CANCEL_GONE. */
-    bool (*gone)(rhd_job *job, bool started);
+    /* Optional: true when nobody waits for the answer any more. The pool asks every queued and
+     * running job about ten times a second, never with its lock held: a queued job found gone
+     * is dropped (done(job, RHD_JOB_DROPPED), run never called, its queue place freed at
+     * once), a running one gets `cancel` = RHD_CANCEL_GONE. */
+    bool (*gone)(rhd_job *job);
     void *owner;          /* the caller's, never touched by the pool */
     atomic_int cancel;    /* RHD_CANCEL_*: set by the pool (gone, or the drain deadline) */
     uint64_t enqueued_us; /* set by rhd_pool_submit */

@@ -231,6 +231,7 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     r->cfg = &s->cfg;
     r->conn = c;
     r->method = method;
+    r->http11 = strcmp(version, MHD_HTTP_VERSION_1_1) == 0;
     r->phase = RHD_READING;
     const route *rt = find_route(lst, url);
     r->route = rt ? rt->id : RHD_ROUTE_OTHER;

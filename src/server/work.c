@@ -5,6 +5,8 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #include "routes.h"
@@ -15,35 +17,46 @@ rhd_request *rhd_work_request(const rhd_job *job)
     return job->owner;
 }
 
-/* Whether anybody still waits for a request's answer. A client that hung up and one that
- * only half-closed (shutdown(SHUT_WR), still reading) both send a FIN, and nothing short of
- * writing to the socket tells them apart. So, as HAProxy does by default, a FIN alone does not
- * stop a search that is running: it finishes and its answer is sent (when the peer is gone the
- * write fails, harmlessly). Only a reset or a socket error (the peer certainly gone) cancels
- * it. A job still queued is dropped on a FIN too, as HAProxy's `option abortonclose` drops
- * queued requests: 64 hung-up clients must not hold the queue that live clients need, nor
- * make the workers search for nobody. The price: a half-closed client whose search had not
- * started gets no answer (its connection is closed). Suspended connections are not watched by
- * MHD, so the pool's watchdog asks here. */
-static bool client_gone(const rhd_request *r, bool fin_is_gone)
+/* Whether anybody still waits for a request's answer. A client that hung up and one that only
+ * half-closed (shutdown(SHUT_WR), still reading) both send a FIN, and nothing short of writing
+ * to the socket tells them apart. So on a FIN the client is asked, once: it is sent an interim
+ * "100 Continue", which HTTP/1.1 clients must accept before any final answer (RFC 9110 15.2).
+ * A client that only half-closed reads it and later gets its real answer, like HAProxy serves
+ * half-closed clients by default; the kernel of one that hung up answers it with a reset, and
+ * at the watchdog's next look the work is dropped from the queue (its place free at once, as
+ * with HAProxy's `option abortonclose`) or its search cancelled. Without that, clients that
+ * give up (most close with a FIN) held queue places that live clients got 503 for, and the
+ * workers searched for nobody. An HTTP/1.0 client cannot be sent a 1xx: after its FIN its
+ * work goes on, and the answer's write fails if it is gone. Suspended connections are not
+ * watched by MHD, so the pool's watchdog asks here (on its own thread, never with the pool's
+ * lock held). */
+static bool client_gone(rhd_request *r)
 {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (!info) return false;
-    struct pollfd p = {.fd = info->connect_fd, .events = POLLIN | POLLRDHUP};
+    const int fd = info->connect_fd;
+    struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
     if (poll(&p, 1, 0) != 1) return false;
-    if (p.revents & (POLLHUP | POLLERR)) return true;
+    if (p.revents & (POLLHUP | POLLERR)) return true; /* a reset: certainly gone */
     char c;
-    const ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-    if (n == 0) return fin_is_gone; /* a pipelined next request, or nothing yet: it waits */
-    return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+    const ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0) return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+    if (n > 0 || r->asked || !r->http11) return false; /* a pipelined next request waits */
+    /* A FIN. Only into an empty send queue, so that the 1xx cannot split an earlier answer. */
+    int unsent = 0;
+    if (ioctl(fd, SIOCOUTQ, &unsent) != 0 || unsent != 0) return false;
+    static const char probe[] = "HTTP/1.1 100 Continue\r\n\r\n";
+    r->asked = true;
+    return send(fd, probe, sizeof probe - 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno != EAGAIN &&
+           errno != EWOULDBLOCK;
 }
 
 /* Once one of a request's jobs is dropped its answer is lost, so its other jobs stop too. */
-static bool gone(rhd_job *job, bool started)
+static bool gone(rhd_job *job)
 {
-    const rhd_request *r = rhd_work_request(job);
-    return atomic_load(&r->abandoned) || client_gone(r, !started);
+    rhd_request *r = rhd_work_request(job);
+    return atomic_load(&r->abandoned) || client_gone(r);
 }
 
 static void done(rhd_job *job, int status)
