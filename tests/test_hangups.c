@@ -274,6 +274,8 @@ static void abandon(rhs_server *s, const char *path, const char *body, int jobs,
     snprintf(needle, sizeof needle, "\"path\":\"%s\",\"status\":499", path);
     cr_assert(wait_log(s, needle, 1 + with_reset, 3000), "no 499 for %s in the log", path);
     cr_assert_eq(metric(s, CANCELLED) + metric(s, DROPPED), before + jobs, "%s", path);
+    cr_assert_eq(metric(s, "rushhourd_rejected_requests_total{reason=\"shutting_down\"}"), 0,
+                 "a hang-up counted as a refusal while shutting down (%s)", path);
     rhs_response r; /* the worker is free: a quick solve gets through at once */
     cr_assert_eq(rhs_post(rhs_port(s), "/v1/solve", "application/json", easy, &r), 0);
     cr_assert_eq(r.status, 200, "after %s: %ld %s", path, r.status, r.body);

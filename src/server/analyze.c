@@ -36,7 +36,7 @@ static void run(rhd_job *job)
         rhd_work_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, job);
     } else {
         rhd_work_reply_limit(r, res.limit, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     }

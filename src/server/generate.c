@@ -126,7 +126,7 @@ static void run(rhd_job *job)
         rhd_work_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
     } else if (g->result.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, job);
     } else {
         rhd_work_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
                              rh_clock_us() - started);

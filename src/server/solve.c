@@ -151,7 +151,7 @@ static void reply(rhd_request *r, rhd_solve_item *it)
     r->nodes = it->nodes;
     r->cached = it->cached;
     if (!it->status) {
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, &it->job);
     } else if (!it->text) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
     } else {

@@ -101,8 +101,12 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n)
     return false;
 }
 
-void rhd_work_reply_cancelled(rhd_request *r)
+void rhd_work_reply_cancelled(rhd_request *r, const rhd_job *job)
 {
+    if (atomic_load(&job->cancel) == RHD_CANCEL_GONE) {
+        rhd_reply_hang_up(r);
+        return;
+    }
     r->retry_after = 1;
     rhd_metrics_rejected(RHD_REJECT_SHUTTING_DOWN);
     rhd_reply_problem(r, 503, "shutting-down", "Service Unavailable",

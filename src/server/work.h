@@ -21,10 +21,10 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n);
 /* The request a job queued by rhd_work_submit belongs to. */
 rhd_request *rhd_work_request(const rhd_job *job);
 
-/* Sets the reply for work stopped by its cancel flag: 503 shutting-down (the drain deadline
- * passed). When the flag says the client went away, the reply is replaced by a hang-up (499 in
- * the log and metrics, nothing on the wire) before the connection resumes. */
-void rhd_work_reply_cancelled(rhd_request *r);
+/* Sets the reply for work stopped by the cancel flag of `job`: a hang-up when the client went
+ * away (499 in the log and metrics, nothing on the wire), else 503 shutting-down (the drain
+ * deadline passed). */
+void rhd_work_reply_cancelled(rhd_request *r, const rhd_job *job);
 
 /* Writes the timing_us object, {"queue":..,"parse":..,"solve":..,"total":..} in
  * microseconds, `total` counted from the request's start until now. Returns its length. */
