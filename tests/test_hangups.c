@@ -74,6 +74,13 @@ static char *stop(rhs_server *s)
     return log;
 }
 
+/* `ms`, or ten times as long when the server runs under a tool (RHS_WRAPPER: valgrind). */
+static int patience(int ms)
+{
+    const char *wrapper = getenv("RHS_WRAPPER");
+    return wrapper && *wrapper ? 10 * ms : ms;
+}
+
 /* ---- raw clients ---- */
 
 static int connect_to(int port)
@@ -126,7 +133,7 @@ static char *read_all(int fd, int timeout_ms)
     size_t len = 0, cap = 4096;
     char *text = malloc(cap);
     cr_assert_not_null(text);
-    const long long until = rhs_now_us() + timeout_ms * 1000LL;
+    const long long until = rhs_now_us() + patience(timeout_ms) * 1000LL;
     for (;;) {
         const long long left = (until - rhs_now_us()) / 1000;
         struct pollfd p = {.fd = fd, .events = POLLIN};
@@ -154,7 +161,7 @@ static double metric(rhs_server *s, const char *series)
 /* Waits up to `timeout_ms` for `series` to reach `want`; returns its last value. */
 static double wait_metric(rhs_server *s, const char *series, double want, int timeout_ms)
 {
-    const long long until = rhs_now_us() + timeout_ms * 1000LL;
+    const long long until = rhs_now_us() + patience(timeout_ms) * 1000LL;
     double v;
     while ((v = metric(s, series)) != want && rhs_now_us() < until) rhs_sleep_ms(20);
     return v;
@@ -170,7 +177,7 @@ static int count(const char *text, const char *needle)
 /* Waits up to `timeout_ms` for the log to hold `needle` `n` times. */
 static bool wait_log(rhs_server *s, const char *needle, int n, int timeout_ms)
 {
-    const long long until = rhs_now_us() + timeout_ms * 1000LL;
+    const long long until = rhs_now_us() + patience(timeout_ms) * 1000LL;
     for (;;) {
         char *log = rhs_stdout(s);
         const int seen = count(log, needle);
@@ -215,7 +222,7 @@ Test(hangups, queued_jobs_of_gone_clients_are_dropped)
     /* The dropped jobs never ran: two searches in all (the busy one and the live one). */
     cr_assert_eq(metric(s, "rushhourd_search_nodes_expanded_count"), 2);
     cr_assert_eq(metric(s, CANCELLED), 0);
-    cr_assert(rhs_wait_stdout(s, "\"status\":499", 2000));
+    cr_assert(rhs_wait_stdout(s, "\"status\":499", patience(2000)));
     char *log = stop(s);
     cr_assert_eq(count(log, "\"status\":499"), 64, "%s", log);
     free(log);
@@ -322,14 +329,14 @@ Test(hangups, every_request_is_logged_and_counted_once)
     const int port = rhs_port(s);
     for (int i = 0; i < 100; i++) close(post_raw(port, "/v1/solve", easy, -1)); /* then leave */
     const char *series = "route=\"/v1/solve\",";
-    for (int i = 0; i < 300 && sum(s, "rushhourd_http_requests_total", series) < 100; i++)
+    for (int i = 0; i < patience(300) && sum(s, "rushhourd_http_requests_total", series) < 100; i++)
         rhs_sleep_ms(10);
     cr_assert_eq(sum(s, "rushhourd_http_requests_total", series), 100);
     const int left = post_raw(port, "/v1/solve", easy, 10);
     rhs_sleep_ms(100);
     close(left);
     const int stalled = post_raw(port, "/v1/solve", easy, 10);
-    cr_assert(rhs_wait_stdout(s, "\"status\":408", 5000), "no 408 for the stalled body");
+    cr_assert(rhs_wait_stdout(s, "\"status\":408", patience(5000)), "no 408 for the stalled body");
     close(stalled);
     rhs_response r;
     cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", easy, &r), 0, "%s", r.error);
