@@ -3,7 +3,7 @@
  * a reset stops a running search, every request is logged and counted once with a real status,
  * 499 never goes on the wire, and work whose deadline passes in the queue says so. Raw sockets
  * say exactly how each client leaves (FIN, half-close, reset); the real binary runs per test
- * (tests/support/server_harness.c). */
+ * (tests/support/http_test.c). */
 #include <criterion/criterion.h>
 #include <arpa/inet.h>
 #include <errno.h>
@@ -15,16 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <cjson/cJSON.h>
-
-#include "server_harness.h"
-
-#ifndef RHD_BIN
-#error "RHD_BIN must name the rushhourd binary"
-#endif
-
-static const char easy[] =
-    "{\"grid\": [\"bb...g\", \"a..c.g\", \"axxc.g\", \"a..c..\", \"e...ff\", \"e.ddd.\"]}";
+#include "http_test.h"
 
 /* A sparse 16x16 board, unsolvable, whose state space is far too large to finish: the search
  * runs until its deadline, TIMEOUT (four digits of milliseconds), and answers 422. */
@@ -39,36 +30,14 @@ static const char easy[] =
     "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"                     \
     "\"options\":{\"timeout_ms\":" #timeout "}}"
 
-static void setup(void)
-{
-    rhs_http_init();
-}
-
-static void teardown(void)
-{
-    rhs_cleanup_all();
-}
-
-TestSuite(hangups, .init = setup, .fini = teardown);
-
-static rhs_server *start(const char *const *args)
-{
-    char err[2048];
-    rhs_server *s = rhs_start(RHD_BIN, args, 5000, err, sizeof err);
-    cr_assert_not_null(s, "rushhourd did not start: %s", err);
-    return s;
-}
-
-#define START(...) start((const char *const[]){__VA_ARGS__, NULL})
+HTTP_SUITE(hangups);
 
 /* Stops the server (SIGTERM) and returns its whole log (the caller frees it). */
 static char *stop(rhs_server *s)
 {
     cr_expect_eq(rhs_stop(s, 10000), 0, "rushhourd did not exit cleanly");
-    char *err = rhs_stderr(s), *log = rhs_stdout(s);
-    cr_expect(err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:"), "stderr: %s",
-              err);
-    free(err);
+    check_stderr(s);
+    char *log = rhs_stdout(s);
     rhs_free(s);
     cr_assert_not_null(log);
     return log;
@@ -211,7 +180,7 @@ Test(hangups, queued_jobs_of_gone_clients_are_dropped)
 
     /* A live client is queued behind the running search, not refused. */
     rhs_response r;
-    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", easy, &r), 0, "%s", r.error);
+    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", jam01_grid, &r), 0, "%s", r.error);
     cr_assert_eq(r.status, 200, "status %ld: %s", r.status, r.body);
     rhs_response_free(&r);
     char *answer = read_all(busy, 5000);
@@ -244,7 +213,7 @@ Test(hangups, half_closed_client_gets_its_answer)
     rhs_server *s = START("--workers", "1", "--cache-bytes", "0");
     const int running = post_raw(rhs_port(s), "/v1/solve", SLOW(1000), -1);
     rhs_sleep_ms(100);
-    const int queued = post_raw(rhs_port(s), "/v1/solve", easy, -1);
+    const int queued = post_raw(rhs_port(s), "/v1/solve", jam01_grid, -1);
     cr_assert_eq(shutdown(running, SHUT_WR), 0);
     cr_assert_eq(shutdown(queued, SHUT_WR), 0);
     char *first = read_all(running, 5000), *second = read_all(queued, 5000);
@@ -284,7 +253,7 @@ static void abandon(rhs_server *s, const char *path, const char *body, int jobs,
     cr_assert_eq(metric(s, "rushhourd_rejected_requests_total{reason=\"shutting_down\"}"), 0,
                  "a hang-up counted as a refusal while shutting down (%s)", path);
     rhs_response r; /* the worker is free: a quick solve gets through at once */
-    cr_assert_eq(rhs_post(rhs_port(s), "/v1/solve", "application/json", easy, &r), 0);
+    cr_assert_eq(rhs_post(rhs_port(s), "/v1/solve", "application/json", jam01_grid, &r), 0);
     cr_assert_eq(r.status, 200, "after %s: %ld %s", path, r.status, r.body);
     rhs_response_free(&r);
 }
@@ -327,19 +296,20 @@ Test(hangups, every_request_is_logged_and_counted_once)
 {
     rhs_server *s = START("--idle-timeout-s", "1", "--cache-bytes", "0");
     const int port = rhs_port(s);
-    for (int i = 0; i < 100; i++) close(post_raw(port, "/v1/solve", easy, -1)); /* then leave */
+    for (int i = 0; i < 100; i++)
+        close(post_raw(port, "/v1/solve", jam01_grid, -1)); /* then leave */
     const char *series = "route=\"/v1/solve\",";
     for (int i = 0; i < patience(300) && sum(s, "rushhourd_http_requests_total", series) < 100; i++)
         rhs_sleep_ms(10);
     cr_assert_eq(sum(s, "rushhourd_http_requests_total", series), 100);
-    const int left = post_raw(port, "/v1/solve", easy, 10);
+    const int left = post_raw(port, "/v1/solve", jam01_grid, 10);
     rhs_sleep_ms(100);
     close(left);
-    const int stalled = post_raw(port, "/v1/solve", easy, 10);
+    const int stalled = post_raw(port, "/v1/solve", jam01_grid, 10);
     cr_assert(rhs_wait_stdout(s, "\"status\":408", patience(5000)), "no 408 for the stalled body");
     close(stalled);
     rhs_response r;
-    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", easy, &r), 0, "%s", r.error);
+    cr_assert_eq(rhs_post(port, "/v1/solve", "application/json", jam01_grid, &r), 0, "%s", r.error);
     cr_assert_eq(r.status, 200);
     rhs_response_free(&r);
     cr_assert_eq(metric(s, SOLVES("408")), 1);
