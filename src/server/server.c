@@ -301,9 +301,10 @@ static void add_header(struct MHD_Response *resp, const char *name, const char *
 static enum MHD_Result send_reply(rhd_request *r)
 {
     if (!rhd_deadline_handled(r->conn)) return MHD_NO; /* the reaper answered 408 */
-    if (r->status == RHD_STATUS_CLIENT_CLOSED) { /* a label, never a status on the wire */
+    /* 499 is a label, never a status on the wire: MHD closes the connection instead. */
+    if (r->status == RHD_STATUS_CLIENT_CLOSED) {
         r->phase = RHD_ANSWERED;
-        return MHD_NO; /* MHD closes the connection */
+        return MHD_NO;
     }
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->reply_len, r->reply ? r->reply : (char *)"",
