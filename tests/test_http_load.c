@@ -219,11 +219,13 @@ static void *drain_thread(void *arg)
                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "status"));
             const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "type"));
             /* A search that waited long in the queue of a slow machine (a sanitizer build,
-             * a busy host) may reach its deadline: a 422 time limit is an answer too. */
+             * a busy host) may reach its deadline, running or still queued: a 422 time limit
+             * or queue-timeout is an answer too. */
             const char *limit =
                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "limit"));
             if ((r.status == 200 && status && strcmp(status, "unsolvable") == 0) ||
-                (r.status == 422 && limit && strcmp(limit, "time") == 0)) {
+                (r.status == 422 && limit && strcmp(limit, "time") == 0) ||
+                (r.status == 422 && type && strcmp(type, PROBLEM_PREFIX "queue-timeout") == 0)) {
                 t->ok++;
             } else if (r.status == 503 && type &&
                        strcmp(type, PROBLEM_PREFIX "shutting-down") == 0) {

@@ -1146,6 +1146,19 @@ Test(metrics, rejected_reasons)
     free(t);
 }
 
+Test(metrics, abandoned_jobs)
+{
+    rhd_metrics_reset();
+    rhd_metrics_abandoned(false);
+    rhd_metrics_abandoned(false);
+    rhd_metrics_abandoned(true);
+    char *t = render();
+    cr_expect(has_line(t, "# TYPE rushhourd_abandoned_jobs_total counter"));
+    cr_expect(has_line(t, "rushhourd_abandoned_jobs_total{result=\"dropped\"} 2"));
+    cr_expect(has_line(t, "rushhourd_abandoned_jobs_total{result=\"cancelled\"} 1"));
+    free(t);
+}
+
 Test(metrics, build_info)
 {
     rhd_metrics_reset();
@@ -1232,7 +1245,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 21, "expected 21 metric families");
+    cr_expect_eq(types, 22, "expected 22 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);

@@ -20,7 +20,10 @@ static void run(rhd_job *job)
     rhd_request *r = rhd_work_request(job);
     analysis_job *a = (analysis_job *)((char *)job - offsetof(analysis_job, job));
     const uint64_t queue_us = rh_clock_us() - job->enqueued_us;
-    rhd_options_start(&a->opt, job->enqueued_us, &job->cancel);
+    if (!rhd_options_start(&a->opt, job->enqueued_us, &job->cancel)) {
+        rhd_reply_json(r, 422, rhd_work_queue_timeout(r, queue_us, a->parse_us));
+        return;
+    }
     rh_analysis res;
     if (rh_analyze(&res, &a->puzzle, &a->opt.search) != RH_OK) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
@@ -33,7 +36,7 @@ static void run(rhd_job *job)
         rhd_work_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, job);
     } else {
         rhd_work_reply_limit(r, res.limit, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     }

@@ -39,7 +39,7 @@ static void finish(rhd_request *r)
     for (int i = 0; i < b->count; i++) {
         const rhd_solve_item *it = &b->items[i];
         if (!it->status) {
-            rhd_work_reply_cancelled(r);
+            rhd_work_reply_cancelled(r, &it->job);
             return;
         }
         if (!it->text) {

@@ -99,7 +99,10 @@ static void run(rhd_job *job)
     rhd_request *r = rhd_work_request(job);
     generate_job *g = (generate_job *)((char *)job - offsetof(generate_job, job));
     const uint64_t started = rh_clock_us();
-    rhd_options_start(&g->opt, job->enqueued_us, &job->cancel);
+    if (!rhd_options_start(&g->opt, job->enqueued_us, &job->cancel)) {
+        rhd_reply_json(r, 422, rhd_work_queue_timeout(r, started - job->enqueued_us, g->parse_us));
+        return;
+    }
     if (rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;
@@ -122,7 +125,7 @@ static void run(rhd_job *job)
         rhd_work_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
     } else if (g->result.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, job);
     } else {
         rhd_work_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
                              rh_clock_us() - started);

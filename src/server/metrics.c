@@ -66,6 +66,7 @@ static struct {
     histogram analysis_duration, generation_duration;
     atomic_int_fast64_t queue_depth, in_flight;
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
+    atomic_uint_fast64_t abandoned[2]; /* dropped while queued, cancelled while running */
     atomic_uint_fast64_t cache[2];     /* misses, hits */
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
     atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
@@ -103,6 +104,7 @@ void rhd_metrics_reset(void)
     atomic_store_explicit(&registry.queue_depth, 0, memory_order_relaxed);
     atomic_store_explicit(&registry.in_flight, 0, memory_order_relaxed);
     zero(registry.rejected, RHD_REJECT_COUNT);
+    zero(registry.abandoned, 2);
     zero(registry.cache, 2);
     zero(registry.analyses, 2);
     zero(registry.generated, 2);
@@ -179,6 +181,11 @@ void rhd_metrics_generated(bool found, uint64_t duration_us)
 {
     add(&registry.generated[found], 1);
     observe(&registry.generation_duration, &duration_buckets, duration_us);
+}
+
+void rhd_metrics_abandoned(bool started)
+{
+    add(&registry.abandoned[started], 1);
 }
 
 void rhd_metrics_rejected(rhd_reject_reason reason)
@@ -384,6 +391,10 @@ char *rhd_metrics_render(const char *version)
     for (int k = 0; k < RHD_REJECT_COUNT; k++)
         put(&o, "rushhourd_rejected_requests_total{reason=\"%s\"} %" PRIu64 "\n", reject_names[k],
             get(&registry.rejected[k]));
+    put_outcomes(&o, "rushhourd_abandoned_jobs_total",
+                 "Jobs given up because their client went away: searches cancelled while running, "
+                 "jobs dropped from the queue before they started.",
+                 "cancelled", "dropped", registry.abandoned);
     put_outcomes(&o, "rushhourd_cache_lookups_total",
                  "Answer cache lookups of valid solve requests, by result.", "hit", "miss",
                  registry.cache);

@@ -57,6 +57,10 @@ void rhd_metrics_analysis(bool complete, uint64_t duration_us);
  * on the worker. */
 void rhd_metrics_generated(bool found, uint64_t duration_us);
 
+/* One job given up because its client went away: a running search cancelled, or a queued job
+ * dropped before it started. */
+void rhd_metrics_abandoned(bool started);
+
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
@@ -81,6 +85,7 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_queue_depth, rushhourd_searches_in_flight gauges
  *   rushhourd_rejected_requests_total{reason} counter ("queue_full", "shutting_down",
  *     "body_too_large", "invalid")
+ *   rushhourd_abandoned_jobs_total{result} counter ("cancelled", "dropped")
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
  *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")

@@ -100,8 +100,9 @@ void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, const c
     }
 }
 
-void rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel)
+bool rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel)
 {
     o->search.deadline_us += enqueued_us; /* time spent queued counts */
     o->search.cancel = cancel;
+    return rh_clock_us() < o->search.deadline_us;
 }

@@ -53,7 +53,8 @@ void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const 
                           const rhd_config *cfg);
 
 /* Makes the deadline absolute, counting from `enqueued_us`, and wires the cancel flag; call
- * once, on the worker, before searching. */
-void rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel);
+ * once, on the worker, before searching. False when the deadline has passed already, while the
+ * job waited in the queue: there is then no time for any search. */
+bool rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel);
 
 #endif

@@ -1,4 +1,5 @@
-/* A fixed thread pool with a bounded FIFO of intrusive jobs. */
+/* A fixed thread pool with a bounded FIFO of intrusive jobs, and a watchdog that drops or
+ * cancels the jobs nobody waits for any more. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -10,21 +11,63 @@
 #include "rushhour/search.h"
 
 #define MAX_RUNNING 1024
+#define WATCH_INTERVAL_US 100000
+
+/* What the watchdog saw of one job while the lock was released. */
+typedef struct {
+    rhd_job *job;
+    bool gone;
+} sighting;
 
 struct rhd_pool {
     pthread_mutex_t lock;
-    pthread_cond_t work;  /* a job was queued, or the pool is stopping */
-    pthread_cond_t idle;  /* a job finished */
-    pthread_cond_t watch; /* wakes the watchdog when the pool stops */
+    pthread_cond_t work;      /* a job was queued, or the pool is stopping */
+    pthread_cond_t idle;      /* a job was handed back (monotonic clock) */
+    pthread_cond_t watch;     /* wakes the watchdog when the pool stops (monotonic clock) */
+    pthread_cond_t unwatched; /* the watchdog let go of the jobs it was asking about */
     pthread_t watchdog;
     bool watching;
     rhd_job *head, *tail;
     int queued, running, capacity, workers;
+    int returning; /* dropped jobs being handed back by the watchdog */
     bool closed, stopping;
-    rhd_job *active[MAX_RUNNING]; /* the running jobs, to cancel them after the deadline */
+    sighting *seen;               /* the watchdog's: capacity + workers entries */
+    rhd_job *active[MAX_RUNNING]; /* the running jobs, to cancel them */
     pthread_t threads[];
 };
 
+/* The absolute CLOCK_MONOTONIC time `us` (rh_clock_us time), for timed waits: a step of the
+ * wall clock neither stretches nor cuts them. */
+static struct timespec monotonic_at(uint64_t us)
+{
+    return (struct timespec){.tv_sec = (time_t)(us / 1000000u),
+                             .tv_nsec = (long)(us % 1000000u) * 1000};
+}
+
+static void unlink_job(rhd_pool *p, rhd_job *job)
+{
+    rhd_job *prev = NULL;
+    for (rhd_job *j = p->head; j != job; j = j->next) prev = j;
+    if (prev)
+        prev->next = job->next;
+    else
+        p->head = job->next;
+    if (p->tail == job) p->tail = prev;
+    p->queued--;
+    rhd_metrics_queue_depth_add(-1);
+}
+
+/* The locking rule. One mutex, p->lock, guards the queue, the counters, `active`, and the
+ * pool's own fields of every queued or running job (next, started, watched). Nothing that may
+ * block or take another lock runs under it: run(), done() and gone() are always called with it
+ * released, so a job's owner may take its own locks there, and gone() may poll a socket.
+ *
+ * A job belongs to the pool from its submission until done() is called, and to its owner
+ * again from then on: the pool never touches it after that. The watchdog asks gone() with the
+ * lock released, so it first marks each job it asks about `watched`; a worker whose job has
+ * finished waits on `unwatched` until the mark is gone before it calls done(), and the
+ * watchdog itself hands back the queued jobs it drops. Cancel flags are atomics, read by the
+ * search without the lock. */
 static void *worker(void *arg)
 {
     rhd_pool *p = arg;
@@ -33,22 +76,21 @@ static void *worker(void *arg)
         while (!p->head && !p->stopping) pthread_cond_wait(&p->work, &p->lock);
         if (!p->head) break;
         rhd_job *job = p->head;
-        p->head = job->next;
-        if (!p->head) p->tail = NULL;
-        p->queued--;
+        unlink_job(p, job);
+        job->started = true;
         int slot = 0;
         while (p->active[slot]) slot++;
         p->active[slot] = job;
         p->running++;
-        rhd_metrics_queue_depth_add(-1);
         rhd_metrics_in_flight_add(1);
         pthread_mutex_unlock(&p->lock);
 
         job->run(job);
         pthread_mutex_lock(&p->lock);
         p->active[slot] = NULL; /* drain must not cancel a job its owner may free */
+        while (job->watched) pthread_cond_wait(&p->unwatched, &p->lock);
         pthread_mutex_unlock(&p->lock);
-        job->done(job); /* `job` belongs to its owner again: not touched after this */
+        job->done(job, RHD_JOB_RAN); /* `job` belongs to its owner again: not touched after this */
 
         pthread_mutex_lock(&p->lock);
         p->running--;
@@ -59,30 +101,78 @@ static void *worker(void *arg)
     return NULL;
 }
 
-#define WATCH_INTERVAL_NS (100 * 1000 * 1000)
+/* Marks `watched` and lists every queued or running job that can be asked and is not
+ * cancelled yet. Called with the lock held. */
+static int look(rhd_pool *p)
+{
+    int n = 0;
+    for (rhd_job *j = p->head; j; j = j->next)
+        if (j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
+    for (int i = 0; i < MAX_RUNNING && n < p->capacity + p->workers; i++) {
+        rhd_job *j = p->active[i];
+        if (j && j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
+    }
+    for (int i = 0; i < n; i++) p->seen[i].job->watched = true;
+    return n;
+}
 
-/* Cancels the running jobs whose owner says nobody waits for them any more. */
+/* Acts on what gone() said: drops the jobs still queued, cancels those running now. Returns
+ * how many were dropped; they are listed first in p->seen, to be handed back once the lock is
+ * released. Called with the lock held. */
+static int act(rhd_pool *p, int n)
+{
+    int dropped = 0;
+    for (int i = 0; i < n; i++) {
+        sighting s = p->seen[i];
+        s.job->watched = false;
+        if (!s.gone) continue;
+        atomic_store(&s.job->cancel, RHD_CANCEL_GONE);
+        if (!s.job->started) {
+            unlink_job(p, s.job);
+            p->seen[dropped++] = s;
+        }
+    }
+    p->returning += dropped;
+    pthread_cond_broadcast(&p->unwatched);
+    return dropped;
+}
+
+/* Every WATCH_INTERVAL_US, asks each queued and running job whether anybody still waits for
+ * it: drops the queued ones nobody waits for, cancels the running ones. */
 static void *watchdog(void *arg)
 {
     rhd_pool *p = arg;
     pthread_mutex_lock(&p->lock);
     while (!p->stopping) {
-        for (int i = 0; i < MAX_RUNNING; i++) {
-            rhd_job *job = p->active[i];
-            if (job && job->gone && !atomic_load(&job->cancel) && job->gone(job))
-                atomic_store(&job->cancel, 1);
+        const int n = look(p);
+        pthread_mutex_unlock(&p->lock);
+        for (int i = 0; i < n; i++) p->seen[i].gone = p->seen[i].job->gone(p->seen[i].job);
+        pthread_mutex_lock(&p->lock);
+        const int dropped = act(p, n);
+        if (dropped) {
+            pthread_mutex_unlock(&p->lock);
+            for (int i = 0; i < dropped; i++) p->seen[i].job->done(p->seen[i].job, RHD_JOB_DROPPED);
+            pthread_mutex_lock(&p->lock);
+            p->returning -= dropped;
+            pthread_cond_broadcast(&p->idle);
         }
-        struct timespec ts;
-        clock_gettime(CLOCK_REALTIME, &ts);
-        ts.tv_nsec += WATCH_INTERVAL_NS;
-        if (ts.tv_nsec >= 1000000000) {
-            ts.tv_sec++;
-            ts.tv_nsec -= 1000000000;
-        }
-        pthread_cond_timedwait(&p->watch, &p->lock, &ts);
+        const struct timespec next = monotonic_at(rh_clock_us() + WATCH_INTERVAL_US);
+        if (!p->stopping) pthread_cond_timedwait(&p->watch, &p->lock, &next);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
+}
+
+static int monotonic_cond_init(pthread_cond_t *c)
+{
+    pthread_condattr_t attr;
+    if (pthread_condattr_init(&attr) != 0) return -1;
+    const int rc =
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(c, &attr) == 0
+            ? 0
+            : -1;
+    pthread_condattr_destroy(&attr);
+    return rc;
 }
 
 int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
@@ -93,10 +183,18 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
     }
     rhd_pool *p = calloc(1, sizeof *p + (size_t)workers * sizeof(pthread_t));
     if (!p) return -1;
+    p->seen = calloc((size_t)queue_length + (size_t)workers, sizeof *p->seen);
+    const bool idle = p->seen && monotonic_cond_init(&p->idle) == 0;
+    if (!idle || monotonic_cond_init(&p->watch) != 0) {
+        if (idle) pthread_cond_destroy(&p->idle);
+        free(p->seen);
+        free(p);
+        errno = ENOMEM;
+        return -1;
+    }
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->work, NULL);
-    pthread_cond_init(&p->idle, NULL);
-    pthread_cond_init(&p->watch, NULL);
+    pthread_cond_init(&p->unwatched, NULL);
     p->capacity = queue_length;
     p->watching = pthread_create(&p->watchdog, NULL, watchdog, p) == 0;
     for (; p->workers < workers; p->workers++) {
@@ -119,9 +217,10 @@ int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
                                            : RHD_POOL_OK;
     for (int i = 0; rc == RHD_POOL_OK && i < n; i++) {
         rhd_job *job = jobs[i];
-        atomic_store(&job->cancel, 0);
+        atomic_store(&job->cancel, RHD_CANCEL_NONE);
         job->enqueued_us = rh_clock_us();
         job->next = NULL;
+        job->started = job->watched = false;
         if (p->tail)
             p->tail->next = job;
         else
@@ -143,24 +242,6 @@ int rhd_pool_submit(rhd_pool *p, rhd_job *job)
     return rhd_pool_submit_all(p, &job, 1);
 }
 
-/* Waits on `idle` until `deadline_us` at the latest (0: no deadline). */
-static void wait_idle(rhd_pool *p, uint64_t deadline_us)
-{
-    if (!deadline_us) {
-        pthread_cond_wait(&p->idle, &p->lock);
-        return;
-    }
-    /* The condition variable uses CLOCK_REALTIME; wait in short slices instead of converting. */
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    ts.tv_nsec += 50 * 1000 * 1000;
-    if (ts.tv_nsec >= 1000000000) {
-        ts.tv_sec++;
-        ts.tv_nsec -= 1000000000;
-    }
-    pthread_cond_timedwait(&p->idle, &p->lock, &ts);
-}
-
 void rhd_pool_close(rhd_pool *p)
 {
     pthread_mutex_lock(&p->lock);
@@ -168,19 +249,31 @@ void rhd_pool_close(rhd_pool *p)
     pthread_mutex_unlock(&p->lock);
 }
 
+/* Sets `job`'s cancel flag for the drain, unless the watchdog set it first. */
+static void cancel_for_drain(rhd_job *job)
+{
+    int none = RHD_CANCEL_NONE;
+    atomic_compare_exchange_strong(&job->cancel, &none, RHD_CANCEL_DRAIN);
+}
+
 void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us)
 {
     pthread_mutex_lock(&p->lock);
     p->closed = true;
     bool cancelled = false;
-    while (p->queued || p->running) {
+    while (p->queued || p->running || p->returning) {
         if (!cancelled && deadline_us && rh_clock_us() >= deadline_us) {
-            for (rhd_job *j = p->head; j; j = j->next) atomic_store(&j->cancel, 1);
+            for (rhd_job *j = p->head; j; j = j->next) cancel_for_drain(j);
             for (int i = 0; i < MAX_RUNNING; i++)
-                if (p->active[i]) atomic_store(&p->active[i]->cancel, 1);
+                if (p->active[i]) cancel_for_drain(p->active[i]);
             cancelled = true;
         }
-        wait_idle(p, cancelled ? 0 : deadline_us);
+        if (cancelled || !deadline_us) {
+            pthread_cond_wait(&p->idle, &p->lock);
+        } else {
+            const struct timespec until = monotonic_at(deadline_us);
+            pthread_cond_timedwait(&p->idle, &p->lock, &until);
+        }
     }
     p->stopping = true;
     pthread_cond_broadcast(&p->work);
@@ -201,6 +294,8 @@ void rhd_pool_stop(rhd_pool *p)
     pthread_cond_destroy(&p->work);
     pthread_cond_destroy(&p->idle);
     pthread_cond_destroy(&p->watch);
+    pthread_cond_destroy(&p->unwatched);
+    free(p->seen);
     free(p);
 }
 

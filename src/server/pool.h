@@ -10,21 +10,32 @@
 
 typedef struct rhd_job rhd_job;
 
+/* What done() is told: the job ran, or the pool dropped it from the queue without running it
+ * (its owner said nobody waits for it any more). */
+enum { RHD_JOB_RAN = 0, RHD_JOB_DROPPED = 1 };
+
+/* The values of a job's `cancel` flag; a search stops on any non-zero value. */
+enum { RHD_CANCEL_NONE = 0, RHD_CANCEL_GONE = 1, RHD_CANCEL_DRAIN = 2 };
+
 /* A unit of work, embedded in the caller's own state, which stays the caller's: the pool only
  * links it into its queue, then on a worker thread calls run(job) (the search, which may read
- * `cancel`) and, once the pool holds no reference to it any more, done(job), which hands it
- * back (the service resumes the connection there, after which the job may be freed). */
+ * `cancel`) and, once the pool holds no reference to it any more, done(job, RHD_JOB_RAN), which
+ * hands it back (the service resumes the connection there, after which the job may be freed). */
 struct rhd_job {
     void (*run)(rhd_job *job);
-    void (*done)(rhd_job *job);
-    /* Optional: true when nobody waits for the answer any more. The pool asks every running
-     * job about ten times a second and sets `cancel` on those gone, so abandoned searches
-     * do not hold a worker until their deadline. Called with the pool locked: keep it quick. */
+    void (*done)(rhd_job *job, int status);
+    /* Optional: true when nobody waits for the answer any more. The pool asks every queued and
+     * running job about ten times a second, never with its lock held: a queued job found gone
+     * is dropped (done(job, RHD_JOB_DROPPED), run never called, its queue place freed at
+     * once), a running one gets `cancel` = RHD_CANCEL_GONE. */
     bool (*gone)(rhd_job *job);
     void *owner;          /* the caller's, never touched by the pool */
-    atomic_int cancel;    /* set by the pool when the drain deadline passes */
+    atomic_int cancel;    /* RHD_CANCEL_*: set by the pool (gone, or the drain deadline) */
     uint64_t enqueued_us; /* set by rhd_pool_submit */
-    rhd_job *next;        /* the pool's link */
+    /* The pool's own, under its lock: */
+    rhd_job *next;
+    bool started; /* run() has begun */
+    bool watched; /* the watchdog is asking gone(): done() waits */
 };
 
 typedef struct rhd_pool rhd_pool;
@@ -42,9 +53,10 @@ int rhd_pool_submit(rhd_pool *p, rhd_job *job);
  * has no room for all of them): a request made of several jobs is taken whole or refused. */
 int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n);
 
-/* Refuses new jobs, then waits until every queued and running job has finished. When
- * `deadline_us` (rh_clock_us time) passes first, sets the cancel flag of every job still
- * queued or running, and keeps waiting: searches stop at their next budget check. */
+/* Refuses new jobs, then waits until every queued and running job has been handed back. When
+ * `deadline_us` (rh_clock_us time, 0: none) passes first, sets the cancel flag of every job
+ * still queued or running to RHD_CANCEL_DRAIN, and keeps waiting: searches stop at their next
+ * budget check. */
 void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us);
 
 /* Refuses new jobs from now on (RHD_POOL_CLOSED) without waiting: the first step of a drain. */

@@ -31,6 +31,11 @@ void rhd_reply_owned(rhd_request *r, int status, const char *content_type, char 
     set_reply(r, status, content_type, text, len, false);
 }
 
+void rhd_reply_hang_up(rhd_request *r)
+{
+    set_reply(r, RHD_STATUS_CLIENT_CLOSED, NULL, NULL, 0, true);
+}
+
 /* The 500 when not even the problem document can be built: the one rhd_reply_problem gives,
  * less the request_id (openapi.yaml's InternalProblem). */
 static const char out_of_memory[] =

@@ -66,7 +66,17 @@ typedef struct rhd_request {
      * connection resumes (NULL when the jobs set the reply themselves); see work.h. */
     atomic_int jobs_left;
     void (*finish)(struct rhd_request *r);
+    atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */
+    bool http11;           /* the request is HTTP/1.1: an interim 1xx may be sent */
+    bool asked;            /* the watchdog's: a 100 Continue was sent to see if it is gone */
 } rhd_request;
+
+/* The status of a request whose client went away before its answer (nginx's "client closed
+ * request"): a label for the log and metrics only, never sent. */
+#define RHD_STATUS_CLIENT_CLOSED 499
+
+/* Answers `r` by closing its connection without a reply: logged and counted as 499. */
+void rhd_reply_hang_up(rhd_request *r);
 
 /* Sets a JSON reply from `doc` (consumed) with `status`. */
 void rhd_reply_json(rhd_request *r, int status, cJSON *doc);

@@ -232,6 +232,7 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     r->cfg = &s->cfg;
     r->conn = c;
     r->method = method;
+    r->http11 = strcmp(version, MHD_HTTP_VERSION_1_1) == 0;
     r->phase = RHD_READING;
     const route *rt = find_route(lst, url);
     r->route = rt ? rt->id : RHD_ROUTE_OTHER;
@@ -301,6 +302,11 @@ static void add_header(struct MHD_Response *resp, const char *name, const char *
 static enum MHD_Result send_reply(rhd_request *r)
 {
     if (!rhd_deadline_handled(r->conn)) return MHD_NO; /* the reaper answered 408 */
+    /* 499 is a label, never a status on the wire: MHD closes the connection instead. */
+    if (r->status == RHD_STATUS_CLIENT_CLOSED) {
+        r->phase = RHD_ANSWERED;
+        return MHD_NO;
+    }
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->reply_len, r->reply ? r->reply : (char *)"",
         r->reply && !r->reply_static ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -414,6 +420,20 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
 }
 
+/* The status a request is logged and counted under: the one queued when there was one (499
+ * when the service hung up on a client that went away); else why MHD ended it: its timeout
+ * (408), the server's stop (503), or the client gone (499) while the body was read or the
+ * answer waited to be queued. Every request gets a status, so every one is counted. */
+static int logged_status(const rhd_request *r, enum MHD_RequestTerminationCode why)
+{
+    if (r->phase == RHD_ANSWERED) return r->status;
+    switch (why) {
+    case MHD_REQUEST_TERMINATED_TIMEOUT_REACHED: return 408;
+    case MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN: return 503;
+    default: return RHD_STATUS_CLIENT_CLOSED;
+    }
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
@@ -432,8 +452,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     }
     rhd_deadline_idle(c);
     const uint64_t duration = rh_clock_us() - r->start_us;
-    const int status = r->phase == RHD_ANSWERED ? r->status : 0;
-    if (status) rhd_metrics_request(r->route, r->method, status, duration);
+    const int status = logged_status(r, why);
+    rhd_metrics_request(r->route, r->method, status, duration);
     char fields[1024], id[2 * RHD_REQUEST_ID_MAX + 1], method[64];
     rhd_json_escape(id, sizeof id, r->request_id);
     /* MHD passes any method token through, quotes and backslashes included: escape it, and

@@ -79,6 +79,15 @@ static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, si
     cJSON_free(cut);
 }
 
+/* Sets the 422 outcome: `problem` (consumed; NULL when out of memory). */
+static void set_problem(rhd_solve_item *it, cJSON *problem)
+{
+    it->text = problem ? cJSON_PrintUnformatted(problem) : NULL;
+    cJSON_Delete(problem);
+    it->status = it->text ? 422 : 500;
+    it->len = it->text ? strlen(it->text) : 0;
+}
+
 bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
 {
     rhd_cache *cache = rhd_server_cache(r->server);
@@ -97,7 +106,10 @@ bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
 void rhd_solve_run(const rhd_request *r, rhd_solve_item *it)
 {
     const uint64_t queue_us = rh_clock_us() - it->job.enqueued_us;
-    rhd_options_start(&it->opt, it->job.enqueued_us, &it->job.cancel);
+    if (!rhd_options_start(&it->opt, it->job.enqueued_us, &it->job.cancel)) {
+        set_problem(it, rhd_work_queue_timeout(r, queue_us, it->parse_us));
+        return;
+    }
     rh_result res;
     if (rh_solve(&res, &it->puzzle, &it->opt.search) != RH_OK) {
         fail(it);
@@ -122,12 +134,8 @@ void rhd_solve_run(const rhd_request *r, rhd_solve_item *it)
         cJSON_Delete(doc);
         it->status = 0;
     } else {
-        cJSON *problem =
-            rhd_work_limit_problem(r, res.limit, doc, queue_us, it->parse_us, res.stats.elapsed_us);
-        it->text = problem ? cJSON_PrintUnformatted(problem) : NULL;
-        cJSON_Delete(problem);
-        it->status = it->text ? 422 : 500;
-        it->len = it->text ? strlen(it->text) : 0;
+        set_problem(it, rhd_work_limit_problem(r, res.limit, doc, queue_us, it->parse_us,
+                                               res.stats.elapsed_us));
     }
     rh_result_free(&res);
 }
@@ -143,7 +151,7 @@ static void reply(rhd_request *r, rhd_solve_item *it)
     r->nodes = it->nodes;
     r->cached = it->cached;
     if (!it->status) {
-        rhd_work_reply_cancelled(r);
+        rhd_work_reply_cancelled(r, &it->job);
     } else if (!it->text) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
     } else {

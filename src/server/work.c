@@ -1,10 +1,12 @@
-/* Suspending a connection while its jobs run on the pool, and the replies every searching
- * route shares: timings, budget limits, cancellation. */
+/* Suspending a connection while its jobs run on the pool, telling the pool when the client is
+ * gone, and the replies every searching route shares: timings, budget limits, cancellation. */
 #define _GNU_SOURCE /* POLLRDHUP */
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/sockios.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #include "routes.h"
@@ -15,31 +17,60 @@ rhd_request *rhd_work_request(const rhd_job *job)
     return job->owner;
 }
 
-/* True when the client hung up: its socket reads end-of-file (a pipelined next request, or
- * nothing yet, means it still waits). Suspended connections are not watched by MHD. */
-static bool client_gone(const rhd_request *r)
+/* Whether anybody still waits for a request's answer. A client that hung up and one that only
+ * half-closed (shutdown(SHUT_WR), still reading) both send a FIN, and nothing short of writing
+ * to the socket tells them apart. So on a FIN the client is asked, once: it is sent an interim
+ * "100 Continue", which HTTP/1.1 clients must accept before any final answer (RFC 9110 15.2).
+ * A client that only half-closed reads it and later gets its real answer, like HAProxy serves
+ * half-closed clients by default; the kernel of one that hung up answers it with a reset, and
+ * at the watchdog's next look the work is dropped from the queue (its place free at once, as
+ * with HAProxy's `option abortonclose`) or its search cancelled. Without that, clients that
+ * give up (most close with a FIN) held queue places that live clients got 503 for, and the
+ * workers searched for nobody. An HTTP/1.0 client cannot be sent a 1xx: after its FIN its
+ * work goes on, and the answer's write fails if it is gone. Suspended connections are not
+ * watched by MHD, so the pool's watchdog asks here (on its own thread, never with the pool's
+ * lock held). */
+static bool client_gone(rhd_request *r)
 {
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (!info) return false;
-    struct pollfd p = {.fd = info->connect_fd, .events = POLLIN | POLLRDHUP};
+    const int fd = info->connect_fd;
+    struct pollfd p = {.fd = fd, .events = POLLIN | POLLRDHUP};
     if (poll(&p, 1, 0) != 1) return false;
-    if (p.revents & (POLLHUP | POLLERR)) return true;
+    if (p.revents & (POLLHUP | POLLERR)) return true; /* a reset: certainly gone */
     char c;
-    const ssize_t n = recv(info->connect_fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
-    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
+    const ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n < 0) return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+    if (n > 0 || r->asked || !r->http11) return false; /* a pipelined next request waits */
+    /* A FIN. Only into an empty send queue, so that the 1xx cannot split an earlier answer. */
+    int unsent = 0;
+    if (ioctl(fd, SIOCOUTQ, &unsent) != 0 || unsent != 0) return false;
+    static const char probe[] = "HTTP/1.1 100 Continue\r\n\r\n";
+    r->asked = true;
+    return send(fd, probe, sizeof probe - 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno != EAGAIN &&
+           errno != EWOULDBLOCK;
 }
 
+/* Once one of a request's jobs is dropped its answer is lost, so its other jobs stop too. */
 static bool gone(rhd_job *job)
 {
-    return client_gone(rhd_work_request(job));
+    rhd_request *r = rhd_work_request(job);
+    return atomic_load(&r->abandoned) || client_gone(r);
 }
 
-static void done(rhd_job *job)
+static void done(rhd_job *job, int status)
 {
     rhd_request *r = rhd_work_request(job);
+    if (atomic_load(&job->cancel) == RHD_CANCEL_GONE) {
+        atomic_store(&r->abandoned, true);
+        rhd_metrics_abandoned(status == RHD_JOB_RAN);
+    }
     if (atomic_fetch_sub(&r->jobs_left, 1) != 1) return;
-    if (r->finish) r->finish(r);
+    if (atomic_load(&r->abandoned))
+        rhd_reply_hang_up(r);
+    else if (r->finish)
+        r->finish(r);
     r->phase = RHD_REPLYING;
     MHD_resume_connection(r->conn);
 }
@@ -70,11 +101,10 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n)
     return false;
 }
 
-void rhd_work_reply_cancelled(rhd_request *r)
+void rhd_work_reply_cancelled(rhd_request *r, const rhd_job *job)
 {
-    if (client_gone(r)) {
-        rhd_reply_problem(r, 499, "client-closed", "Client Closed Request",
-                          "the client went away; the search was stopped", NULL);
+    if (atomic_load(&job->cancel) == RHD_CANCEL_GONE) {
+        rhd_reply_hang_up(r);
         return;
     }
     r->retry_after = 1;
@@ -108,6 +138,16 @@ void rhd_work_reply_timed(rhd_request *r, cJSON *doc, uint64_t queue_us, uint64_
         doc = NULL; /* rhd_reply_json answers 500 */
     }
     rhd_reply_json(r, 200, doc);
+}
+
+cJSON *rhd_work_queue_timeout(const rhd_request *r, uint64_t queue_us, uint64_t parse_us)
+{
+    cJSON *timing = cJSON_CreateObject();
+    add_timing(timing, r, queue_us, parse_us, 0);
+    return rhd_problem(r, 422, "queue-timeout", "Deadline Passed While Queued",
+                       "the deadline (timeout_ms, counted from when the request was queued) "
+                       "passed before a solver was free: no search was made",
+                       timing);
 }
 
 cJSON *rhd_work_limit_problem(const rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,

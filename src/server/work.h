@@ -1,6 +1,7 @@
 /* A request's work on the worker pool: the connection is suspended while the request's jobs
- * run and resumed when the last one ends; a client that hangs up has them cancelled. Shared
- * by every route that searches (solve, hint, analyze, batch). */
+ * run and resumed when the last one ends; a client that hangs up has its queued jobs dropped
+ * and, on a reset, its running ones cancelled (the policy is in work.c). Shared by every route
+ * that searches (solve, hint, analyze, batch, generate). */
 #ifndef RHD_WORK_H
 #define RHD_WORK_H
 
@@ -20,9 +21,10 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n);
 /* The request a job queued by rhd_work_submit belongs to. */
 rhd_request *rhd_work_request(const rhd_job *job);
 
-/* Sets the reply for work stopped by its cancel flag: 499 when the client went away (nobody
- * reads it; logs and metrics do), else 503 shutting-down (the drain deadline passed). */
-void rhd_work_reply_cancelled(rhd_request *r);
+/* Sets the reply for work stopped by the cancel flag of `job`: a hang-up when the client went
+ * away (499 in the log and metrics, nothing on the wire), else 503 shutting-down (the drain
+ * deadline passed). */
+void rhd_work_reply_cancelled(rhd_request *r, const rhd_job *job);
 
 /* Writes the timing_us object, {"queue":..,"parse":..,"solve":..,"total":..} in
  * microseconds, `total` counted from the request's start until now. Returns its length. */
@@ -38,6 +40,10 @@ void rhd_work_reply_timed(rhd_request *r, cJSON *doc, uint64_t queue_us, uint64_
  * member dropped, since a problem's status is the HTTP code) and the timings. */
 void rhd_work_reply_limit(rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
                           uint64_t parse_us, uint64_t solve_us);
+
+/* The 422 queue-timeout problem: the deadline passed while the work waited for a worker, so
+ * no search was made (told apart from a search that ran out of time), with the timings. */
+cJSON *rhd_work_queue_timeout(const rhd_request *r, uint64_t queue_us, uint64_t parse_us);
 
 /* The 422 problem document of rhd_work_reply_limit, for callers that place it themselves. */
 cJSON *rhd_work_limit_problem(const rhd_request *r, rh_limit limit, cJSON *doc, uint64_t queue_us,
