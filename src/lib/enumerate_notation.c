@@ -7,7 +7,8 @@
 static char vehicle_name(int k)
 {
     static const char names[] = "BCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnpqrstuvwyz";
-    return k < (int)sizeof names - 1 ? names[k] : '?';
+    if (k >= (int)sizeof names - 1) return '?';
+    return names[k];
 }
 
 void rh_enum_notation(const rh_egeom *g, uint64_t walls, const rh_estate *s, char *out)
