@@ -315,6 +315,8 @@ static enum MHD_Result send_reply(rhd_request *r)
     add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     add_header(resp, "X-Request-Id", r->request_id);
     add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    /* Every answer has its one declared type: browsers must not guess another. */
+    add_header(resp, "X-Content-Type-Options", "nosniff");
     add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
     /* While draining, keep-alive connections close after their reply. */
     if (r->close || atomic_load(&r->server->draining))
@@ -364,11 +366,12 @@ static enum MHD_Result refuse_body_now(rhd_request *r)
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (!fd) return MHD_NO;
     char head[512];
-    const int n = snprintf(head, sizeof head,
-                           "HTTP/1.1 413 Content Too Large\r\nContent-Type: %s\r\n"
-                           "Content-Length: %zu\r\nX-Request-Id: %s\r\n"
-                           "Cache-Control: no-store\r\nConnection: close\r\n\r\n",
-                           r->content_type, r->reply_len, r->request_id);
+    const int n = snprintf(
+        head, sizeof head,
+        "HTTP/1.1 413 Content Too Large\r\nContent-Type: %s\r\n"
+        "Content-Length: %zu\r\nX-Request-Id: %s\r\n"
+        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        r->content_type, r->reply_len, r->request_id);
     struct iovec parts[2] = {{head, (size_t)n}, {r->reply, r->reply_len}};
     struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
     if (n <= 0 || (size_t)n >= sizeof head ||
@@ -531,11 +534,12 @@ static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
     cJSON_Delete(doc);
     const size_t json_len = json ? strlen(json) : 0;
     char head[320];
-    const int n = snprintf(head, sizeof head,
-                           "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
-                           "Content-Type: application/problem+json\r\nX-Request-Id: %s\r\n"
-                           "Cache-Control: no-store\r\nContent-Length: %zu\r\n\r\n",
-                           r.request_id, json_len);
+    const int n = snprintf(
+        head, sizeof head,
+        "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+        "Content-Type: application/problem+json\r\nX-Request-Id: %s\r\n"
+        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\n\r\n",
+        r.request_id, json_len);
     struct iovec parts[2] = {{head, (size_t)n}, {json, json_len}};
     struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
     /* A few hundred bytes into a socket the server has not written to: they fit its buffer.

@@ -169,6 +169,10 @@ void expect_content_type(const rhs_response *r, const char *type)
     cr_assert(rhs_header(r, "Content-Type", value, sizeof value), "no Content-Type");
     cr_assert_eq(strncmp(value, type, strlen(type)), 0, "Content-Type is %s, expected %s", value,
                  type);
+    char sniff[32];
+    cr_assert(rhs_header(r, "X-Content-Type-Options", sniff, sizeof sniff) &&
+                  strcmp(sniff, "nosniff") == 0,
+              "no X-Content-Type-Options: nosniff");
 }
 
 /* Checks an RFC 9457 problem reply and returns its document (the caller deletes it). */

@@ -49,6 +49,7 @@ const char *jstr(const cJSON *o, const char *key);
 double jnum(const cJSON *o, const char *key);
 const cJSON *jobj(const cJSON *o, const char *key);
 
+/* The Content-Type starts with `type`, and browsers are told not to guess another. */
 void expect_content_type(const rhs_response *r, const char *type);
 /* Checks an RFC 9457 problem reply and returns its document (the caller deletes it). */
 cJSON *expect_problem(const rhs_response *r, long status, const char *slug);
