@@ -129,7 +129,7 @@ Test(logs, request_lines_and_json)
     check_stderr(s);
 
     char *log = rhs_stdout(s);
-    cJSON *l1 = request_line(log, "log-check-1");
+    cJSON *l1 = log_line(log, "request_id", "log-check-1");
     cr_assert_not_null(l1, "the request's log line is not JSON");
     cr_assert_str_eq(jstr(l1, "event"), "request");
     cr_assert_str_eq(jstr(l1, "method"), "GET");
@@ -137,7 +137,7 @@ Test(logs, request_lines_and_json)
     cr_assert_eq(jnum(l1, "status"), 200);
     cr_assert_geq(jnum(l1, "duration_us"), 0);
     cJSON_Delete(l1);
-    cJSON *l2 = request_line(log, "log-check-2");
+    cJSON *l2 = log_line(log, "request_id", "log-check-2");
     cr_assert_not_null(l2);
     cr_assert_str_eq(jstr(l2, "event"), "request");
     cr_assert_str_eq(jstr(l2, "method"), "POST");
@@ -178,19 +178,6 @@ Test(logs, request_lines_and_json)
 /* The answer cache: a repeated puzzle is answered from it, in whatever form it comes, with the
  * same solution; other options are other answers; --cache-bytes 0 turns it off. */
 
-/* The first log line of event `event` in `log`, parsed, or NULL. */
-static cJSON *event_line(const char *log, const char *event)
-{
-    char needle[96];
-    snprintf(needle, sizeof needle, "\"event\":\"%s\"", event);
-    const char *hit = strstr(log, needle);
-    if (!hit) return NULL;
-    const char *start = hit;
-    while (start > log && start[-1] != '\n') start--;
-    const char *end = strchr(hit, '\n');
-    return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
-}
-
 /* The start line states the limits in force, a clamped setting is said, and so are
  * RUSHHOURD_* variables that name no setting. */
 Test(logs, start_states_effective_limits_and_warns)
@@ -201,19 +188,19 @@ Test(logs, start_states_effective_limits_and_warns)
     cr_assert_eq(rhs_stop(s, 10000), 0);
     check_stderr(s);
     char *log = rhs_stdout(s);
-    cJSON *start = event_line(log, "start");
+    cJSON *start = log_line(log, "event", "start");
     cr_assert_not_null(start);
     cr_expect_eq(jnum(start, "batch_max"), 10);
     cr_expect_eq(jnum(start, "queue_length"), 10);
     cr_expect_eq(jnum(start, "max_nodes"), 12345);
     cr_expect_gt(jnum(start, "max_body_bytes"), 0);
     cr_expect_gt(jnum(start, "header_timeout_s"), 0);
-    cJSON *clamped = event_line(log, "setting_clamped");
+    cJSON *clamped = log_line(log, "event", "setting_clamped");
     cr_assert_not_null(clamped, "batch_max 100 was cut to the queue's 10 silently");
     cr_expect_str_eq(jstr(clamped, "setting"), "batch_max");
     cr_expect_eq(jnum(clamped, "configured"), 100);
     cr_expect_eq(jnum(clamped, "effective"), 10);
-    cJSON *unknown = event_line(log, "unknown_environment");
+    cJSON *unknown = log_line(log, "event", "unknown_environment");
     cr_assert_not_null(unknown);
     cr_expect_str_eq(jstr(unknown, "level"), "warn");
     cr_expect_str_eq(jstr(unknown, "names"), "RUSHHOURD_QUEUE_LENGHT");

@@ -151,7 +151,7 @@ Test(deadlines, slow_body_answered_408_at_the_deadline)
                  1);
     cr_assert(rhs_wait_stdout(s, "\"request_id\":\"slow-body-1\"", 3000));
     char *log = rhs_stdout(s);
-    cJSON *line = request_line(log, "slow-body-1");
+    cJSON *line = log_line(log, "request_id", "slow-body-1");
     cr_assert_not_null(line);
     cr_expect_eq(jnum(line, "status"), 408);
     cJSON_Delete(line);

@@ -391,11 +391,11 @@ int healthcheck(const char *const *args, char **err)
     return rhs_run(argv, 10000, NULL, err);
 }
 
-/* The log line of request `id`, parsed, or NULL. */
-cJSON *request_line(const char *log, const char *id)
+/* The first log line holding "key":"value", parsed, or NULL. */
+cJSON *log_line(const char *log, const char *key, const char *value)
 {
-    char needle[128];
-    snprintf(needle, sizeof needle, "\"request_id\":\"%s\"", id);
+    char needle[160];
+    snprintf(needle, sizeof needle, "\"%s\":\"%s\"", key, value);
     const char *hit = strstr(log, needle);
     if (!hit) return NULL;
     const char *start = hit;

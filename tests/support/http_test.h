@@ -75,8 +75,9 @@ int parse_local(rh_puzzle *p, const char *body);
 int verify_solution(const rh_puzzle *p, const cJSON *doc, char *why, size_t len);
 /* `rushhourd ARGS` (with `--healthcheck` among them): the exit code, stderr in `err`. */
 int healthcheck(const char *const *args, char **err);
-/* The log line of request `id` in `log` (the server's stdout), parsed, or NULL. */
-cJSON *request_line(const char *log, const char *id);
+/* The first line of `log` (the server's stdout) holding "key":"value" (a request's
+ * "request_id", an "event"), parsed, or NULL. */
+cJSON *log_line(const char *log, const char *key, const char *value);
 /* A {"grid": [...]} body for `p`, with `options` (a JSON object text) when not NULL. */
 char *grid_body(const rh_puzzle *p, const char *options);
 
