@@ -28,6 +28,13 @@
 #define MHD_get_connection_values fuzz_header_count
 #define MHD_get_connection_values_n fuzz_headers
 #define MHD_get_connection_info fuzz_connection_info
+/* The deadlines' clocks live in libmicrohttpd's per-connection context, which a fake
+ * connection has not: a request here has no deadline. */
+#define rhd_deadlines_uri fuzz_deadlines_uri
+#define rhd_deadline_body fuzz_deadline_body
+#define rhd_deadline_handled fuzz_deadline_handled
+#define rhd_deadline_idle fuzz_deadline_idle
+#define rhd_deadline_expired fuzz_deadline_expired
 #include "../src/server/server.c"
 #include "input.h"
 
@@ -104,6 +111,35 @@ const union MHD_ConnectionInfo *fuzz_connection_info(struct MHD_Connection *conn
     (void)connection;
     (void)kind;
     return NULL;
+}
+
+void *fuzz_deadlines_uri(void *cls, const char *uri, struct MHD_Connection *c)
+{
+    (void)cls, (void)uri, (void)c;
+    return NULL;
+}
+
+bool fuzz_deadline_body(struct MHD_Connection *c, const char *request_id)
+{
+    (void)c, (void)request_id;
+    return true;
+}
+
+bool fuzz_deadline_handled(struct MHD_Connection *c)
+{
+    (void)c;
+    return true;
+}
+
+void fuzz_deadline_idle(struct MHD_Connection *c)
+{
+    (void)c;
+}
+
+bool fuzz_deadline_expired(struct MHD_Connection *c)
+{
+    (void)c;
+    return false;
 }
 
 /* ---- input fields ---- */
@@ -312,6 +348,7 @@ static bool json_valid(const char *s, size_t n)
 /* ---- the fixture: a server whose configuration is the default one ---- */
 
 static rhd_server server;
+static listener main_listener = {&server, false}; /* what the main daemon's callbacks get */
 static rhd_cache *fuzz_cache;
 static char *log_buf;
 static size_t log_cap;
@@ -483,9 +520,9 @@ static void fuzz_request(const uint8_t *data, size_t size)
         if (present & (1u << h)) conn.value[h] = f[2 + h];
     snprintf(server.cfg.cors_origins, sizeof server.cfg.cors_origins, "%s", f[6]);
 
-    rhd_request *r = on_uri(&server, url, (struct MHD_Connection *)&conn);
+    rhd_request *r = on_uri(&main_listener, url, (struct MHD_Connection *)&conn);
     CHECK(r, "on_uri failed");
-    request_begin(&server, r, (struct MHD_Connection *)&conn, url, method, "HTTP/1.1");
+    request_begin(&main_listener, r, (struct MHD_Connection *)&conn, url, method, "HTTP/1.1");
     check_request_id(r, conn.value[H_REQUEST_ID]);
     const char *origin = conn.value[H_ORIGIN];
     const bool allowed = origin && strlen(origin) < sizeof r->origin &&
@@ -552,13 +589,19 @@ static void fuzz_request(const uint8_t *data, size_t size)
         r->nodes = UINT64_MAX;
         r->cached = ending & 4;
     }
-    const int status = r->phase == RHD_ANSWERED ? r->status : 0;
+    /* A request never answered is logged and counted with a label of its own: 408 when the
+     * idle timeout ended it, 503 when the daemon stopped, else 499 (the client went away). */
+    const enum MHD_RequestTerminationCode why =
+        (enum MHD_RequestTerminationCode)((ending >> 3) % 6);
+    const int status = r->phase == RHD_ANSWERED                        ? r->status
+                       : why == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
+                       : why == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? 503
+                                                                       : 499;
     char id[sizeof r->request_id];
     memcpy(id, r->request_id, sizeof id);
     void *state = r;
     log_begin();
-    on_completed(&server, (struct MHD_Connection *)&conn, &state,
-                 (enum MHD_RequestTerminationCode)((ending >> 3) % 6));
+    on_completed(&server, (struct MHD_Connection *)&conn, &state, why);
     CHECK(state == NULL, "state not cleared");
     cJSON *line = check_log_line("access log");
     const char *logged_id =
