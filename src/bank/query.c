@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bank_internal.h"
+#include "random.h"
 
 int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 {
@@ -69,21 +70,12 @@ static int64_t nth_matching(const rh_bank *b, const rh_bank_filter *f, uint64_t 
     return -1;
 }
 
-/* splitmix64: small, fast, and the same sequence everywhere for a seed. */
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Uniform in [0, n), n > 0, without modulo bias. */
 static uint64_t random_below(uint64_t *s, uint64_t n)
 {
     const uint64_t floor = -n % n;
     for (;;) {
-        const uint64_t x = next_random(s);
+        const uint64_t x = rh_random_next(s);
         if (x >= floor) return x % n;
     }
 }

@@ -8,6 +8,7 @@
 
 #include "rushhour/analyze.h"
 #include "rushhour/error.h"
+#include "random.h"
 #include "rushhour/generate.h"
 
 /* Non-improving changes a climb tries before it starts again from a new random board. */
@@ -24,19 +25,10 @@
 static const char other_ids[] = "ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuvwxyz0123456789";
 #define GENERATED_VEHICLES_MAX ((int)sizeof other_ids) /* the target plus one per id */
 
-/* splitmix64: tiny, fast and good enough to make every choice follow from the seed. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Uniform in 0..n-1 (n >= 1), by multiply-shift: no modulo bias worth the name for small n. */
 static int random_below(uint64_t *state, int n)
 {
-    return (int)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
+    return (int)(((rh_random_next(state) >> 32) * (uint64_t)n) >> 32);
 }
 
 static int exit_row_of(const rh_generate_options *g)
