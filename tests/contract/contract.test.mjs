@@ -666,7 +666,11 @@ describe('coverage', () => {
   it('every problem type the spec lists was received, with the title of the spec\'s examples', () => {
     const types = contract.doc.components.schemas.ProblemMembers.properties.type.enum;
     // 'internal' (500, out of memory) cannot be produced from outside.
-    const unseen = types.filter((t) => t !== problemType('internal') && !contract.problemTitles.has(t));
+    // 'queue-timeout' comes only when a queued search outwaits its deadline, which this suite's
+    // timing cannot force (seen missing once under ASan); tests/test_hangups.c provokes it
+    // deterministically (batch_item_whose_deadline_passed_in_the_queue_says_so).
+    const unseen = types.filter((t) => t !== problemType('internal') && t !== problemType('queue-timeout')
+      && !contract.problemTitles.has(t));
     assert.deepEqual(unseen, [], 'problem types never received');
     const wrong = contract.examples()
       .filter(({ value }) => value && typeof value === 'object' && typeof value.type === 'string' && value.type.startsWith(problemType('')))
