@@ -5,10 +5,7 @@
  * say exactly how each client leaves (FIN, half-close, reset); the real binary runs per test
  * (tests/support/http_test.c). */
 #include <criterion/criterion.h>
-#include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,39 +49,20 @@ static int patience(int ms)
 
 /* ---- raw clients ---- */
 
-static int connect_to(int port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    cr_assert_geq(fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0, "connect: %s", strerror(errno));
-    return fd;
-}
-
-static void send_all(int fd, const char *data, size_t n)
-{
-    while (n) {
-        const ssize_t k = send(fd, data, n, MSG_NOSIGNAL);
-        cr_assert_gt(k, 0, "send: %s", strerror(errno));
-        data += k;
-        n -= (size_t)k;
-    }
-}
-
 /* Connects and sends POST `path` with `body`, of which only the first `sent` bytes (the whole
  * of it when `sent` is -1) go out: the headers announce the whole length. */
 static int post_raw(int port, const char *path, const char *body, long sent)
 {
-    const int fd = connect_to(port);
+    const int fd = raw_connect(port);
     char head[256];
     const size_t n = strlen(body);
     const int h = snprintf(head, sizeof head,
                            "POST %s HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
                            "Content-Length: %zu\r\n\r\n",
                            path, n);
-    send_all(fd, head, (size_t)h);
-    send_all(fd, body, sent < 0 ? n : (size_t)sent);
+    const size_t part = sent < 0 ? n : (size_t)sent;
+    cr_assert_eq(raw_send(fd, head, (size_t)h), (size_t)h, "send: %s", strerror(errno));
+    cr_assert_eq(raw_send(fd, body, part), part, "send: %s", strerror(errno));
     return fd;
 }
 
@@ -99,20 +77,9 @@ static void reset(int fd)
 /* Everything the server sends until it closes the connection or `timeout_ms` passes. */
 static char *read_all(int fd, int timeout_ms)
 {
-    size_t len = 0, cap = 4096;
-    char *text = malloc(cap);
+    char *text = malloc(65536);
     cr_assert_not_null(text);
-    const long long until = rhs_now_us() + patience(timeout_ms) * 1000LL;
-    for (;;) {
-        const long long left = (until - rhs_now_us()) / 1000;
-        struct pollfd p = {.fd = fd, .events = POLLIN};
-        if (left <= 0 || poll(&p, 1, (int)left) != 1) break;
-        if (len + 1024 > cap) cr_assert_not_null(text = realloc(text, cap *= 2));
-        const ssize_t k = recv(fd, text + len, cap - len - 1, 0);
-        if (k <= 0) break;
-        len += (size_t)k;
-    }
-    text[len] = '\0';
+    read_until_closed(fd, text, 65536, patience(timeout_ms));
     return text;
 }
 

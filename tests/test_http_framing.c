@@ -4,16 +4,13 @@
  * the refused headers runs as a request of its own. Honest framing (Content-Length, chunked,
  * keep-alive) still works. */
 #include <criterion/criterion.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "server_harness.h"
+#include "http_test.h"
 
 #ifndef RHD_BIN
 #error "RHD_BIN must name the rushhourd binary"
@@ -43,48 +40,18 @@ static void teardown(void)
 
 TestSuite(framing, .init = setup, .fini = teardown);
 
-static int connect_server(void)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    cr_assert_geq(fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)rhs_port(server))};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
-    return fd;
-}
-
 /* What came back on one connection within the wait. */
 typedef struct {
     char data[16384];
-    size_t len;
     bool closed; /* the server closed the connection (EOF or reset) */
 } exchange;
-
-/* Reads until the server closes or `wait_ms` pass. */
-static void read_all(int fd, exchange *x, int wait_ms)
-{
-    const long long end = rhs_now_us() + wait_ms * 1000LL;
-    for (long long now; !x->closed && (now = rhs_now_us()) < end;) {
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, (int)((end - now) / 1000) + 1) <= 0) continue;
-        const ssize_t n = recv(fd, x->data + x->len, sizeof x->data - 1 - x->len, 0);
-        if (n <= 0 || x->len + (size_t)n >= sizeof x->data - 1) x->closed = true;
-        if (n > 0) x->len += (size_t)n;
-    }
-    x->data[x->len] = '\0';
-}
 
 /* Sends `bytes` (NULs included) on a new connection and reads what comes back. */
 static void send_raw(const char *bytes, size_t len, exchange *x, int wait_ms)
 {
-    const int fd = connect_server();
-    memset(x, 0, sizeof *x);
-    for (size_t at = 0; at < len;) {
-        const ssize_t n = send(fd, bytes + at, len - at, MSG_NOSIGNAL);
-        if (n <= 0) break; /* the server may close before taking everything */
-        at += (size_t)n;
-    }
-    read_all(fd, x, wait_ms);
+    const int fd = raw_connect(rhs_port(server));
+    raw_send(fd, bytes, len); /* the server may close before taking everything */
+    x->closed = read_until_closed(fd, x->data, sizeof x->data, wait_ms);
     close(fd);
 }
 
@@ -228,7 +195,7 @@ Test(framing, two_hosts)
  * the 413 comes while the client is still sending, and the connection closes. */
 Test(framing, oversized_chunked_body_answered_at_the_limit)
 {
-    const int fd = connect_server();
+    const int fd = raw_connect(rhs_port(server));
     static const char head[] = "POST /v1/solve HTTP/1.1\r\nHost: a\r\nContent-Type: "
                                "application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
     cr_assert_eq(send(fd, head, sizeof head - 1, MSG_NOSIGNAL), (ssize_t)sizeof head - 1);
@@ -236,18 +203,17 @@ Test(framing, oversized_chunked_body_answered_at_the_limit)
     memcpy(chunk, "100\r\n", 5);
     memset(chunk + 5, ' ', 256);
     memcpy(chunk + 5 + 256, "\r\n", 2);
-    exchange x = {.len = 0};
+    exchange x;
     size_t sent = 0;
     const long long start = rhs_now_us();
     /* Keep sending, 256 bytes every 10 ms, until an answer arrives (at most 5 s). */
     while (rhs_now_us() - start < 5000000) {
-        struct pollfd p = {fd, POLLIN, 0};
-        if (poll(&p, 1, 10) > 0) break;
+        if (readable_within(fd, 10)) break;
         const ssize_t n = send(fd, chunk, sizeof chunk, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n > 0) sent += (size_t)n;
     }
     const long long answered_ms = (rhs_now_us() - start) / 1000;
-    read_all(fd, &x, 3000);
+    x.closed = read_until_closed(fd, x.data, sizeof x.data, 3000);
     close(fd);
     expect_refused(&x, 413, "body-too-large");
     cr_expect_lt(answered_ms, 3000, "the 413 came after %lld ms (%zu bytes sent)", answered_ms,

@@ -3,9 +3,6 @@
  * counted with their log line rate-limited. */
 #define _GNU_SOURCE /* strcasestr */
 #include <criterion/criterion.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,43 +14,6 @@
 HTTP_SUITE(admin);
 HTTP_SUITE(deadlines);
 HTTP_SUITE(logs);
-
-static int raw_connect(int port)
-{
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    cr_assert_geq(fd, 0);
-    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0, "cannot connect to %d", port);
-    return fd;
-}
-
-static bool readable_within(int fd, int ms)
-{
-    struct pollfd p = {.fd = fd, .events = POLLIN};
-    return poll(&p, 1, ms) == 1;
-}
-
-/* Reads what the server sends until it closes the connection or `ms` pass; returns whether it
- * closed it. `out` holds the bytes, NUL-terminated. */
-static bool read_until_closed(int fd, char *out, size_t len, int ms)
-{
-    size_t used = 0;
-    const long long until = rhs_now_us() + ms * 1000LL;
-    for (;;) {
-        const long long left = (until - rhs_now_us()) / 1000;
-        if (left <= 0 || !readable_within(fd, (int)left)) break;
-        const ssize_t n = recv(fd, out + used, len - 1 - used, 0);
-        if (n <= 0) {
-            out[used] = '\0';
-            return true; /* an end of stream, or a reset after it */
-        }
-        used += (size_t)n;
-        if (used == len - 1) break;
-    }
-    out[used] = '\0';
-    return false;
-}
 
 /* Sends `text` one byte every `gap_ms` until the server says something; returns when it did,
  * in microseconds from `t0`, or -1 when all of `text` went out unanswered. */

@@ -1,9 +1,13 @@
 /* The HTTP suites' shared helpers: see http_test.h. */
 #include <criterion/criterion.h>
+#include <arpa/inet.h>
 #include <math.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "http_test.h"
 #include "reference.h"
@@ -402,4 +406,43 @@ cJSON *log_line(const char *log, const char *key, const char *value)
     while (start > log && start[-1] != '\n') start--;
     const char *end = strchr(hit, '\n');
     return cJSON_ParseWithLength(start, end ? (size_t)(end - start) : strlen(start));
+}
+
+int raw_connect(int port)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    cr_assert_geq(fd, 0);
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(connect(fd, (struct sockaddr *)&a, sizeof a), 0, "cannot connect to %d", port);
+    return fd;
+}
+
+size_t raw_send(int fd, const char *bytes, size_t len)
+{
+    size_t at = 0;
+    for (ssize_t n; at < len && (n = send(fd, bytes + at, len - at, MSG_NOSIGNAL)) > 0;)
+        at += (size_t)n;
+    return at;
+}
+
+bool readable_within(int fd, int ms)
+{
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    return poll(&p, 1, ms) == 1;
+}
+
+bool read_until_closed(int fd, char *out, size_t len, int ms)
+{
+    size_t used = 0;
+    bool closed = false;
+    for (const long long until = rhs_now_us() + ms * 1000LL; !closed && used < len - 1;) {
+        const long long left = (until - rhs_now_us()) / 1000;
+        if (left <= 0 || !readable_within(fd, (int)left)) break;
+        const ssize_t n = recv(fd, out + used, len - 1 - used, 0);
+        closed = n <= 0; /* an end of stream, or a reset after it */
+        if (n > 0) used += (size_t)n;
+    }
+    out[used] = '\0';
+    return closed;
 }

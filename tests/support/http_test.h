@@ -15,6 +15,14 @@
 
 #define PROBLEM_PREFIX "urn:rushhourd:problem:"
 
+/* Raw sockets, for bytes libcurl will not send (framing attacks, trickles, hang-ups). */
+int raw_connect(int port); /* asserts: a connection to 127.0.0.1:port */
+size_t raw_send(int fd, const char *bytes, size_t len); /* bytes sent before the server closed */
+bool readable_within(int fd, int ms);
+/* Reads into `out` (`len` bytes, NUL-terminated) until the server closes the connection (or
+ * resets it), `out` fills up, or `ms` pass; returns whether it closed. */
+bool read_until_closed(int fd, char *out, size_t len, int ms);
+
 /* Test puzzles as request bodies. */
 extern const char hardest51[];           /* 51 moves, {"board": ...} */
 extern const char jam01_grid[];          /* Jam 1, 8 moves, {"grid": [...]} */
