@@ -10,8 +10,8 @@ import { after, before, describe, it } from 'node:test';
 import YAML from 'yaml';
 import { Contract, REPO_ROOT, SPEC_PATH } from './spec.mjs';
 import {
-  fetchResponse, httpResponse, keepAliveClient, killAll, sleep, startServer, stopServer,
-  waitForLog,
+  fetchResponse, httpResponse, keepAliveClient, killAll, rawResponse, sleep, startServer,
+  stopServer, waitForLog,
 } from './server.mjs';
 
 const contract = new Contract(SPEC_PATH);
@@ -615,6 +615,39 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       ready.close();
       other.close();
     }
+  });
+});
+
+describe('rushhourd --body-timeout-s 1: answers before routing, on any path', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '1', '--body-timeout-s', '1']);
+  });
+
+  const head = (path, fields) => `POST ${path} HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n${fields}\r\n`;
+
+  it('400 bad-request for framing it cannot trust, 501 not-implemented for an unknown transfer coding', async () => {
+    for (const path of ['/v1/solve', '/v1/generate', '/healthz', '/nowhere']) {
+      const twice = contract.checkUnrouted(await rawResponse(s.base, `${head(path, 'Content-Length: 0\r\nContent-Length: 2\r\n')}{}`));
+      assert.equal(twice.status, 400, `${path}: ${twice.body}`);
+      assert.equal(parse(twice).type, problemType('bad-request'));
+      const gzip = contract.checkUnrouted(await rawResponse(s.base, head(path, 'Transfer-Encoding: gzip\r\n')));
+      assert.equal(gzip.status, 501, `${path}: ${gzip.body}`);
+      assert.equal(parse(gzip).type, problemType('not-implemented'));
+    }
+  });
+
+  it('408 request-timeout for a body that does not arrive within --body-timeout-s', async () => {
+    const started = Date.now();
+    const res = contract.checkUnrouted(await rawResponse(s.base, `${head('/v1/solve', 'Content-Length: 100\r\n')}{"gr`));
+    assert.equal(res.status, 408, res.body);
+    assert.equal(parse(res).type, problemType('request-timeout'));
+    assert.ok(Date.now() - started >= 900, `answered after ${Date.now() - started} ms`);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const { code } = await stopServer(s);
+    assert.equal(code, 0, s.stderr);
   });
 });
 

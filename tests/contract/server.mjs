@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { REPO_ROOT } from './spec.mjs';
@@ -164,6 +165,35 @@ export function keepAliveClient(base) {
     request: (method, path, opts = {}) => httpResponse(base, method, path, { ...opts, agent }),
     close: () => agent.destroy(),
   };
+}
+
+/**
+ * Sends `bytes` exactly as given (what node:http will not send: two Content-Lengths, unknown
+ * transfer codings, a body that never ends) on a new connection, and parses the first answer:
+ * { status, headers, body, closed } once the server closed the connection.
+ */
+export function rawResponse(base, bytes) {
+  const { hostname, port } = new URL(base);
+  return new Promise((done, fail) => {
+    const parts = [];
+    const socket = net.connect({ host: hostname, port: Number(port) }, () => socket.write(bytes));
+    socket.setTimeout(REQUEST_TIMEOUT_MS, () => socket.destroy(new Error(`no end of answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    socket.on('data', (b) => parts.push(b));
+    socket.on('error', fail);
+    socket.on('close', () => {
+      const text = Buffer.concat(parts).toString('latin1');
+      const end = text.indexOf('\r\n\r\n');
+      if (end < 0) return fail(new Error(`no answer: ${JSON.stringify(text)}`));
+      const [statusLine, ...fields] = text.slice(0, end).split('\r\n');
+      const headers = {};
+      for (const f of fields) {
+        const colon = f.indexOf(':');
+        headers[f.slice(0, colon).toLowerCase()] = f.slice(colon + 1).trim();
+      }
+      const length = Number(headers['content-length'] ?? 0);
+      done({ status: Number(statusLine.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) });
+    });
+  });
 }
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

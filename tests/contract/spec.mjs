@@ -197,6 +197,28 @@ export class Contract {
     return res;
   }
 
+  /**
+   * Checks an answer given before routing, on any path (info.description: a request whose
+   * framing cannot be trusted, or whose header or body came too slowly): a problem document of
+   * the spec's Problem schema with X-Request-Id, the connection closed.
+   */
+  checkUnrouted(res) {
+    const problems = [];
+    if (!/^application\/problem\+json$/.test(res.headers['content-type'] || '')) problems.push(`Content-Type ${res.headers['content-type']}`);
+    if (!res.headers['x-request-id']) problems.push('no X-Request-Id header');
+    if (res.headers.connection !== 'close') problems.push(`Connection: ${res.headers.connection}`);
+    let body;
+    try {
+      body = JSON.parse(res.body);
+      problems.push(...this.validate('/components/schemas/Problem', body).map((p) => `body ${p}`));
+    } catch (e) {
+      problems.push(`body: ${e.message}`);
+    }
+    if (problems.length) throw new ContractError(`${res.status} before routing does not match openapi.yaml:\n  - ${problems.join('\n  - ')}\n  body: ${res.body.slice(0, 500)}`);
+    this.problemTitles.set(body.type, body.title);
+    return res;
+  }
+
   checkResponse({ response, pointer }, res, bodyless) {
     const problems = [];
     // Headers: the required ones present, every documented one present valid by its schema.
