@@ -260,3 +260,40 @@ Test(framing, keep_alive_and_http10)
     SEND(&x, "GET /healthz HTTP/1.0\r\n\r\n");
     cr_expect_eq(strncmp(x.data, "HTTP/1.1 200 ", 13), 0, "HTTP/1.0 without Host:\n%s", x.data);
 }
+
+/* ---- libmicrohttpd's own refusals ---- */
+
+/* A request libmicrohttpd 0.9.75 refuses itself (README: its own answers) reaches no handler;
+ * it was answered but never counted. Each is now counted under route "other" with its status. */
+Test(framing, refusals_of_the_http_library_are_counted)
+{
+    static const struct {
+        int status;
+        const char *head;
+        size_t pad; /* bytes of 'x' between head and tail */
+        const char *tail;
+    } cases[] = {
+        {431, "GET /healthz HTTP/1.1\r\nHost: a\r\nX-Big: ", 40000, "\r\n\r\n"},
+        {414, "GET /", 40000, " HTTP/1.1\r\nHost: a\r\n\r\n"},
+        {400, "GET /healthz HTTP/1.1\r\nHost: a\r\nno colon", 0, "\r\n\r\n"},
+        {505, "GET /healthz HTTP/9.1\r\nHost: a", 0, "\r\n\r\n"},
+    };
+    static char bytes[40100];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        size_t n = strlen(cases[i].head);
+        memcpy(bytes, cases[i].head, n);
+        memset(bytes + n, 'x', cases[i].pad);
+        n += cases[i].pad;
+        memcpy(bytes + n, cases[i].tail, strlen(cases[i].tail));
+        n += strlen(cases[i].tail);
+        exchange x;
+        send_raw(bytes, n, &x, 5000);
+        cr_expect_eq(answers(x.data, cases[i].status), 1, "expected %d:\n%.200s", cases[i].status,
+                     x.data);
+        char series[128];
+        snprintf(series, sizeof series,
+                 "rushhourd_http_requests_total{route=\"other\",method=\"OTHER\",code=\"%d\"}",
+                 cases[i].status);
+        cr_expect_eq(await_metric(rhs_port(server), series, 1), 1, "%s", series);
+    }
+}
