@@ -60,6 +60,8 @@ EXPOSE 8080 9090
 # SIGTERM starts the drain: not ready, no new connections, running searches finish (or are
 # cancelled at RUSHHOURD_GRACE_S), then exit 0. Give the runtime a stop timeout above that.
 STOPSIGNAL SIGTERM
+# --healthcheck reads the settings of PID 1 (this entry point) from /proc: it follows ports
+# given as flags to `run` as well as RUSHHOURD_* variables.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
     CMD ["/usr/local/bin/rushhourd", "--healthcheck"]
 # Numeric, so that a runtime enforcing runAsNonRoot can verify it without reading /etc/passwd.

@@ -81,6 +81,34 @@ Test(process, healthcheck)
     free(err);
 }
 
+/* The image's HEALTHCHECK runs `rushhourd --healthcheck` with no settings of its own: it
+ * follows the ports the server was started with, here by flag, read from the server's process
+ * (PID 1 in a container, named here); flags given to the check still win. */
+Test(process, healthcheck_follows_the_flags_of_the_server_process)
+{
+    if (getenv("RHS_WRAPPER")) cr_skip_test("the server runs under a wrapper, not as rushhourd");
+    char port[16], admin[16], other[16], pid[32];
+    snprintf(port, sizeof port, "%d", closed_port());
+    snprintf(admin, sizeof admin, "%d", closed_port());
+    snprintf(other, sizeof other, "%d", closed_port());
+    rhs_server *s =
+        start_server((const char *const[]){"--port", port, "--admin-port", admin, NULL});
+    cr_assert_eq(rhs_admin_port(s), atoi(admin), "the server did not take the admin port asked");
+    snprintf(pid, sizeof pid, "--healthcheck=%d", (int)rhs_pid(s));
+    char *err;
+    int code = healthcheck((const char *const[]){pid, NULL}, &err);
+    cr_expect_eq(code, 0, "`rushhourd %s` (admin port %s by flag) exited %d: %s", pid, admin, code,
+                 err);
+    free(err);
+    code = healthcheck((const char *const[]){pid, "--admin-port", other, NULL}, &err);
+    cr_expect_eq(code, 1, "a closed admin port given to the check: exit %d: %s", code, err);
+    free(err);
+    code = healthcheck((const char *const[]){"--healthcheck=x", NULL}, &err);
+    cr_expect_eq(code, 2, "--healthcheck=x: exit %d: %s", code, err);
+    free(err);
+    stop_server(s);
+}
+
 Test(process, bad_configuration_exits_2)
 {
     const char *const argv[] = {RHD_BIN, "--port", "70000", NULL};

@@ -2,8 +2,9 @@
  * then serve until SIGTERM or SIGINT, drain within the grace period, and exit 0.
  *
  *   rushhourd [--flag value ...]   serve (see --help for every setting)
- *   rushhourd --healthcheck        exit 0 when the local instance answers /healthz (for
- *                                  container health checks without curl) */
+ *   rushhourd --healthcheck[=PID]  exit 0 when the server (PID 1 by default: an image's
+ *                                  entry point) answers /healthz, on the ports it was started
+ *                                  with (healthcheck.h) */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -16,6 +17,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "healthcheck.h"
 #include "log.h"
 #include "rushhour/search.h"
 #include "server.h"
@@ -28,46 +30,10 @@ static int cores(void)
     return n > 0 ? (int)n : 1;
 }
 
-/* GET /healthz on this host, on the admin port when there is one (it answers even while the
- * main port is flooded), else on the main port; 0 when it answers 200. */
-static int healthcheck(const rhd_config *cfg)
-{
-    const int port = cfg->admin_port > 0 ? cfg->admin_port : cfg->port;
-    const bool v6 = strchr(cfg->bind, ':') != NULL;
-    struct sockaddr_storage addr = {0};
-    socklen_t len;
-    if (v6) {
-        struct sockaddr_in6 *a = (struct sockaddr_in6 *)&addr;
-        a->sin6_family = AF_INET6;
-        a->sin6_port = htons((uint16_t)port);
-        a->sin6_addr = in6addr_loopback;
-        len = sizeof *a;
-    } else {
-        struct sockaddr_in *a = (struct sockaddr_in *)&addr;
-        a->sin_family = AF_INET;
-        a->sin_port = htons((uint16_t)port);
-        a->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        len = sizeof *a;
-    }
-    const int fd = socket(addr.ss_family, SOCK_STREAM, 0);
-    if (fd < 0) return 1;
-    struct timeval tv = {2, 0};
-    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    static const char request[] = "GET /healthz HTTP/1.0\r\n\r\n";
-    char reply[64] = {0};
-    const bool ok = connect(fd, (struct sockaddr *)&addr, len) == 0 &&
-                    write(fd, request, sizeof request - 1) == (ssize_t)(sizeof request - 1) &&
-                    read(fd, reply, sizeof reply - 1) > 12 && strncmp(reply, "HTTP/1.", 7) == 0 &&
-                    strncmp(reply + 9, "200", 3) == 0;
-    close(fd);
-    return ok ? 0 : 1;
-}
-
 int main(int argc, char **argv)
 {
     static char usage[8192], err[4096];
-    bool check = false;
+    int check = 0; /* the pid --healthcheck asks about */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             rhd_config_usage(usage, sizeof usage);
@@ -78,19 +44,29 @@ int main(int argc, char **argv)
             printf("rushhourd %s\n", RHD_VERSION);
             return 0;
         }
-        if (strcmp(argv[i], "--healthcheck") == 0) {
-            check = true; /* the other arguments are ordinary settings: keep their order */
+        if (strncmp(argv[i], "--healthcheck", 13) == 0 && (!argv[i][13] || argv[i][13] == '=')) {
+            char *end;
+            check = argv[i][13] ? (int)strtol(argv[i] + 14, &end, 10) : 1;
+            if (check <= 0 || (argv[i][13] && *end)) {
+                fprintf(stderr, "rushhourd: --healthcheck=PID takes a process id\n");
+                return 2;
+            }
+            /* the other arguments are ordinary settings: keep their order */
             memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) * sizeof *argv);
             argc--;
             i--;
         }
+    }
+    if (check) {
+        const int code = rhd_healthcheck(check, environ, argc, argv, cores(), err, sizeof err);
+        if (code == 2) fprintf(stderr, "rushhourd: invalid configuration:\n%s", err);
+        return code;
     }
     rhd_config cfg;
     if (rhd_config_load(&cfg, environ, argc, argv, cores(), err, sizeof err) != 0) {
         fprintf(stderr, "rushhourd: invalid configuration:\n%s", err);
         return 2;
     }
-    if (check) return healthcheck(&cfg);
 
     /* Signals are taken by sigwait in this thread only: block them before any thread starts. */
     sigset_t stop;
