@@ -702,12 +702,13 @@ describe('coverage', () => {
     // 'queue-timeout' comes only when a queued search outwaits its deadline, which this suite's
     // timing cannot force (seen missing once under ASan); tests/test_hangups.c provokes it
     // deterministically (batch_item_whose_deadline_passed_in_the_queue_says_so).
-    const unseen = types.filter((t) => t !== problemType('internal') && t !== problemType('queue-timeout')
-      && !contract.problemTitles.has(t));
+    const mayBeUnseen = [problemType('internal'), problemType('queue-timeout')];
+    const unseen = types.filter((t) => !mayBeUnseen.includes(t) && !contract.problemTitles.has(t));
     assert.deepEqual(unseen, [], 'problem types never received');
     const wrong = contract.examples()
       .filter(({ value }) => value && typeof value === 'object' && typeof value.type === 'string' && value.type.startsWith(problemType('')))
-      .filter(({ value }) => value.type !== problemType('internal')) // never received: see above
+      // The titles of the types above can be compared only when they were received.
+      .filter(({ value }) => contract.problemTitles.has(value.type) || !mayBeUnseen.includes(value.type))
       .filter(({ value }) => contract.problemTitles.get(value.type) !== value.title)
       .map(({ where, value }) => `${where}: title '${value.title}', the server's '${contract.problemTitles.get(value.type)}'`);
     assert.deepEqual(wrong, []);
