@@ -7,24 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The routes requests are counted under. */
-typedef enum {
-    RHD_ROUTE_SOLVE = 0,
-    RHD_ROUTE_HEALTHZ,
-    RHD_ROUTE_READYZ,
-    RHD_ROUTE_METRICS,
-    RHD_ROUTE_VERSION,
-    RHD_ROUTE_OPENAPI,
-    RHD_ROUTE_PAGE,      /* the playground: / */
-    RHD_ROUTE_APP_JS,    /* /app.js */
-    RHD_ROUTE_STYLE_CSS, /* /style.css */
-    RHD_ROUTE_HINT,      /* /v1/hint */
-    RHD_ROUTE_ANALYZE,   /* /v1/analyze */
-    RHD_ROUTE_BATCH,     /* /v1/solve/batch */
-    RHD_ROUTE_GENERATE,  /* /v1/generate */
-    RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
-    RHD_ROUTE_COUNT
-} rhd_route;
+#include "routes/routes.h"
 
 typedef enum {
     RHD_REJECT_QUEUE_FULL = 0,

@@ -13,6 +13,7 @@
 #include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
+#include "routes/routes.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 

@@ -17,7 +17,8 @@
 #include "deadline.h"
 #include "http_policy.h"
 #include "log.h"
-#include "routes.h"
+#include "request.h"
+#include "routes/routes.h"
 #include "server.h"
 #include "throttle.h"
 

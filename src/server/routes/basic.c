@@ -1,7 +1,9 @@
 /* The small endpoints: liveness, readiness, metrics, version and the built-in spec. */
 #include <string.h>
 
-#include "routes.h"
+#include "request.h"
+#include "routes/routes.h"
+#include "server.h"
 
 void rhd_route_healthz(rhd_request *r)
 {

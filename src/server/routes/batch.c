@@ -9,8 +9,9 @@
 #include <string.h>
 
 #include "input.h"
-#include "routes.h"
-#include "solve.h"
+#include "routes/routes.h"
+#include "routes/search_reply.h"
+#include "routes/solve.h"
 #include "work.h"
 
 typedef struct {
@@ -39,7 +40,7 @@ static void finish(rhd_request *r)
     for (int i = 0; i < b->count; i++) {
         const rhd_solve_item *it = &b->items[i];
         if (!it->status) {
-            rhd_work_reply_cancelled(r, &it->job);
+            rhd_search_reply_cancelled(r, &it->job);
             return;
         }
         if (!it->text) {

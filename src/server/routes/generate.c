@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "input.h"
-#include "routes.h"
+#include "routes/routes.h"
+#include "routes/search_reply.h"
 #include "work.h"
 
 typedef struct {
@@ -100,7 +101,8 @@ static void run(rhd_job *job)
     generate_job *g = (generate_job *)((char *)job - offsetof(generate_job, job));
     const uint64_t started = rh_clock_us();
     if (!rhd_options_start(&g->opt, job->enqueued_us, &job->cancel)) {
-        rhd_reply_json(r, 422, rhd_work_queue_timeout(r, started - job->enqueued_us, g->parse_us));
+        rhd_reply_json(r, 422,
+                       rhd_search_queue_timeout(r, started - job->enqueued_us, g->parse_us));
         return;
     }
     if (rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
@@ -122,13 +124,13 @@ static void run(rhd_job *job)
             cJSON_Delete(doc);
             doc = NULL;
         }
-        rhd_work_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
+        rhd_search_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
     } else if (g->result.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r, job);
+        rhd_search_reply_cancelled(r, job);
     } else {
-        rhd_work_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
-                             rh_clock_us() - started);
+        rhd_search_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
+                               rh_clock_us() - started);
     }
 }
 

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 
 #include "input.h"
-#include "routes.h"
+#include "routes/routes.h"
+#include "routes/search_reply.h"
 #include "work.h"
 
 typedef struct {
@@ -21,7 +22,7 @@ static void run(rhd_job *job)
     analysis_job *a = (analysis_job *)((char *)job - offsetof(analysis_job, job));
     const uint64_t queue_us = rh_clock_us() - job->enqueued_us;
     if (!rhd_options_start(&a->opt, job->enqueued_us, &job->cancel)) {
-        rhd_reply_json(r, 422, rhd_work_queue_timeout(r, queue_us, a->parse_us));
+        rhd_reply_json(r, 422, rhd_search_queue_timeout(r, queue_us, a->parse_us));
         return;
     }
     rh_analysis res;
@@ -33,12 +34,12 @@ static void run(rhd_job *job)
     rhd_metrics_analysis(res.status == RH_SOLVED, res.stats.elapsed_us);
     cJSON *doc = rh_report_analysis(&res);
     if (res.status == RH_SOLVED) {
-        rhd_work_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);
+        rhd_search_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_work_reply_cancelled(r, job);
+        rhd_search_reply_cancelled(r, job);
     } else {
-        rhd_work_reply_limit(r, res.limit, doc, queue_us, a->parse_us, res.stats.elapsed_us);
+        rhd_search_reply_limit(r, res.limit, doc, queue_us, a->parse_us, res.stats.elapsed_us);
     }
     rh_analysis_free(&res);
 }

@@ -6,8 +6,10 @@
 #include <string.h>
 
 #include "input.h"
-#include "routes.h"
-#include "solve.h"
+#include "routes/routes.h"
+#include "routes/search_reply.h"
+#include "routes/solve.h"
+#include "server.h"
 #include "work.h"
 
 #define ITEM(job) ((rhd_solve_item *)((char *)(job)-offsetof(rhd_solve_item, job)))
@@ -63,7 +65,7 @@ static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, si
     }
     char tail[64 + RHD_TIMING_MAX];
     int n = snprintf(tail, sizeof tail, ",\"cached\":%s,\"timing_us\":", cached ? "true" : "false");
-    n += rhd_work_timing(tail + n, sizeof tail - (size_t)n, r, queue_us, it->parse_us, solve_us);
+    n += rhd_search_timing(tail + n, sizeof tail - (size_t)n, r, queue_us, it->parse_us, solve_us);
     char *text = malloc(len + (size_t)n + 2);
     if (text) {
         memcpy(text, doc, len);
@@ -107,7 +109,7 @@ void rhd_solve_run(const rhd_request *r, rhd_solve_item *it)
 {
     const uint64_t queue_us = rh_clock_us() - it->job.enqueued_us;
     if (!rhd_options_start(&it->opt, it->job.enqueued_us, &it->job.cancel)) {
-        set_problem(it, rhd_work_queue_timeout(r, queue_us, it->parse_us));
+        set_problem(it, rhd_search_queue_timeout(r, queue_us, it->parse_us));
         return;
     }
     rh_result res;
@@ -134,8 +136,8 @@ void rhd_solve_run(const rhd_request *r, rhd_solve_item *it)
         cJSON_Delete(doc);
         it->status = 0;
     } else {
-        set_problem(it, rhd_work_limit_problem(r, res.limit, doc, queue_us, it->parse_us,
-                                               res.stats.elapsed_us));
+        set_problem(it, rhd_search_limit_problem(r, res.limit, doc, queue_us, it->parse_us,
+                                                 res.stats.elapsed_us));
     }
     rh_result_free(&res);
 }
@@ -151,7 +153,7 @@ static void reply(rhd_request *r, rhd_solve_item *it)
     r->nodes = it->nodes;
     r->cached = it->cached;
     if (!it->status) {
-        rhd_work_reply_cancelled(r, &it->job);
+        rhd_search_reply_cancelled(r, &it->job);
     } else if (!it->text) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
     } else {
