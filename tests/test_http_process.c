@@ -174,6 +174,7 @@ Test(logs, request_lines_and_json)
     cr_assert_gt(jnum(l2, "duration_us"), 0);
     cr_assert_str_eq(jstr(l2, "algorithm"), "bfs");
     cr_assert_gt(jnum(l2, "nodes"), 0);
+    cr_assert_null(cJSON_GetObjectItem(l2, "client"), "debug fields at level info");
     cJSON_Delete(l2);
 
     /* Every line is a JSON object with time, level and event; the first is the start, the last
@@ -201,6 +202,38 @@ Test(logs, request_lines_and_json)
     cr_assert_str_eq(last_event, "stop");
     free(log);
     rhs_free(s);
+}
+
+/* --log-level debug adds to each request's line who asked (address, User-Agent), the target
+ * as sent, the Content-Type and the bytes in and out. */
+Test(logs, debug_adds_the_client_and_the_bytes)
+{
+    rhs_server *s = start_server((const char *const[]){"--log-level", "debug", NULL});
+    const char *h[] = {"X-Request-Id: log-debug-1", "Content-Type: application/json",
+                       "User-Agent: tester/1.0 \"quoted\"", NULL};
+    rhs_request q = {.method = "POST",
+                     .path = "/v1/solve?x=1",
+                     .headers = h,
+                     .body = jam01_grid,
+                     .body_len = strlen(jam01_grid)};
+    rhs_response r;
+    cr_assert_eq(rhs_http(rhs_port(s), &q, &r), 0);
+    cr_assert_eq(r.status, 200);
+    const size_t reply_bytes = r.body_len;
+    rhs_response_free(&r);
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"log-debug-1\"", 3000), "no log line for it");
+    char *log = rhs_stdout(s);
+    stop_server(s);
+    cJSON *line = log_line(log, "request_id", "log-debug-1");
+    cr_assert_not_null(line, "the request's log line is not JSON: %s", log);
+    cr_expect_str_eq(jstr(line, "client"), "127.0.0.1");
+    cr_expect_str_eq(jstr(line, "target"), "/v1/solve?x=1");
+    cr_expect_str_eq(jstr(line, "user_agent"), "tester/1.0 \"quoted\"");
+    cr_expect_str_eq(jstr(line, "content_type"), "application/json");
+    cr_expect_eq(jnum(line, "body_bytes"), (double)strlen(jam01_grid));
+    cr_expect_eq(jnum(line, "reply_bytes"), (double)reply_bytes);
+    cJSON_Delete(line);
+    free(log);
 }
 
 /* The answer cache: a repeated puzzle is answered from it, in whatever form it comes, with the

@@ -122,9 +122,14 @@ static void write_all(const char *buf, size_t n)
     pthread_mutex_unlock(&write_lock);
 }
 
+bool rhd_log_enabled(rhd_log_level level)
+{
+    return (int)level >= atomic_load_explicit(&min_level, memory_order_relaxed);
+}
+
 void rhd_log(rhd_log_level level, const char *event, const char *fields)
 {
-    if ((int)level < atomic_load_explicit(&min_level, memory_order_relaxed)) return;
+    if (!rhd_log_enabled(level)) return;
 
     static const char truncated[] = ",\"truncated\":true}\n";
     char line[LOG_LINE_BYTES];

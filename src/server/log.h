@@ -3,10 +3,15 @@
 #ifndef RHD_LOG_H
 #define RHD_LOG_H
 
+#include <stdbool.h>
+
 #include "config.h"
 
 /* Sets the least level written (default info). Call before threads start. */
 void rhd_log_set_level(rhd_log_level level);
+
+/* Whether lines of `level` are written: for callers whose fields cost work to gather. */
+bool rhd_log_enabled(rhd_log_level level);
 
 /* Writes {"time":"<RFC 3339 UTC, ms>","level":"...","event":"<event>", ...fields} where `fields`
  * is NULL or a string of already-encoded JSON members without braces, e.g.

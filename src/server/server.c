@@ -438,6 +438,31 @@ static int logged_status(const rhd_request *r, enum MHD_RequestTerminationCode w
     }
 }
 
+/* What --log-level debug adds to a request's line: who asked, with what, and what it got. */
+static void debug_fields(char *fields, size_t len, const rhd_request *r, struct MHD_Connection *c)
+{
+    char client[INET6_ADDRSTRLEN + 8] = "", agent[256], type[128], target[512];
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = info ? info->client_addr : NULL;
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client,
+                  sizeof client);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
+                  sizeof client);
+    const char *ua = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_USER_AGENT);
+    const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+    rhd_json_escape(agent, sizeof agent, ua ? ua : "");
+    rhd_json_escape(type, sizeof type, ct ? ct : "");
+    rhd_json_escape(target, sizeof target, r->target ? r->target : "");
+    const size_t n = strlen(fields);
+    snprintf(fields + n, len - n,
+             ",\"client\":\"%s\",\"target\":\"%s\",\"user_agent\":\"%s\",\"content_type\":\"%s\","
+             "\"body_bytes\":%zu,\"reply_bytes\":%zu",
+             client, target, agent, type, r->body_len + r->discarded, r->reply_len);
+}
+
 static void on_completed(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
@@ -445,8 +470,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     rhd_request *r = *state;
     if (!r) return;
     *state = NULL;
-    free(r->target);
     if (!r->begun) { /* MHD refused the request itself (431, 414, ...), or its header expired */
+        free(r->target);
         free(r);
         return;
     }
@@ -458,7 +483,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     const uint64_t duration = rh_clock_us() - r->start_us;
     const int status = logged_status(r, why);
     rhd_metrics_request(r->route, r->method, status, duration);
-    char fields[1024], id[2 * RHD_REQUEST_ID_MAX + 1], method[64];
+    char fields[2048], id[2 * RHD_REQUEST_ID_MAX + 1], method[64];
     rhd_json_escape(id, sizeof id, r->request_id);
     /* MHD passes any method token through, quotes and backslashes included: escape it, and
      * bound it so that the line always fits. */
@@ -473,7 +498,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
                  (unsigned long long)r->nodes, r->cached ? "true" : "false");
     if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
+    if (rhd_log_enabled(RHD_LOG_DEBUG)) debug_fields(fields, sizeof fields, r, c);
     rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
+    free(r->target);
     free(r->body);
     if (r->reply && !r->reply_static) free(r->reply);
     if (r->state_free) r->state_free(r->state);
