@@ -540,11 +540,12 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
         snprintf(fields + n, sizeof fields - (size_t)n, ",\"suppressed\":%llu",
                  (unsigned long long)held);
     }
-    unsigned status;
-    if (sscanf(msg, "Error processing request (HTTP response code is %3u", &status) == 1)
+    static const char answered[] = "Error processing request (HTTP response code is ";
+    if (strncmp(msg, answered, sizeof answered - 1) == 0)
         /* MHD answered the request itself (400, 414, 431, 505), before any handler ran: this
          * line is all the service hears of it, and every request is counted. */
-        rhd_metrics_request(RHD_ROUTE_OTHER, NULL, (int)status, 0);
+        rhd_metrics_request(RHD_ROUTE_OTHER, NULL, (int)strtol(msg + sizeof answered - 1, NULL, 10),
+                            0);
     rhd_log(RHD_LOG_WARN, "libmicrohttpd", fields);
 }
 
