@@ -4,6 +4,7 @@
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -857,6 +858,46 @@ Test(lines, long_and_blank_lines)
     cJSON_Delete(doc);
     run_free(&r);
     free(input);
+}
+
+/* An answer comes out once its line is solved, not when the input ends: a program may write a
+ * puzzle and wait for its answer on the same pipe. */
+Test(lines, answers_before_the_input_ends)
+{
+    int in[2], out[2];
+    cr_assert_eq(pipe(in), 0);
+    cr_assert_eq(pipe(out), 0);
+    posix_spawn_file_actions_t fa;
+    cr_assert_eq(posix_spawn_file_actions_init(&fa), 0);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    const int ends[] = {in[0], in[1], out[0], out[1]};
+    for (int i = 0; i < 4; i++) posix_spawn_file_actions_addclose(&fa, ends[i]);
+    char *const argv[] = {RH_CLI, "solve", "--lines", NULL};
+    pid_t pid;
+    cr_assert_eq(posix_spawn(&pid, RH_CLI, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]);
+    close(out[1]);
+    static const char line[] = "\"bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.\"\n";
+    cr_assert_eq(write(in[1], line, sizeof line - 1), (ssize_t)(sizeof line - 1));
+    char answer[8192];
+    size_t n = 0;
+    while (n == 0 || answer[n - 1] != '\n') {
+        struct pollfd p = {.fd = out[0], .events = POLLIN};
+        cr_assert_eq(poll(&p, 1, 10000), 1, "no answer in 10 s while the input stays open");
+        const ssize_t got = read(out[0], answer + n, sizeof answer - n - 1);
+        cr_assert_gt(got, 0, "stdout closed before the answer");
+        n += (size_t)got;
+    }
+    answer[n] = '\0';
+    cr_expect_not_null(strstr(answer, "\"move_count\":8,"), "answer: %s", answer);
+    cr_expect_not_null(strstr(answer, "\"line\":1}"), "answer: %s", answer);
+    close(in[1]);
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d", status);
+    close(out[0]);
 }
 
 /* With stderr a terminal, a progress line ends with the final count; never otherwise (the
