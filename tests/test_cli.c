@@ -860,6 +860,39 @@ Test(lines, long_and_blank_lines)
     free(input);
 }
 
+/* A line stopped by a budget is an answer like the service's (exit 3 when no line is invalid),
+ * read from a named file. */
+Test(lines, limit_reached_from_a_file)
+{
+    char dir[] = "/tmp/rh_cli_lines_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/in.jsonl", dir);
+    char *big = classic_puzzle("hardest-51-moves"); /* Jam 1 expands 720 nodes, this 4,000+ */
+    char *input = malloc(strlen(big) + 64);
+    cr_assert_not_null(input);
+    sprintf(input, "bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.\n%s\n", big);
+    write_file(path, input);
+    const char *args[] = {"solve", "--lines", "--max-nodes", "1000", path, NULL};
+    run_result r = run_cli(args, NULL);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_str_eq(r.err, "rushhour: 1 of 2 lines reached a search limit\n");
+    const char *second = strchr(r.out, '\n');
+    cr_assert_not_null(second, "stdout: \"%s\"", r.out);
+    cr_expect_not_null(strstr(r.out, "\"status\":\"solved\""), "stdout: \"%s\"", r.out);
+    cJSON *doc = cJSON_Parse(second + 1);
+    cr_assert_not_null(doc, "stdout: \"%s\"", r.out);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "nodes");
+    cr_expect_eq(get_number(doc, "line"), 2);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(input);
+    free(big);
+    unlink(path);
+    rmdir(dir);
+}
+
 /* An answer comes out once its line is solved, not when the input ends: a program may write a
  * puzzle and wait for its answer on the same pipe. */
 Test(lines, answers_before_the_input_ends)
