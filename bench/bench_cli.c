@@ -2,22 +2,29 @@
  * the random boards of tests/data go as JSON Lines through one `rushhour solve --lines`
  * process (one thread, then one a core), and the 40 Jams as 40 `rushhour solve` processes;
  * bench-solver gives the same sets solved in-process. Each figure is the best of the runs,
- * whole processes from start to exit. It prints figures; it asserts nothing.
+ * whole processes from start to exit. The 40 Jams 250 times over (10,000 lines) show the
+ * memory a long input takes: the peak stays that of a few lines, as answers wait in a bounded
+ * window. It prints figures; it asserts nothing.
  *
  * Usage: bench-cli RUSHHOUR [runs]   the figures (default 10 runs)
  *        bench-cli --write DIR       only write the inputs into DIR (for farm-bench):
- *                                    jams.jsonl, random.jsonl, jam01.json ... jam40.json */
+ *                                    jams.jsonl, random.jsonl, jam01.json ... jam40.json,
+ *                                    jams250.jsonl */
+#define _DEFAULT_SOURCE /* wait4, for the peak memory of each run */
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "reference.h"
+
+#define REPEATS 250 /* jams250.jsonl: the 40 Jams this many times */
 
 extern char **environ;
 
@@ -31,13 +38,13 @@ static void print_load(const char *when)
     printf("load average %s: %s", when, load);
 }
 
-/* Writes the `count` puzzles of `items` into `path`, one JSON document a line. */
-static int write_lines(const char *path, const rh_ref *items, int count)
+/* Writes the `count` puzzles of `items` into `path`, one JSON document a line, `times` over. */
+static int write_lines(const char *path, const rh_ref *items, int count, int times)
 {
     FILE *f = fopen(path, "w");
     if (!f) return -1;
-    for (int i = 0; i < count; i++) {
-        cJSON *doc = rh_report_puzzle(&items[i].puzzle);
+    for (int i = 0; i < count * times; i++) {
+        cJSON *doc = rh_report_puzzle(&items[i % count].puzzle);
         char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
         if (text) fprintf(f, "%s\n", text);
         cJSON_free(text);
@@ -51,19 +58,22 @@ static int write_inputs(const char *dir, const rh_ref_set *jams, const rh_ref_se
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/jams.jsonl", dir);
-    int err = write_lines(path, jams->items, jams->count);
+    int err = write_lines(path, jams->items, jams->count, 1);
     snprintf(path, sizeof path, "%s/random.jsonl", dir);
-    err = err ? err : write_lines(path, random->items, random->count);
+    err = err ? err : write_lines(path, random->items, random->count, 1);
+    snprintf(path, sizeof path, "%s/jams%d.jsonl", dir, REPEATS);
+    err = err ? err : write_lines(path, jams->items, jams->count, REPEATS);
     for (int i = 0; !err && i < jams->count; i++) {
         snprintf(path, sizeof path, "%s/jam%02d.json", dir, i + 1);
-        err = write_lines(path, &jams->items[i], 1);
+        err = write_lines(path, &jams->items[i], 1, 1);
     }
     if (err) fprintf(stderr, "bench-cli: cannot write %s: %s\n", path, strerror(errno));
     return err;
 }
 
-/* Runs argv to its exit, its output thrown away; returns the microseconds, or 0 on failure. */
-static uint64_t run_us(char *const *argv)
+/* Runs argv to its exit, its output thrown away; returns the microseconds, or 0 on failure,
+ * and the peak resident memory in *peak_kib. */
+static uint64_t run_us(char *const *argv, long *peak_kib)
 {
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
@@ -72,7 +82,9 @@ static uint64_t run_us(char *const *argv)
     const uint64_t t0 = rh_clock_us();
     pid_t pid;
     int status = -1;
-    if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) == 0) waitpid(pid, &status, 0);
+    struct rusage use = {0};
+    if (posix_spawn(&pid, argv[0], &fa, NULL, argv, environ) == 0) wait4(pid, &status, 0, &use);
+    *peak_kib = use.ru_maxrss;
     const uint64_t us = rh_clock_us() - t0;
     posix_spawn_file_actions_destroy(&fa);
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
@@ -90,13 +102,15 @@ static void bench_lines(const char *cli, const char *dir, const char *file, cons
     snprintf(path, sizeof path, "%s/%s", dir, file);
     char *argv[] = {(char *)cli, "solve", "--lines", "--jobs", (char *)jobs, path, NULL};
     uint64_t best = UINT64_MAX;
+    long peak = 0, kib;
     for (int i = 0; i < runs; i++) {
-        const uint64_t us = run_us(argv);
+        const uint64_t us = run_us(argv, &kib);
         if (!us) return;
         best = us < best ? us : best;
+        peak = kib > peak ? kib : peak;
     }
-    printf("%-14s one process, --jobs %-2s %9.3f ms  %7.3f ms a puzzle\n", file, jobs,
-           best / 1000.0, best / 1000.0 / count);
+    printf("%-14s one process, --jobs %-2s %9.3f ms  %7.3f ms a puzzle  peak %5.1f MiB\n", file,
+           jobs, best / 1000.0, best / 1000.0 / count, peak / 1024.0);
 }
 
 /* The best of `runs` of `count` `rushhour solve` processes, one a Jam, one after another. */
@@ -109,7 +123,8 @@ static void bench_processes(const char *cli, const char *dir, int count, int run
             char path[4096];
             snprintf(path, sizeof path, "%s/jam%02d.json", dir, k + 1);
             char *argv[] = {(char *)cli, "solve", path, NULL};
-            const uint64_t us = run_us(argv);
+            long kib;
+            const uint64_t us = run_us(argv, &kib);
             if (!us) return;
             total += us;
         }
@@ -148,6 +163,9 @@ int main(int argc, char **argv)
             bench_lines(argv[1], dir, "jams.jsonl", cores, jams.count, runs);
             bench_lines(argv[1], dir, "random.jsonl", "1", random.count, runs);
             bench_lines(argv[1], dir, "random.jsonl", cores, random.count, runs);
+            char many[32];
+            snprintf(many, sizeof many, "jams%d.jsonl", REPEATS);
+            bench_lines(argv[1], dir, many, cores, jams.count * REPEATS, 1);
             bench_processes(argv[1], dir, jams.count, runs);
             print_load("after");
             char rm[64];
