@@ -1002,7 +1002,7 @@ Test(io, empty_input)
         run_result r = run_cli(i % 2 ? many : one, i < 2 ? NULL : " \n\n");
         cr_expect_eq(r.code, 2, "exit %d", r.code);
         cr_expect_str_eq(r.out, "");
-        cr_expect_str_eq(r.err, "rushhour: stdin is empty: there is no puzzle to solve\n");
+        cr_expect_str_eq(r.err, "rushhour: stdin is empty: there is no puzzle in it\n");
         run_free(&r);
     }
 }

@@ -22,7 +22,7 @@ typedef struct {
     cli_line_outcome outcome;
 } slot;
 
-typedef enum { FAIL_NONE, FAIL_READ, FAIL_WRITE, FAIL_MEMORY } failure;
+typedef enum { FAIL_NONE, FAIL_READ, FAIL_WRITE, FAIL_MEMORY, FAIL_THREAD } failure;
 
 /* Lines are numbered in reading order by `seq` (blank lines take none); line seq lives in
  * ring[seq % window]. read - written <= window always: the reader waits for the writer to free
@@ -195,6 +195,9 @@ static void say_failure(const run *r)
                 strerror(r->failed_errno ? r->failed_errno : EIO));
         break;
     case FAIL_MEMORY: fprintf(stderr, "rushhour: out of memory\n"); break;
+    case FAIL_THREAD:
+        fprintf(stderr, "rushhour: cannot start a thread: %s\n", strerror(r->failed_errno));
+        break;
     case FAIL_NONE: break;
     }
 }
@@ -221,7 +224,7 @@ int cli_lines_run(const cli_lines_run_options *o, cli_lines_counts *counts)
     }
     if (err) {
         pthread_mutex_lock(&r.lock);
-        fail(&r, FAIL_MEMORY, err);
+        fail(&r, FAIL_THREAD, err);
         pthread_mutex_unlock(&r.lock);
     } else {
         read_lines(&r);

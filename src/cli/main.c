@@ -31,7 +31,7 @@
 #define EXIT_INVALID 2
 #define EXIT_LIMIT 3
 #define INPUT_MAX (1u << 20)
-#define WINDOW_PER_JOB 4 /* --lines: lines held per thread, so one slow line stalls no thread */
+#define WINDOW_PER_JOB 4 /* --lines: lines held a thread: room to go on past a slower line */
 
 static const char usage[] =
     "usage: rushhour solve [--metric moves|slides] [--algorithm bfs|astar|fast]\n"
@@ -181,7 +181,7 @@ static void print_diags(const rh_diags *diags)
 
 static int empty_input(const char *file)
 {
-    fprintf(stderr, "rushhour: %s is empty: there is no puzzle to solve\n", cli_input_name(file));
+    fprintf(stderr, "rushhour: %s is empty: there is no puzzle in it\n", cli_input_name(file));
     return EXIT_INVALID;
 }
 
