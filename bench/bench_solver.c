@@ -27,8 +27,9 @@ static uint64_t solve_all(const rh_ref_set *set, rh_algorithm algo, rh_metric me
     const uint64_t t0 = rh_clock_us();
     for (int k = 0; k < set->count; k++) {
         rh_result r;
-        if (rh_solve(&r, &set->items[k].puzzle, &opt) != RH_OK || r.status != RH_SOLVED) {
-            fprintf(stderr, "bench: %s not solved\n", set->items[k].name);
+        const rh_status expected = set->items[k].solvable ? RH_SOLVED : RH_UNSOLVABLE;
+        if (rh_solve(&r, &set->items[k].puzzle, &opt) != RH_OK || r.status != expected) {
+            fprintf(stderr, "bench: %s not answered as its reference\n", set->items[k].name);
             exit(1);
         }
         *expanded += r.stats.nodes_expanded;
@@ -89,8 +90,10 @@ static void bench_one(const char *label, const rh_puzzle *p, rh_algorithm algo, 
 int main(int argc, char **argv)
 {
     const int reps = argc > 1 ? atoi(argv[1]) : 20;
-    rh_ref_set jams, classic;
-    if (rh_ref_load(&jams, "jam40.tsv") || rh_ref_load(&classic, "classic.jsonl")) return 1;
+    rh_ref_set jams, classic, random;
+    if (rh_ref_load(&jams, "jam40.tsv") || rh_ref_load(&classic, "classic.jsonl") ||
+        rh_ref_load(&random, "random.jsonl"))
+        return 1;
     const rh_ref *hard93 = rh_ref_find(&classic, "hardest-93-slides");
     const rh_ref *hard51 = rh_ref_find(&classic, "hardest-51-moves");
     const rh_ref *cluster = rh_ref_find(&classic, "big-cluster-541934");
@@ -103,6 +106,7 @@ int main(int argc, char **argv)
         bench_set("40 Jam levels, all of them", &jams, algos[a], RH_METRIC_SLIDES, reps);
     }
     bench_set("40 Jam levels, all of them", &jams, RH_ALGO_FAST, RH_METRIC_MOVES, reps);
+    bench_set("the random boards, all of them", &random, RH_ALGO_BFS, RH_METRIC_MOVES, reps);
     printf("\n");
     for (int a = 0; a < 2; a++) {
         bench_one("hardest by slides (93)", &hard93->puzzle, algos[a], RH_METRIC_SLIDES, reps);
@@ -116,5 +120,6 @@ int main(int argc, char **argv)
     bench_explore("541,934-state cluster, 16 MiB cap", &cluster->puzzle, 16u << 20, reps);
     rh_ref_free(&jams);
     rh_ref_free(&classic);
+    rh_ref_free(&random);
     return 0;
 }

@@ -1,7 +1,10 @@
 /* The `rushhour` binary end to end: spawned with posix_spawn, stdin from a file, stdout and
  * stderr captured separately, exit codes checked (0 answer, 1 I/O, 2 invalid/usage, 3 limit). */
+/* posix_openpt and ptsname_r, for the terminal the progress test gives stderr. */
+#define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +16,7 @@
 #include <cjson/cJSON.h>
 
 #include "bank_records.h"
+#include "rushhour/version.h"
 
 #ifndef RH_CLI
 #error "RH_CLI must name the rushhour binary"
@@ -61,8 +65,10 @@ static void write_file(const char *path, const char *text)
 }
 
 /* Runs the CLI with `args` (NULL-terminated, the program name excluded) and `input` on stdin
- * (NULL: an empty stdin). */
-static run_result run_cli(const char *const *args, const char *input)
+ * (NULL: an empty stdin), stdout to `out_file` (then not read back: "/dev/full") or, for NULL,
+ * captured, and stderr to `err_file` (then not read back: a terminal) or captured. */
+static run_result run_cli_to(const char *const *args, const char *input, const char *out_file,
+                             const char *err_file)
 {
     char dir[] = "/tmp/rh_cli_test_XXXXXX";
     cr_assert_not_null(mkdtemp(dir));
@@ -84,8 +90,10 @@ static run_result run_cli(const char *const *args, const char *input)
     posix_spawn_file_actions_t fa;
     cr_assert_eq(posix_spawn_file_actions_init(&fa), 0);
     posix_spawn_file_actions_addopen(&fa, 0, in_path, O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 1, out_file ? out_file : out_path,
+                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    posix_spawn_file_actions_addopen(&fa, 2, err_file ? err_file : err_path,
+                                     O_WRONLY | O_CREAT | O_TRUNC | O_NOCTTY, 0600);
     pid_t pid;
     const int err = posix_spawn(&pid, RH_CLI, &fa, NULL, (char *const *)argv, environ);
     posix_spawn_file_actions_destroy(&fa);
@@ -95,13 +103,18 @@ static run_result run_cli(const char *const *args, const char *input)
 
     run_result r;
     r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
+    r.out = out_file ? strdup("") : slurp(out_path);
+    r.err = err_file ? strdup("") : slurp(err_path);
     unlink(in_path);
     unlink(out_path);
     unlink(err_path);
     rmdir(dir);
     return r;
+}
+
+static run_result run_cli(const char *const *args, const char *input)
+{
+    return run_cli_to(args, input, NULL, NULL);
 }
 
 static void run_free(run_result *r)
@@ -720,4 +733,296 @@ Test(bank, bad_usage_and_bad_files)
     cr_expect_not_null(strstr(r.err, "damaged or foreign"), "stderr: %s", r.err);
     run_free(&r);
     remove_tree(dir);
+}
+
+/* `solve --lines`: the 40 Jams as JSON Lines through one process. */
+
+#define JAMS 40
+
+/* The Jams of jam40.tsv as JSON Lines, each line in turn a {"grid"} object, a bare board (rows
+ * joined by '/') and that board as a JSON string: every form a line may take. With `bad` > 0,
+ * line `bad` is an invalid puzzle instead, and the Jams move down one. Fills `moves` with the
+ * reference lengths. Returns the text (free it). */
+static char *jam_lines(int moves[JAMS], int bad)
+{
+    char path[1024];
+    snprintf(path, sizeof path, "%s/tests/data/jam40.tsv", RH_SOURCE_DIR);
+    char *tsv = slurp(path);
+    char *text = malloc(strlen(tsv) * 2 + 256);
+    cr_assert_not_null(text);
+    size_t n = 0;
+    int jam = 0;
+    char *save = NULL;
+    strtok_r(tsv, "\n", &save); /* the header */
+    for (char *row = strtok_r(NULL, "\n", &save); row; row = strtok_r(NULL, "\n", &save)) {
+        char name[16], rows[64];
+        cr_assert_lt(jam, JAMS);
+        cr_assert_eq(sscanf(row, "%15s %63s %d", name, rows, &moves[jam]), 3, "%s", row);
+        if (jam + 1 == bad) n += (size_t)sprintf(text + n, "{\"grid\": \"xx\"}\n");
+        static const char *const forms[] = {"{\"grid\": \"%s\"}\n", "%s\n", "\"%s\"\n"};
+        n += (size_t)sprintf(text + n, forms[jam % 3], rows);
+        jam++;
+    }
+    cr_assert_eq(jam, JAMS);
+    free(tsv);
+    return text;
+}
+
+/* One document a line of stdout, in input order (each names its line), each Jam's solution
+ * as long as the reference; line `bad` (0: none) the problem of an invalid puzzle. */
+static void expect_jam_answers(const run_result *r, const int moves[JAMS], int bad)
+{
+    const char *at = r->out;
+    int jam = 0, line = 0;
+    for (const char *nl; *at; at = nl + 1) {
+        nl = strchr(at, '\n');
+        cr_assert_not_null(nl, "stdout does not end in a newline");
+        line++;
+        cJSON *doc = cJSON_ParseWithLength(at, (size_t)(nl - at));
+        cr_assert(cJSON_IsObject(doc), "stdout line %d is not a JSON object", line);
+        cr_expect_eq(get_number(doc, "line"), line, "stdout line %d is out of order", line);
+        if (line == bad) {
+            cr_expect_str_eq(get_string(doc, "type"), "urn:rushhourd:problem:invalid-puzzle");
+            cr_expect_eq(get_number(doc, "status"), 400);
+            const cJSON *errors = get(doc, "errors");
+            cr_expect(cJSON_IsArray(errors) && cJSON_GetArraySize(errors) > 0);
+        } else {
+            cr_assert_lt(jam, JAMS, "more answers than Jams");
+            cr_expect_str_eq(get_string(doc, "status"), "solved");
+            cr_expect_eq(get_number(get(doc, "solution"), "move_count"), moves[jam],
+                         "Jam %d on line %d", jam + 1, line);
+            jam++;
+        }
+        cJSON_Delete(doc);
+    }
+    cr_expect_eq(jam, JAMS);
+    cr_expect_eq(line, bad ? JAMS + 1 : JAMS);
+}
+
+static void expect_jams_solved(const char *jobs)
+{
+    int moves[JAMS];
+    char *input = jam_lines(moves, 0);
+    const char *args[] = {"solve", "--lines", "--jobs", jobs, "-", NULL};
+    run_result r = run_cli(args, input);
+    cr_expect_eq(r.code, 0, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_str_eq(r.err, "", "stderr: \"%s\"", r.err);
+    expect_jam_answers(&r, moves, 0);
+    run_free(&r);
+    free(input);
+}
+
+Test(lines, jams_one_thread)
+{
+    expect_jams_solved("1");
+}
+
+Test(lines, jams_four_threads_in_order)
+{
+    expect_jams_solved("4");
+}
+
+Test(lines, bad_line_in_the_middle)
+{
+    int moves[JAMS];
+    char *input = jam_lines(moves, 21);
+    const char *args[] = {"solve", "--lines", "--jobs", "4", NULL};
+    run_result r = run_cli(args, input);
+    cr_expect_eq(r.code, 2, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_not_null(strstr(r.err, "1 of 41 lines are invalid (the first: line 21)"),
+                       "stderr: \"%s\"", r.err);
+    expect_jam_answers(&r, moves, 21);
+    run_free(&r);
+    free(input);
+}
+
+/* A line over the 1 MiB limit is its own problem; blank lines are skipped but counted. */
+Test(lines, long_and_blank_lines)
+{
+    const size_t big = (1u << 20) + 10;
+    char *input = malloc(big + 200);
+    cr_assert_not_null(input);
+    memset(input, 'a', big);
+    strcpy(input + big, "\n\n  \n\"bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.\"\n");
+    const char *args[] = {"solve", "--lines", NULL};
+    run_result r = run_cli(args, input);
+    cr_expect_eq(r.code, 2, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_not_null(strstr(r.out, "\"message\":\"the line is longer than 1048576 bytes\""),
+                       "stdout: \"%s\"", r.out);
+    const char *second = strchr(r.out, '\n');
+    cr_assert_not_null(second);
+    cJSON *doc = cJSON_Parse(second + 1);
+    cr_assert_not_null(doc, "stdout: \"%s\"", r.out);
+    cr_expect_eq(get_number(doc, "line"), 4);
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(input);
+}
+
+/* A line stopped by a budget is an answer like the service's (exit 3 when no line is invalid),
+ * read from a named file. */
+Test(lines, limit_reached_from_a_file)
+{
+    char dir[] = "/tmp/rh_cli_lines_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    char path[64];
+    snprintf(path, sizeof path, "%s/in.jsonl", dir);
+    char *big = classic_puzzle("hardest-51-moves"); /* Jam 1 expands 720 nodes, this 4,000+ */
+    char *input = malloc(strlen(big) + 64);
+    cr_assert_not_null(input);
+    sprintf(input, "bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.\n%s\n", big);
+    write_file(path, input);
+    const char *args[] = {"solve", "--lines", "--max-nodes", "1000", path, NULL};
+    run_result r = run_cli(args, NULL);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_str_eq(r.err, "rushhour: 1 of 2 lines reached a search limit\n");
+    const char *second = strchr(r.out, '\n');
+    cr_assert_not_null(second, "stdout: \"%s\"", r.out);
+    cr_expect_not_null(strstr(r.out, "\"status\":\"solved\""), "stdout: \"%s\"", r.out);
+    cJSON *doc = cJSON_Parse(second + 1);
+    cr_assert_not_null(doc, "stdout: \"%s\"", r.out);
+    cr_expect_str_eq(get_string(doc, "status"), "limit_reached");
+    cr_expect_str_eq(get_string(doc, "limit"), "nodes");
+    cr_expect_eq(get_number(doc, "line"), 2);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(input);
+    free(big);
+    unlink(path);
+    rmdir(dir);
+}
+
+/* An answer comes out once its line is solved, not when the input ends: a program may write a
+ * puzzle and wait for its answer on the same pipe. */
+Test(lines, answers_before_the_input_ends)
+{
+    int in[2], out[2];
+    cr_assert_eq(pipe(in), 0);
+    cr_assert_eq(pipe(out), 0);
+    posix_spawn_file_actions_t fa;
+    cr_assert_eq(posix_spawn_file_actions_init(&fa), 0);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    const int ends[] = {in[0], in[1], out[0], out[1]};
+    for (int i = 0; i < 4; i++) posix_spawn_file_actions_addclose(&fa, ends[i]);
+    char *const argv[] = {RH_CLI, "solve", "--lines", NULL};
+    pid_t pid;
+    cr_assert_eq(posix_spawn(&pid, RH_CLI, &fa, NULL, argv, environ), 0);
+    posix_spawn_file_actions_destroy(&fa);
+    close(in[0]);
+    close(out[1]);
+    static const char line[] = "\"bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.\"\n";
+    cr_assert_eq(write(in[1], line, sizeof line - 1), (ssize_t)(sizeof line - 1));
+    char answer[8192];
+    size_t n = 0;
+    while (n == 0 || answer[n - 1] != '\n') {
+        struct pollfd p = {.fd = out[0], .events = POLLIN};
+        cr_assert_eq(poll(&p, 1, 10000), 1, "no answer in 10 s while the input stays open");
+        const ssize_t got = read(out[0], answer + n, sizeof answer - n - 1);
+        cr_assert_gt(got, 0, "stdout closed before the answer");
+        n += (size_t)got;
+    }
+    answer[n] = '\0';
+    cr_expect_not_null(strstr(answer, "\"move_count\":8,"), "answer: %s", answer);
+    cr_expect_not_null(strstr(answer, "\"line\":1}"), "answer: %s", answer);
+    close(in[1]);
+    int status;
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    cr_expect(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d", status);
+    close(out[0]);
+}
+
+/* With stderr a terminal, a progress line ends with the final count; never otherwise (the
+ * runs above expect an empty stderr). */
+Test(lines, progress_on_a_terminal)
+{
+    const int master = posix_openpt(O_RDWR | O_NOCTTY);
+    cr_assert_geq(master, 0);
+    cr_assert_eq(grantpt(master), 0);
+    cr_assert_eq(unlockpt(master), 0);
+    char terminal[64];
+    cr_assert_eq(ptsname_r(master, terminal, sizeof terminal), 0);
+    int moves[JAMS];
+    char *input = jam_lines(moves, 0);
+    const char *args[] = {"solve", "--lines", NULL};
+    run_result r = run_cli_to(args, input, NULL, terminal);
+    cr_expect_eq(r.code, 0, "exit %d", r.code);
+    expect_jam_answers(&r, moves, 0);
+    char seen[4096];
+    size_t n = 0;
+    for (ssize_t got;
+         n + 1 < sizeof seen && (got = read(master, seen + n, sizeof seen - n - 1)) > 0;)
+        n += (size_t)got;
+    seen[n] = '\0';
+    cr_expect_not_null(strstr(seen, "\rrushhour: 40 answered, 0 invalid, 0 at a limit"),
+                       "the terminal saw \"%s\"", seen);
+    close(master);
+    run_free(&r);
+    free(input);
+}
+
+/* A full disk is an I/O failure (exit 1) with its reason, one answer or many. */
+Test(io, full_disk)
+{
+    const char *one[] = {"solve", NULL};
+    run_result r = run_cli_to(one, jam01_text, "/dev/full", NULL);
+    cr_expect_eq(r.code, 1, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_not_null(strstr(r.err, "No space left on device"), "stderr: \"%s\"", r.err);
+    run_free(&r);
+    int moves[JAMS];
+    char *input = jam_lines(moves, 0);
+    const char *many[] = {"solve", "--lines", NULL};
+    r = run_cli_to(many, input, "/dev/full", NULL);
+    cr_expect_eq(r.code, 1, "exit %d, stderr \"%s\"", r.code, r.err);
+    cr_expect_not_null(strstr(r.err, "No space left on device"), "stderr: \"%s\"", r.err);
+    run_free(&r);
+    free(input);
+}
+
+Test(io, directory)
+{
+    const char *one[] = {"solve", RH_SOURCE_DIR "/examples", NULL};
+    const char *many[] = {"solve", "--lines", RH_SOURCE_DIR "/examples", NULL};
+    for (int i = 0; i < 2; i++) {
+        run_result r = run_cli(i ? many : one, NULL);
+        cr_expect_eq(r.code, 1, "exit %d", r.code);
+        cr_expect_str_eq(r.out, "");
+        cr_expect_not_null(strstr(r.err, "/examples: it is a directory"), "stderr: \"%s\"", r.err);
+        run_free(&r);
+    }
+}
+
+/* Empty or blank input says so in the CLI's words (exit 2), not the service's "body". */
+Test(io, empty_input)
+{
+    const char *one[] = {"solve", NULL};
+    const char *many[] = {"solve", "--lines", NULL};
+    for (int i = 0; i < 4; i++) {
+        run_result r = run_cli(i % 2 ? many : one, i < 2 ? NULL : " \n\n");
+        cr_expect_eq(r.code, 2, "exit %d", r.code);
+        cr_expect_str_eq(r.out, "");
+        cr_expect_str_eq(r.err, "rushhour: stdin is empty: there is no puzzle in it\n");
+        run_free(&r);
+    }
+}
+
+Test(usage, version)
+{
+    const char *args[] = {"--version", NULL};
+    run_result r = run_cli(args, NULL);
+    cr_expect_eq(r.code, 0, "exit %d", r.code);
+    cr_expect_str_eq(r.out, "rushhour " RH_VERSION "\n");
+    cr_expect_str_eq(r.err, "");
+    run_free(&r);
+}
+
+Test(usage, lines_options)
+{
+    const char *show[] = {"solve", "--lines", "--show", NULL};
+    expect_usage_error(show, "--show");
+    const char *jobs[] = {"solve", "--jobs", "2", NULL};
+    expect_usage_error(jobs, "--jobs needs --lines");
+    const char *zero[] = {"solve", "--lines", "--jobs", "0", NULL};
+    expect_usage_error(zero, "--jobs");
 }

@@ -1,13 +1,14 @@
 /* rushhour: the command-line front end of the solver library.
  *
  *   rushhour solve [options] [FILE|-]     one JSON document (as POST /v1/solve returns)
+ *   rushhour solve --lines [--jobs N] ... one document per input line (lines.c runs them)
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *   rushhour generate [options]           a new puzzle of a chosen difficulty
  *   rushhour bank merge|export|stats|pick|daily ...   the puzzle bank (bank.c)
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
- * 3 a search limit reached. */
+ * 3 a search limit reached; with --lines the worst line's (2 before 3), 1 if the run failed. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -15,11 +16,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "bank.h"
 #include "enumerate.h"
+#include "input.h"
+#include "lines.h"
 #include "show.h"
 
 #define EXIT_ANSWER 0
@@ -27,11 +31,14 @@
 #define EXIT_INVALID 2
 #define EXIT_LIMIT 3
 #define INPUT_MAX (1u << 20)
+#define WINDOW_PER_JOB 4 /* --lines: lines held a thread: room to go on past a slower line */
 
 static const char usage[] =
     "usage: rushhour solve [--metric moves|slides] [--algorithm bfs|astar|fast]\n"
     "                      [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [--show]\n"
     "                      [FILE|-]\n"
+    "       rushhour solve --lines [--jobs N] [--metric ...] [--algorithm ...]\n"
+    "                      [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [FILE|-]\n"
     "       rushhour explore [--max-nodes N] [--max-memory BYTES] [--timeout-ms N] [FILE|-]\n"
     "       rushhour analyze [--metric moves|slides] [--max-nodes N] [--max-memory BYTES]\n"
     "                        [--timeout-ms N] [FILE|-]\n"
@@ -42,7 +49,10 @@ static const char usage[] =
     "       rushhour bank merge|export|stats|pick|daily ...  (rushhour bank --help)\n"
     "       rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX] ...\n"
     "                          (rushhour enumerate --help)\n"
-    "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n";
+    "       rushhour --version\n"
+    "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n"
+    "With --lines: one puzzle a line (JSON, a board or rows joined by '/', or that text as a\n"
+    "JSON string); one answer a line, in input order, solved by N threads (default: the cores).\n";
 
 typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE } command;
 
@@ -51,7 +61,8 @@ typedef struct {
     rh_search_options search;
     rh_generate_options generate;
     uint64_t timeout_ms, max_memory; /* read as numbers, then made a deadline and a size */
-    int show;
+    int show, lines;
+    uint64_t jobs; /* --lines: answering threads; 0 = the cores */
     const char *file;
 } cli_options;
 
@@ -94,6 +105,15 @@ static int parse_u64(const char *s, uint64_t *out)
     return 0;
 }
 
+/* The deadline `timeout_ms` from now; 0 (none) for 0. A timeout past the clock's range is no
+ * deadline at all, not one that wrapped around. */
+static uint64_t deadline_after(uint64_t timeout_ms)
+{
+    const uint64_t now = rh_clock_us();
+    if (!timeout_ms) return 0;
+    return timeout_ms < (UINT64_MAX - now) / 1000u ? now + timeout_ms * 1000u : UINT64_MAX;
+}
+
 /* Returns -1 on success, else the exit code to stop with. Each command takes the options its
  * usage line lists. */
 static int parse_args(cli_options *o, int argc, char **argv)
@@ -105,6 +125,12 @@ static int parse_args(cli_options *o, int argc, char **argv)
         int *field = generate ? generate_field(&o->generate, a) : NULL;
         if ((solve || generate) && strcmp(a, "--show") == 0) {
             o->show = 1;
+        } else if (solve && strcmp(a, "--lines") == 0) {
+            o->lines = 1;
+        } else if (solve && strcmp(a, "--jobs") == 0) {
+            if (parse_u64(v, &o->jobs) || o->jobs < 1 || o->jobs > 1024)
+                return bad_usage("%s needs a number of threads from 1 to 1024", a);
+            i++;
         } else if (o->cmd != CMD_EXPLORE && strcmp(a, "--metric") == 0) {
             if (rh_metric_parse(&o->search.metric, v))
                 return bad_usage("bad --metric '%s'", v ? v : "");
@@ -138,32 +164,11 @@ static int parse_args(cli_options *o, int argc, char **argv)
             o->file = a;
         }
     }
+    if (o->lines && o->show) return bad_usage("%s draws one puzzle: not with --lines", "--show");
+    if (o->jobs && !o->lines) return bad_usage("%s needs --lines", "--jobs");
     o->search.max_memory = o->max_memory < SIZE_MAX ? (size_t)o->max_memory : SIZE_MAX;
-    /* A timeout past the clock's range is no deadline at all, not one that wrapped around. */
-    const uint64_t now = rh_clock_us();
-    if (o->timeout_ms)
-        o->search.deadline_us =
-            o->timeout_ms < (UINT64_MAX - now) / 1000u ? now + o->timeout_ms * 1000u : UINT64_MAX;
+    o->search.deadline_us = deadline_after(o->timeout_ms); /* --lines: one per line instead */
     return -1;
-}
-
-/* Reads all of `path` (or stdin for NULL or "-") into a new buffer. */
-static char *read_input(const char *path, size_t *len)
-{
-    const bool named = path && strcmp(path, "-") != 0;
-    FILE *f = named ? fopen(path, "rb") : stdin;
-    if (!f) return NULL;
-    char *buf = malloc(INPUT_MAX + 1);
-    size_t n = buf ? fread(buf, 1, INPUT_MAX + 1, f) : 0;
-    int failed = !buf || ferror(f) || n > INPUT_MAX;
-    if (named) fclose(f);
-    if (failed) {
-        free(buf);
-        errno = n > INPUT_MAX ? EFBIG : EIO;
-        return NULL;
-    }
-    *len = n;
-    return buf;
 }
 
 static void print_diags(const rh_diags *diags)
@@ -174,14 +179,23 @@ static void print_diags(const rh_diags *diags)
     if (diags->dropped) fprintf(stderr, "(%d more problems)\n", diags->dropped);
 }
 
+static int empty_input(const char *file)
+{
+    fprintf(stderr, "rushhour: %s is empty: there is no puzzle in it\n", cli_input_name(file));
+    return EXIT_INVALID;
+}
+
 /* Parses the input; prints the problems (one per line) and returns non-zero when invalid. */
 static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
 {
     size_t len = 0;
-    char *text = read_input(file, &len);
-    if (!text) {
-        fprintf(stderr, "rushhour: cannot read %s: %s\n", file ? file : "stdin", strerror(errno));
-        return EXIT_IO;
+    FILE *in = cli_input_open(file);
+    char *text = in ? cli_input_read_all(in, file, INPUT_MAX, &len) : NULL;
+    if (in) cli_input_close(in);
+    if (!text) return EXIT_IO;
+    if (cli_input_blank(text, len)) {
+        free(text);
+        return empty_input(file);
     }
     static rh_diags diags;
     rh_diags_init(&diags);
@@ -206,6 +220,21 @@ static int print_json(cJSON *doc)
     return 0;
 }
 
+/* The document POST /v1/solve returns for `r`, with the CLI's timings; NULL when out of
+ * memory. */
+static cJSON *solve_document(const rh_puzzle *p, const rh_result *r, uint64_t parse_us)
+{
+    cJSON *doc = rh_report_result(p, r, false);
+    cJSON *timing = doc ? cJSON_AddObjectToObject(doc, "timing_us") : NULL;
+    if (timing) {
+        cJSON_AddNumberToObject(timing, "queue", 0);
+        cJSON_AddNumberToObject(timing, "parse", (double)parse_us);
+        cJSON_AddNumberToObject(timing, "solve", (double)r->stats.elapsed_us);
+        cJSON_AddNumberToObject(timing, "total", (double)(parse_us + r->stats.elapsed_us));
+    }
+    return doc;
+}
+
 static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us)
 {
     rh_result r;
@@ -218,19 +247,111 @@ static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us
     if (o->show) {
         rh_show_solution(stdout, p, &r);
     } else {
-        cJSON *doc = rh_report_result(p, &r, false);
-        cJSON *timing = doc ? cJSON_AddObjectToObject(doc, "timing_us") : NULL;
-        if (timing) {
-            cJSON_AddNumberToObject(timing, "queue", 0);
-            cJSON_AddNumberToObject(timing, "parse", (double)parse_us);
-            cJSON_AddNumberToObject(timing, "solve", (double)r.stats.elapsed_us);
-            cJSON_AddNumberToObject(timing, "total", (double)(parse_us + r.stats.elapsed_us));
-        }
+        cJSON *doc = solve_document(p, &r, parse_us);
         if (print_json(doc)) code = EXIT_IO;
         cJSON_Delete(doc);
     }
     rh_result_free(&r);
     return code;
+}
+
+/* One line's puzzle: any form the whole-input mode reads (rh_parse_text), or a text board
+ * given as a JSON string, the form JSON Lines tools write for text. */
+static int parse_line(rh_puzzle *p, rh_diags *d, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len && cli_input_blank(text + i, 1)) i++;
+    if (i == len || text[i] != '"') return rh_parse_text(p, d, text, len);
+    size_t at = 0;
+    cJSON *doc = rh_json_parse(text, len, &at);
+    const int err =
+        doc ? rh_parse_text_board(p, d, doc->valuestring, strlen(doc->valuestring)) : RH_EINVALID;
+    if (!doc) rh_diags_add(d, "", "the text is not valid JSON (error at byte %zu)", at);
+    cJSON_Delete(doc);
+    return err;
+}
+
+/* An invalid line's answer: the problem the service gives an invalid batch item (RFC 9457,
+ * with every problem by field); NULL when out of memory. */
+static cJSON *problem_document(const rh_diags *d)
+{
+    const int n = d->count + d->dropped;
+    char detail[64];
+    snprintf(detail, sizeof detail, "the puzzle has %d problem%s", n, n == 1 ? "" : "s");
+    cJSON *doc = cJSON_CreateObject(), *errors = rh_report_diags(d);
+    if (doc && errors &&
+        cJSON_AddStringToObject(doc, "type", "urn:rushhourd:problem:invalid-puzzle") &&
+        cJSON_AddStringToObject(doc, "title", "Invalid Puzzle") &&
+        cJSON_AddNumberToObject(doc, "status", 400) &&
+        cJSON_AddStringToObject(doc, "detail", detail)) {
+        cJSON_AddItemToObject(doc, "errors", errors);
+        return doc;
+    }
+    cJSON_Delete(errors);
+    cJSON_Delete(doc);
+    return NULL;
+}
+
+/* cli_line_fn for `solve --lines`: the solve document or the problem, with the line's number.
+ * Each line has its own --timeout-ms. */
+static char *answer_line(void *ctx, const char *text, size_t len, long line,
+                         cli_line_outcome *outcome)
+{
+    const cli_options *o = ctx;
+    rh_diags d;
+    rh_diags_init(&d);
+    if (!text) rh_diags_add(&d, "", "the line is longer than %u bytes", INPUT_MAX);
+    rh_puzzle p;
+    const uint64_t t0 = rh_clock_us();
+    const int err = text ? parse_line(&p, &d, text, len) : RH_EINVALID;
+    const uint64_t parse_us = rh_clock_us() - t0;
+    cJSON *doc;
+    if (err != RH_OK) {
+        *outcome = CLI_LINE_INVALID;
+        doc = problem_document(&d);
+    } else {
+        rh_search_options search = o->search;
+        search.deadline_us = deadline_after(o->timeout_ms);
+        rh_result r;
+        if (rh_solve(&r, &p, &search) != RH_OK) return NULL; /* only RH_ENOMEM */
+        *outcome = r.status == RH_LIMIT_REACHED ? CLI_LINE_LIMIT : CLI_LINE_ANSWERED;
+        doc = solve_document(&p, &r, parse_us);
+        rh_result_free(&r);
+    }
+    char *answer = NULL;
+    if (doc && cJSON_AddNumberToObject(doc, "line", (double)line))
+        answer = cJSON_PrintUnformatted(doc);
+    cJSON_Delete(doc);
+    return answer;
+}
+
+/* `solve --lines`: every line answered, a summary of the failed ones on stderr. */
+static int run_solve_lines(const cli_options *o)
+{
+    FILE *in = cli_input_open(o->file);
+    if (!in) return EXIT_IO;
+    const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    const int jobs = o->jobs ? (int)o->jobs : cores > 0 ? (int)cores : 1;
+    const cli_lines_run_options run = {.in = in,
+                                       .in_path = o->file,
+                                       .out = stdout,
+                                       .progress = isatty(STDERR_FILENO) ? stderr : NULL,
+                                       .jobs = jobs,
+                                       .window = (size_t)jobs * WINDOW_PER_JOB,
+                                       .line_max = INPUT_MAX,
+                                       .answer = answer_line,
+                                       .ctx = (void *)o};
+    cli_lines_counts c;
+    const int failed = cli_lines_run(&run, &c);
+    cli_input_close(in);
+    if (failed) return EXIT_IO;
+    if (!c.lines) return empty_input(o->file);
+    if (c.invalid)
+        fprintf(stderr, "rushhour: %ld of %ld lines are invalid (the first: line %ld)\n", c.invalid,
+                c.lines, c.first_invalid);
+    if (c.limited)
+        fprintf(stderr, "rushhour: %ld of %ld lines reached a search limit\n", c.limited, c.lines);
+    return c.invalid ? EXIT_INVALID : c.limited ? EXIT_LIMIT : EXIT_ANSWER;
 }
 
 static int run_analyze(const cli_options *o, const rh_puzzle *p)
@@ -298,7 +419,7 @@ static int run_generate(cli_options *o)
     return code;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
     if (strcmp(argv[1], "bank") == 0) return rh_cli_bank(argc - 1, argv + 1);
@@ -313,11 +434,16 @@ int main(int argc, char **argv)
             fputs(usage, stdout);
             return EXIT_ANSWER;
         }
+        if (strcmp(argv[1], "--version") == 0) {
+            printf("rushhour %s\n", RH_VERSION);
+            return EXIT_ANSWER;
+        }
         return bad_usage("unknown command '%s'", argv[1]);
     }
     int code = parse_args(&o, argc, argv);
     if (code >= 0) return code;
     if (o.cmd == CMD_GENERATE) return run_generate(&o);
+    if (o.lines) return run_solve_lines(&o);
     rh_puzzle p;
     uint64_t parse_us = 0;
     code = load_puzzle(&p, o.file, &parse_us);
@@ -325,4 +451,21 @@ int main(int argc, char **argv)
     return o.cmd == CMD_SOLVE     ? run_solve(&o, &p, parse_us)
            : o.cmd == CMD_ANALYZE ? run_analyze(&o, &p)
                                   : run_explore(&o, &p);
+}
+
+/* Every command's output counts only once it reached its file: a full disk may show only at
+ * the last flush, or at close. */
+int main(int argc, char **argv)
+{
+    int code = run(argc, argv);
+    const bool failed_before = ferror(stdout);
+    errno = 0;
+    int err = fflush(stdout) ? errno : 0;
+    if (fclose(stdout) && !err) err = errno;
+    if ((failed_before || err) && code != EXIT_IO) {
+        fprintf(stderr, "rushhour: cannot write the output%s%s\n", err ? ": " : "",
+                err ? strerror(err) : "");
+        code = EXIT_IO;
+    }
+    return code;
 }

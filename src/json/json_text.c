@@ -60,7 +60,7 @@ int rh_parse_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
     size_t at = 0;
     cJSON *doc = rh_json_parse(text, len, &at);
     if (!doc) {
-        rh_diags_add(d, "", "the body is not valid JSON (error at byte %zu)", at);
+        rh_diags_add(d, "", "the text is not valid JSON (error at byte %zu)", at);
         memset(out, 0, sizeof *out);
         return RH_EINVALID;
     }
