@@ -125,6 +125,11 @@
     solve: el('solve-button'),
     analyze: el('analyze-button'),
     hint: el('hint-button'),
+    undo: el('undo-button'),
+    redo: el('redo-button'),
+    solveHere: el('solve-here-button'),
+    playStatus: el('play-status'),
+    announce: el('board-announce'),
     message: el('message'),
     board: el('board'),
     boardNote: el('board-note'),
@@ -171,6 +176,8 @@
     hint: null, // the hint shown: {move, board: the board it is for}
     hardest: null, // the analysis's hardest position: the text that loads it, or null
     best: null, // a generate 422's best puzzle so far: that answer, or null
+    optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
+    drag: null, // the vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -417,6 +424,12 @@
       if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
       svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;
       svg('title', {}, g).textContent = isTarget ? `${v.id}: the red car` : `vehicle ${v.id}`;
+      if (root === ui.board) {
+        // Playable: a tab stop each, named (with its legal moves) by labelVehicles.
+        g.setAttribute('tabindex', '0');
+        g.setAttribute('role', 'button');
+        g.setAttribute('aria-roledescription', 'vehicle');
+      }
       groups.set(v.id, g);
       place(g, v);
     });
@@ -498,6 +511,7 @@
       for (const v of board.vehicles) place(state.vehicles.get(v.id), v);
     }
     ui.board.classList.toggle('solved', k === lastStep() && atExit(board));
+    labelVehicles(board);
   }
 
   function renderStep() {
@@ -530,6 +544,7 @@
     }
     syncHint();
     updateControls();
+    renderPlayStatus();
   }
 
   // Scrolls the move list, and only it (scrollIntoView would scroll the page too), so that
@@ -544,8 +559,9 @@
 
   function updateControls() {
     const has = state.boards.length > 1;
-    ui.first.disabled = ui.back.disabled = !has || state.step === 0;
-    ui.forward.disabled = ui.last.disabled = !has || state.step === lastStep();
+    ui.first.disabled = ui.back.disabled = ui.undo.disabled = !has || state.step === 0;
+    ui.forward.disabled = ui.last.disabled = ui.redo.disabled = !has || state.step === lastStep();
+    ui.solveHere.disabled = !state.boards.length;
     ui.play.disabled = !has;
     ui.play.setAttribute('aria-label', state.playing ? 'pause' : 'play'); // style.css swaps the icon
     document.body.dataset.playback = state.playing ? 'playing' : 'paused';
@@ -582,6 +598,211 @@
   function stepBy(delta) {
     pause();
     goTo(state.step + delta, delta === 1);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Playing by hand: drag a vehicle (mouse, pen or touch: pointer events) or Tab to it and
+  // slide it with the arrow keys. A move by hand becomes the next step of the playback, as an
+  // applied hint does, dropping the steps after it: Undo and Redo are Back and Forward. Moving
+  // the vehicle just moved by hand again continues that move (the "moves" metric counts a
+  // slide of any distance once), so the counter compares fairly with the optimal length.
+
+  // The cells a vehicle covers.
+  function cellsOf(v) {
+    return Array.from({ length: v.length }, (_, k) => (v.horizontal ? [v.row, v.col + k] : [v.row + k, v.col]));
+  }
+
+  // How far vehicle `v` can slide on `board`: back (up or left) and ahead (down or right), in
+  // cells, stopping at walls, other vehicles and the board's edge.
+  function reach(board, v) {
+    const taken = new Set(board.walls.map(([r, c]) => `${r},${c}`));
+    for (const o of board.vehicles) if (o !== v) for (const [r, c] of cellsOf(o)) taken.add(`${r},${c}`);
+    const [dr, dc] = v.horizontal ? [0, 1] : [1, 0];
+    const free = (r, c) => r >= 0 && c >= 0 && r < board.size && c < board.size && !taken.has(`${r},${c}`);
+    let back = 0;
+    while (free(v.row - dr * (back + 1), v.col - dc * (back + 1))) back++;
+    let ahead = 0;
+    while (free(v.row + dr * (v.length + ahead), v.col + dc * (v.length + ahead))) ahead++;
+    return { back, ahead };
+  }
+
+  // A slide of `cells` (negative: up or left) of vehicle `v`, as the server writes moves.
+  function moveOf(v, cells) {
+    const direction = v.horizontal ? (cells < 0 ? 'left' : 'right') : cells < 0 ? 'up' : 'down';
+    return { vehicle: v.id, direction, distance: Math.abs(cells) };
+  }
+
+  const signedCells = (m) => (m.direction === 'up' || m.direction === 'left' ? -m.distance : m.distance);
+
+  // Makes `move` the next step after the board shown (hand: a move by hand, which may
+  // continue the previous one). Answers the new step.
+  function pushMove(move, hand) {
+    pause();
+    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
+    let from = state.step;
+    let next = move;
+    const last = state.moves[from - 1];
+    if (hand && last?.hand && last.vehicle === move.vehicle) {
+      from -= 1;
+      const cells = signedCells(last) + signedCells(move);
+      const v = state.boards[from].vehicles.find((x) => x.id === move.vehicle);
+      next = cells === 0 ? null : moveOf(v, cells);
+    }
+    const after = next && applyMove(state.boards[from], next); // throws before anything changes
+    state.boards = state.boards.slice(0, from + 1);
+    state.moves = state.moves.slice(0, from);
+    if (next) {
+      state.boards.push(after);
+      state.moves.push({ ...next, notation: notationOf(next), hand });
+    }
+    renderMoveList();
+    return state.boards.length - 1;
+  }
+
+  // A move by hand of `cells` (negative: up or left), already checked against reach().
+  function playByHand(v, cells) {
+    const step = pushMove(moveOf(v, cells), true);
+    goTo(step, false);
+    const now = state.boards[step].vehicles.find((x) => x.id === v.id);
+    const out = atExit(state.boards[step]);
+    ui.announce.textContent = `${describeVehicle(state.boards[step], now)}${out ? ' Solved: the red car is out.' : ''}`;
+    askOptimal();
+  }
+
+  // "B: truck, vertical, column 1, rows 2 to 4; can move up 1 or down 1": where a vehicle
+  // is and where it can go, for its label and for the announcement after a move.
+  function describeVehicle(board, v) {
+    const { back, ahead } = reach(board, v);
+    const kind = v === board.vehicles[board.target] ? 'the red car' : v.length > 2 ? 'truck' : 'car';
+    const where = v.horizontal
+      ? `row ${v.row}, columns ${v.col} to ${v.col + v.length - 1}`
+      : `column ${v.col}, rows ${v.row} to ${v.row + v.length - 1}`;
+    const [b, a] = v.horizontal ? ['left', 'right'] : ['up', 'down'];
+    const moves = [back && `${b} ${back}`, ahead && `${a} ${ahead}`].filter(Boolean);
+    return `${v.id}: ${kind}, ${v.horizontal ? 'horizontal' : 'vertical'}, ${where}; ` +
+      `${moves.length ? `can move ${moves.join(' or ')}` : 'cannot move'}.`;
+  }
+
+  function labelVehicles(board) {
+    for (const v of board.vehicles) state.vehicles.get(v.id)?.setAttribute('aria-label', describeVehicle(board, v));
+  }
+
+  // The vehicle of the board shown that a group draws.
+  function vehicleOf(g) {
+    return state.boards[state.step]?.vehicles.find((v) => v.id === g.dataset.id) ?? null;
+  }
+
+  // The pointer's position in the board's own units (the viewBox's).
+  function boardPoint(e) {
+    return new DOMPoint(e.clientX, e.clientY).matrixTransform(ui.board.getScreenCTM().inverse());
+  }
+
+  function onPointerDown(e) {
+    const g = e.target.closest?.('g.vehicle');
+    const v = g && vehicleOf(g);
+    if (!v || e.button > 0) return;
+    e.preventDefault();
+    pause();
+    goTo(state.step, false); // a slide in progress lands first
+    g.focus({ preventScroll: true });
+    ui.board.setPointerCapture(e.pointerId);
+    state.drag = { pointer: e.pointerId, g, v, origin: boardPoint(e), ...reach(state.boards[state.step], v), offset: 0 };
+    g.classList.add('dragging');
+  }
+
+  // The vehicle follows the pointer along its axis, between its limits.
+  function onPointerMove(e) {
+    const drag = state.drag;
+    if (!drag || e.pointerId !== drag.pointer) return;
+    const p = boardPoint(e);
+    const along = drag.v.horizontal ? p.x - drag.origin.x : p.y - drag.origin.y;
+    drag.offset = Math.max(-drag.back * CELL, Math.min(drag.ahead * CELL, along));
+    const dx = drag.v.horizontal ? drag.offset : 0;
+    setTranslate(drag.g, cellX(drag.v.col) + dx, cellY(drag.v.row) + drag.offset - dx);
+  }
+
+  // Let go: the vehicle snaps to the nearest cell; a changed cell is a move.
+  function onPointerUp(e) {
+    const drag = state.drag;
+    if (!drag || e.pointerId !== drag.pointer) return;
+    state.drag = null;
+    drag.g.classList.remove('dragging');
+    const cells = e.type === 'pointercancel' ? 0 : Math.round(drag.offset / CELL);
+    if (cells === 0) place(drag.g, drag.v);
+    else playByHand(drag.v, cells);
+  }
+
+  // Arrow keys on a focused vehicle slide it one cell along its axis.
+  function onBoardKey(e) {
+    const g = e.target.closest?.('g.vehicle');
+    const v = g && vehicleOf(g);
+    const step = { ArrowUp: [-1, false], ArrowDown: [1, false], ArrowLeft: [-1, true], ArrowRight: [1, true] }[e.key];
+    if (!v || !step || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    const [cells, horizontal] = step;
+    const { back, ahead } = reach(state.boards[state.step], v);
+    if (horizontal !== v.horizontal || (cells < 0 ? back : ahead) === 0) {
+      ui.announce.textContent = `${describeVehicle(state.boards[state.step], v)}`;
+      return;
+    }
+    playByHand(v, cells);
+  }
+
+  // The counter: moves from the start to the board shown, against the optimal length.
+  function renderPlayStatus() {
+    const board = state.boards[state.step];
+    const played = state.step;
+    const optimal = state.optimal && state.optimal.start === state.boards[0] ? state.optimal.length : null;
+    const solved = Boolean(board) && played > 0 && atExit(board);
+    let text = `moves: ${played}`;
+    if (optimal !== null) text += ` (optimal: ${optimal})`;
+    if (solved) text = `Solved! ${played} move${played === 1 ? '' : 's'}` + (optimal !== null ? `; the optimal is ${optimal}` : '');
+    ui.playStatus.textContent = text;
+    ui.playStatus.dataset.moves = String(played);
+    ui.playStatus.dataset.optimal = optimal === null ? '' : String(optimal);
+    ui.playStatus.dataset.solved = String(solved);
+  }
+
+  // API: the start's optimal length, asked once per puzzle, in the background, at the first
+  // move by hand: POST v1/hint on the start (metric moves) answers it as move_count. Quiet:
+  // if it fails, the counter simply goes without it.
+  const quietOutlet = { message: () => {}, errors: () => {}, clear: () => {} };
+  async function askOptimal() {
+    const start = state.boards[0];
+    if (!start || state.optimal?.start === start) return;
+    state.optimal = { start, length: null };
+    const request = jsonRequest({ ...positionDocument(start), options: { metric: 'moves' } });
+    const result = await callApi('optimal', HINT_URL, request, { outlet: quietOutlet });
+    if (!result?.ok || state.optimal?.start !== start || result.doc.status !== 'solved') return;
+    state.optimal = { start, length: result.doc.solution.move_count };
+    renderPlayStatus();
+  }
+
+  // Solve from here: the board shown is solved (POST v1/solve, in the JSON vehicles form) and
+  // its answer becomes the rest of the playback, which then plays. From the start it is Solve.
+  async function solveFromHere() {
+    if (state.step === 0) {
+      solve();
+      return;
+    }
+    const board = state.boards[state.step];
+    const request = jsonRequest({ ...positionDocument(board), options: solveOptions() });
+    pause();
+    showMessage('busy', 'Solving from here…');
+    const result = await callApi('solve', SOLVE_URL, request, { button: ui.solveHere, form: ui.form,
+      outlet: puzzleOutlet, advice: 'try astar or fast' });
+    if (!result?.ok || state.boards[state.step] !== board) return;
+    const doc = result.doc;
+    fillSummary(ui.summary, answerRows(doc, result.roundTripMs, result.requestId));
+    if (doc.status !== 'solved') {
+      showMessage('info', 'No solution from here: undo some moves.');
+      return;
+    }
+    const here = state.step;
+    for (const m of movesOf(doc.solution)) state.step = pushMove(m, false);
+    state.step = here;
+    showMessage('ok', `${doc.solution.move_count} more moves from here.`);
+    play();
   }
 
   // ---------------------------------------------------------------------------------------
@@ -649,8 +870,10 @@
     if (p) loadText(p.text);
   }
 
-  // Puts a puzzle into the text box and the board, as if typed.
+  // Puts a puzzle into the text box and the board at its start, as if typed, even when the
+  // same text is there already with moves played on it.
   function loadText(text) {
+    answeredText = null;
     ui.input.value = text;
     ui.select.value = REFERENCE_PUZZLES.find((p) => p.text === text)?.key ?? CUSTOM;
     clearErrors();
@@ -693,6 +916,9 @@
     return { contentType: 'application/json', body: JSON.stringify(doc) };
   }
 
+  // The options of a solve, as the dropdowns show them.
+  const solveOptions = () => ({ algorithm: ui.algorithm.value, metric: ui.metric.value });
+
   const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
 
   // A position the page reached (by applying hints) has no text of its own: it is sent in the
@@ -727,14 +953,15 @@
   // Resolves to {ok, res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or
   // null; ok: a 200 with a document), or to null when the request was replaced or failed. A
   // failure, or an answer that is not ok (with `advice`: what to try after a 422), is told to
-  // `outlet`, whose earlier errors are cleared as the request goes.
-  async function callApi(kind, url, request, { button, form, outlet, advice }) {
+  // `outlet`, whose earlier errors are cleared as the request goes. A call in the background
+  // has no button and no form.
+  async function callApi(kind, url, request, { button = null, form = null, outlet, advice }) {
     outlet.clear();
     state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
     state.inFlight.set(kind, { controller, form });
-    button.disabled = true;
-    form.setAttribute('aria-busy', 'true');
+    if (button) button.disabled = true;
+    form?.setAttribute('aria-busy', 'true');
     const requestId = newRequestId();
     ui.rawRequest.textContent = `POST ${url}\nContent-Type: ${request.contentType}\n` +
       `X-Request-Id: ${requestId}\n\n${request.body}`;
@@ -780,9 +1007,9 @@
     if (state.inFlight.get(kind)?.controller !== controller) return;
     const { form } = state.inFlight.get(kind);
     state.inFlight.delete(kind);
-    button.disabled = false;
+    if (button) button.disabled = false;
     // The form stays busy while another request sent from it still runs.
-    if (![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
+    if (form && ![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
   }
 
   // Anything but a 200: the problem document, or the bare status when the body is not one.
@@ -843,7 +1070,7 @@
     flushPreview();
     const text = ui.input.value;
     const start = tryParse(text);
-    const request = buildRequest(text, { algorithm: ui.algorithm.value, metric: ui.metric.value });
+    const request = buildRequest(text, solveOptions());
     pause();
     showMessage('busy', 'Solving…');
     const result = await callApi('solve', SOLVE_URL, request, { button: ui.solve, form: ui.form,
@@ -1052,23 +1279,18 @@
   function applyHint() {
     const hinted = state.hint;
     if (!hinted) return;
-    let next;
+    let step;
     try {
-      next = applyMove(hinted.board, hinted.move);
+      step = pushMove(hinted.move, false);
     } catch (e) {
       showMessage('error', `The hint cannot be applied here: ${e.message}.`);
       return;
     }
-    pause();
-    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
-    state.boards = [...state.boards.slice(0, state.step + 1), next];
-    state.moves = [...state.moves.slice(0, state.step), { ...hinted.move, notation: notationOf(hinted.move) }];
-    renderMoveList();
     fillSummary(ui.summary, [
       ['moves_played', state.moves.length],
       [`${hinted.metric}_to_go`, hinted.left - (hinted.metric === 'slides' ? hinted.move.distance : 1)],
     ]);
-    goTo(state.step + 1, true);
+    goTo(step, true);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1407,6 +1629,14 @@
     ui.analyze.addEventListener('click', () => analyze());
     ui.hint.addEventListener('click', () => hint());
     ui.applyHint.addEventListener('click', () => applyHint());
+    ui.undo.addEventListener('click', () => stepBy(-1));
+    ui.redo.addEventListener('click', () => stepBy(1));
+    ui.solveHere.addEventListener('click', () => solveFromHere());
+    ui.board.addEventListener('pointerdown', onPointerDown);
+    ui.board.addEventListener('pointermove', onPointerMove);
+    ui.board.addEventListener('pointerup', onPointerUp);
+    ui.board.addEventListener('pointercancel', onPointerUp);
+    ui.board.addEventListener('keydown', onBoardKey);
     ui.loadHardest.addEventListener('click', () => loadHardest());
     ui.loadBest.addEventListener('click', () => loadBest());
     ui.generateForm.addEventListener('submit', (e) => {
@@ -1431,9 +1661,18 @@
       pause();
       goTo(lastStep(), false);
     });
-    // Arrow keys, space, Home and End drive playback, except while typing.
+    // Arrow keys, space, Home and End drive playback, except while typing or on a vehicle
+    // (whose arrows slide it); Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo.
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest('textarea, input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target.closest('textarea, input, select') || e.altKey) return;
+      if (e.ctrlKey || e.metaKey) {
+        const redo = e.key === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey);
+        if (!redo && e.key !== 'z') return;
+        e.preventDefault();
+        stepBy(redo ? 1 : -1);
+        return;
+      }
+      if (e.target.closest('#board')) return;
       const actions = {
         ArrowLeft: () => stepBy(-1),
         ArrowRight: () => stepBy(1),

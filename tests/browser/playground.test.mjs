@@ -24,13 +24,15 @@ const CHROMIUM = process.env.RH_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
 const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
 const SCREENSHOT_ANALYZE = join(REPO_ROOT, 'build/playground-analyze.png');
+const SCREENSHOT_PLAY = join(REPO_ROOT, 'build/playground-play.png');
+const SCREENSHOT_PHONE = join(REPO_ROOT, 'build/playground-phone.png');
 // As the machine notes say: no GPU, no sandbox (root), and no background traffic, which
 // this machine's closed network would refuse anyway.
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 60 s
+const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 120 s
 
 // Invalid on two counts: a row given as a string, and a vehicle overlapping the red car.
 const INVALID = {
@@ -103,10 +105,68 @@ function redCar(page) {
   });
 }
 
+/** The server's optimal moves for a puzzle text, asked by the test itself (from the page, so
+ *  the request stays on the server's origin). */
+function solutionOf(page, text) {
+  return page.evaluate(async (body) => {
+    const res = await fetch('v1/solve', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body });
+    return (await res.json()).solution.moves;
+  }, text);
+}
+
+/** The middle of a vehicle on the main board, and the size of a cell, in CSS pixels. */
+function vehicleBox(page, id) {
+  return page.evaluate((vid) => {
+    const board = document.getElementById('board');
+    const body = board.querySelector(`g.vehicle[data-id="${vid}"] rect.body`).getBoundingClientRect();
+    return {
+      x: (body.left + body.right) / 2,
+      y: (body.top + body.bottom) / 2,
+      cell: (board.getBoundingClientRect().width / board.viewBox.baseVal.width) * 60,
+    };
+  }, id);
+}
+
+/** Loads a reference puzzle afresh, at its start, even when the select already shows it. */
+async function loadReference(page, key) {
+  await page.selectOption('#puzzle-select', '');
+  await page.selectOption('#puzzle-select', key);
+}
+
+const DIRECTION = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+
+/** Drags each move's vehicle by its distance, with the mouse or (through the DevTools
+ *  protocol, as a phone's finger) a touch; after each, the counter must have moved on. */
+async function dragMoves(page, moves, pointer) {
+  const cdp = pointer === 'touch' ? await page.context().newCDPSession(page) : null;
+  await page.evaluate(() => window.scrollTo(0, 0)); // the board is first: in view at the top
+  for (const [k, m] of moves.entries()) {
+    const box = await vehicleBox(page, m.vehicle);
+    const [dx, dy] = DIRECTION[m.direction];
+    const to = { x: box.x + dx * m.distance * box.cell, y: box.y + dy * m.distance * box.cell };
+    const path = Array.from({ length: 8 }, (_, i) => ({
+      x: box.x + ((to.x - box.x) * (i + 1)) / 8,
+      y: box.y + ((to.y - box.y) * (i + 1)) / 8,
+    }));
+    if (cdp) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x, y: box.y }] });
+      for (const p of path) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } else {
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      for (const p of path) await page.mouse.move(p.x, p.y);
+      await page.mouse.up();
+    }
+    await page.waitForSelector(`#play-status[data-moves="${k + 1}"]`);
+  }
+  await cdp?.detach();
+}
+
 // The screenshots go to build/ (there already when the server was built there).
 mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
 
-describe('the playground page in Chromium', { timeout: 55000 }, () => {
+describe('the playground page in Chromium', { timeout: 120000 }, () => {
   let server;
   let context;
   let page;
@@ -437,6 +497,143 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     assert.equal((await response.json()).seed, sent);
     await page.waitForSelector('#generate-message[data-kind="ok"]');
     assert.equal(await page.textContent('#generate-summary [data-key="seed"]'), String(sent));
+  });
+
+  it('plays Jam 1 to the exit by dragging with the mouse at 1280x900', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loadReference(page, 'jam01');
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    assert.equal(moves.length, 8);
+    await page.evaluate(() => {
+      window.pointerTypes = new Set();
+      document.getElementById('board').addEventListener('pointerdown', (e) => window.pointerTypes.add(e.pointerType));
+    });
+    await dragMoves(page, moves, 'mouse');
+    assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['mouse']);
+    await page.waitForSelector('#play-status[data-solved="true"][data-optimal="8"]');
+    assert.match(await page.textContent('#play-status'), /^Solved! 8 moves; the optimal is 8/);
+    const car = await redCar(page);
+    assert.equal(car.col + car.length, car.size, 'the red car reaches the exit');
+    assert.ok(await page.locator('#board.solved').count(), 'the board is marked solved');
+    assert.equal(await page.locator('#move-list li').count(), 8, 'the moves played are listed');
+    await page.screenshot({ path: SCREENSHOT_PLAY });
+  });
+
+  it('drags no vehicle through another or a wall, and a drag back undoes the move', async () => {
+    await loadReference(page, 'jam01');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // In Jam 1 the red car (x, row 2, columns 1-2) has a at its left and c at its right.
+    let box = await vehicleBox(page, 'x');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 4 * box.cell, box.y, { steps: 8 });
+    await page.mouse.up();
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), '0');
+    assert.deepEqual(await page.$eval('g.vehicle.target', (g) => [g.dataset.row, g.dataset.col]), ['2', '1']);
+    // g (column 5, rows 0-2) dragged 6 cells down: f (row 4) stops it after 1.
+    box = await vehicleBox(page, 'g');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x, box.y + 6 * box.cell, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForSelector('#play-status[data-moves="1"]');
+    assert.equal(await page.getAttribute('g.vehicle[data-id="g"]', 'data-row'), '1', 'f blocks g at row 4');
+    // Dragged again, the same vehicle continues its move: back where it was is no move at all.
+    box = await vehicleBox(page, 'g');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x, box.y - box.cell, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForSelector('#play-status[data-moves="0"]');
+    assert.equal(await page.getAttribute('g.vehicle[data-id="g"]', 'data-row'), '0');
+  });
+
+  it('plays with the keyboard: Tab to a vehicle, arrows slide it, its label says where it can go', async () => {
+    await loadReference(page, 'jam01');
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    // Tab from the top of the page reaches the vehicles (the board comes first).
+    await page.evaluate(() => document.activeElement?.blur());
+    let focused = null;
+    for (let i = 0; i < 6 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement.closest('#board g.vehicle')?.dataset.id ?? null);
+    }
+    assert.ok(focused, 'Tab reaches a vehicle');
+    assert.match(await page.getAttribute('g.vehicle.target', 'aria-label'),
+      /^x: the red car, horizontal, row 2, columns 1 to 2; cannot move\.$/);
+    // A key across a vehicle's axis, or into a neighbour, moves nothing.
+    await page.focus('g.vehicle.target');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), '0');
+    assert.match(await page.textContent('#board-announce'), /^x: the red car/);
+    const keys = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+    for (const m of moves) {
+      await page.focus(`g.vehicle[data-id="${m.vehicle}"]`);
+      for (let i = 0; i < m.distance; i++) await page.keyboard.press(keys[m.direction]);
+    }
+    // Several presses on one vehicle are one move, as in the "moves" metric.
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    assert.match(await page.textContent('#board-announce'), /Solved: the red car is out\.$/);
+  });
+
+  it('undoes and redoes moves by button and by Ctrl+Z / Ctrl+Y; a new move drops the redo', async () => {
+    // Jam 1 solved by hand just before: 8 moves.
+    await page.click('#undo-button');
+    await page.waitForSelector('#play-status[data-moves="7"][data-solved="false"]');
+    let car = await redCar(page);
+    assert.ok(car.col + car.length < car.size, 'undone, the red car is back on the board');
+    await page.click('#undo-button');
+    await page.keyboard.press('Control+z');
+    await page.waitForSelector('#play-status[data-moves="5"]');
+    await page.click('#redo-button');
+    await page.keyboard.press('Control+y');
+    await page.waitForSelector('#play-status[data-moves="7"]');
+    await page.click('#redo-button');
+    await page.waitForSelector('#play-status[data-moves="8"][data-solved="true"]');
+    assert.ok(await page.isDisabled('#redo-button'), 'nothing left to redo');
+    // Back to the start and one other move: the old moves cannot be redone.
+    await page.click('#first-button');
+    await page.focus('g.vehicle[data-id="g"]');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('#play-status[data-moves="1"]');
+    assert.ok(await page.isDisabled('#redo-button'));
+    assert.equal(await page.getAttribute('#step-label', 'data-steps'), '1');
+  });
+
+  it('solves from the position reached by hand and plays the rest to the exit', async () => {
+    // g was moved down 1 by hand: Solve from here continues from there.
+    await page.locator('#speed').fill('5');
+    const response = await clickFor('#solve-here-button', '/v1/solve');
+    assert.equal(response.status(), 200);
+    const sent = JSON.parse(response.request().postData());
+    assert.deepEqual(sent.vehicles.find((v) => v.id === 'g'), { id: 'g', row: 1, col: 5, length: 3, orientation: 'V' });
+    const rest = (await response.json()).solution.move_count;
+    await page.waitForFunction((n) => {
+      const label = document.getElementById('step-label');
+      return label.dataset.steps === String(n) && label.dataset.step === String(n) &&
+        document.body.dataset.playback === 'paused';
+    }, rest + 1);
+    await page.waitForSelector('#play-status[data-solved="true"]');
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), String(rest + 1));
+  });
+
+  it('plays Jam 1 to the exit by touch at 390x844', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await loadReference(page, 'jam01');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    await page.evaluate(() => { window.pointerTypes = new Set(); });
+    await dragMoves(page, moves, 'touch');
+    assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['touch']);
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'dragging did not scroll the page');
+    await page.screenshot({ path: SCREENSHOT_PHONE });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('had no console errors and no request beyond the server', () => {
