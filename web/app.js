@@ -77,18 +77,18 @@
     { key: 'jam40', label: 'Jam 40: a grid (51 moves)', text: 'eaa.f.\negd.fj\negdxxj\nbbbh.j\n..chii\nkkcll.' },
     {
       key: 'slides93',
-      label: 'The 93-slide puzzle: a grid (49 moves, 93 slides)',
+      label: 'The 93-slide puzzle (49 moves)',
       text: 'AAABCD\nEFFBCD\nE.XXCD\nGGH...\n.IH.JJ\n.IKKLL',
     },
     {
       key: 'hardest51',
-      label: 'The hardest by moves: a one-line board (51 moves)',
+      label: 'The hardest, one line (51 moves)',
       text: 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.',
     },
     { key: 'jam01-json', label: 'Jam 1: JSON vehicles (8 moves)', text: pretty(JAM1_VEHICLES) },
     {
       key: 'walled',
-      label: 'Unsolvable: a wall in front of the exit (JSON)',
+      label: 'Unsolvable: a wall at the exit',
       text: pretty({
         board_size: 6,
         exit_row: 2,
@@ -98,7 +98,7 @@
     },
     {
       key: 'invalid',
-      label: 'Invalid: a string row and an overlap (JSON, 400)',
+      label: 'Invalid: two errors (JSON, 400)',
       text: pretty({
         vehicles: [
           { id: 'X', row: 2, col: 0, length: 2, orientation: 'H' },
@@ -122,6 +122,7 @@
     errors: el('field-errors'),
     algorithm: el('algorithm'),
     metric: el('metric'),
+    optionsNote: el('options-note'),
     solve: el('solve-button'),
     analyze: el('analyze-button'),
     hint: el('hint-button'),
@@ -814,6 +815,7 @@
 
   function showPreview() {
     const text = ui.input.value;
+    showTextOptions(text);
     if (text !== analysedText) clearAnalysis();
     try {
       const puzzle = parsePuzzle(text);
@@ -836,6 +838,33 @@
         ui.board.setAttribute('hidden', '');
         note(`Nothing to draw: ${e.message}. The server will say what it thinks when you solve.`);
       }
+    }
+  }
+
+  // Options written in a JSON puzzle's "options" win over the menus (buildRequest lets them):
+  // the menus show them, locked while the text sets them, so that what is sent is what is
+  // shown. A value a menu does not offer is left for the server to judge.
+  function showTextOptions(text) {
+    const own = textOptions(text);
+    let set = false;
+    for (const menu of [ui.algorithm, ui.metric]) {
+      const offered = [...menu.options].some((o) => o.value === own[menu.name]);
+      if (offered) menu.value = own[menu.name];
+      menu.disabled = offered;
+      set ||= offered;
+    }
+    ui.optionsNote.hidden = !set;
+  }
+
+  // The "options" object of a JSON puzzle, or {}.
+  function textOptions(text) {
+    const body = text.trim();
+    if (!body.startsWith('{')) return {};
+    try {
+      const own = JSON.parse(body)?.options;
+      return own && typeof own === 'object' && !Array.isArray(own) ? own : {};
+    } catch {
+      return {};
     }
   }
 
@@ -886,7 +915,8 @@
   //
   // Every endpoint that takes a puzzle gets it the same way. A body that starts with '{' is
   // JSON (application/json); the page's options go into its "options", next to any other
-  // options it has (max_nodes, timeout_ms, ...). Anything else is a text board. text/plain
+  // options it has (max_nodes, timeout_ms, ...); those the text sets itself win (the menus
+  // then show them). Anything else is a text board. text/plain
   // carries no options (the server then uses its defaults), so with other options the board
   // is wrapped as JSON: {"board": line} for one line, {"grid": rows} for a grid: the same
   // puzzle either way.
@@ -904,7 +934,7 @@
         const own = doc.options;
         // Options that are not an object are left for the server to report.
         if (own === undefined || (own && typeof own === 'object' && !Array.isArray(own))) {
-          doc.options = { ...own, ...options };
+          doc.options = { ...options, ...own }; // the text's own options win
         }
       }
       return { contentType: 'application/json', body: JSON.stringify(doc) };
@@ -1456,6 +1486,9 @@
     const { doc, seed } = generateRequest();
     state.best = null;
     ui.loadBest.hidden = true;
+    // The last puzzle's summary goes now: under a refusal it would read as this answer.
+    ui.generateSummary.replaceChildren();
+    ui.generateSolution.hidden = true;
     setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
     const result = await callApi('generate', GENERATE_URL, jsonRequest(doc), { button: ui.generate,
       form: ui.generateForm, outlet: generateOutlet, advice: 'ask for fewer moves, or a range of moves' });

@@ -472,6 +472,9 @@ describe('the playground page in Chromium', { timeout: 120000 }, () => {
     const doc = await response.json();
     assert.ok(doc.length > 0 && doc.puzzle, `best length ${doc.length}`);
     await page.waitForSelector('#load-best-button:not([hidden])');
+    // The summary of the puzzle generated before is gone: it is not this answer's.
+    assert.equal(await page.locator('#generate-summary dd').count(), 0);
+    assert.ok(await page.isHidden('#generate-solution'));
     assert.equal(await page.getAttribute('#generate-message', 'data-kind'), 'error');
     assert.match(await page.textContent('#load-best-button'), new RegExp(`\\(${doc.length} moves\\)`));
     await page.click('#load-best-button');
@@ -633,6 +636,55 @@ describe('the playground page in Chromium', { timeout: 120000 }, () => {
     await page.screenshot({ path: SCREENSHOT_PHONE });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
     await cdp.detach();
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('drops the last generated puzzle\'s summary when a generate request is refused', async () => {
+    // The seed test just before left a summary.
+    assert.ok(await page.locator('#generate-summary dd').count() > 0);
+    await page.fill('#gen-min-moves', '0');
+    const response = await clickFor('#generate-button', '/v1/generate');
+    assert.equal(response.status(), 400);
+    await page.waitForSelector('#gen-min-moves-error:not([hidden])');
+    assert.equal(await page.locator('#generate-summary dd').count(), 0);
+    assert.ok(await page.isHidden('#generate-solution'));
+    await page.fill('#gen-min-moves', '3');
+  });
+
+  it('lets the options in a pasted JSON puzzle win, and the menus show them', async () => {
+    await page.selectOption('#algorithm', 'astar');
+    await page.selectOption('#metric', 'moves');
+    await loadReference(page, 'jam01-json');
+    const jam1 = JSON.parse(await page.inputValue('#puzzle-input'));
+    await page.fill('#puzzle-input', JSON.stringify({ ...jam1, options: { metric: 'slides', max_nodes: 5000 } }));
+    await page.waitForSelector('#metric:disabled');
+    assert.equal(await page.inputValue('#metric'), 'slides', 'the menu shows the text\'s metric');
+    assert.ok(await page.isEnabled('#algorithm'), 'the text does not set the algorithm');
+    assert.ok(await page.isVisible('#options-note'));
+    const response = await clickFor('#solve-button', '/v1/solve');
+    assert.deepEqual(JSON.parse(response.request().postData()).options,
+      { algorithm: 'astar', metric: 'slides', max_nodes: 5000 });
+    await page.waitForSelector('[data-key="metric"]:text-is("slides")');
+    // Without options in the text, the menus are the user's again.
+    await loadReference(page, 'jam01');
+    assert.ok(await page.isEnabled('#metric'));
+    assert.ok(await page.isHidden('#options-note'));
+    await page.selectOption('#algorithm', 'bfs');
+    await page.selectOption('#metric', 'moves');
+  });
+
+  it('shows every option of the menus whole at 1280x900', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const cut = await page.evaluate(() => [...document.querySelectorAll('select')].flatMap((menu) => {
+      const style = getComputedStyle(menu);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      // The text's room: the box less its padding, its border and the arrow (about 24 px).
+      const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return [...menu.options].filter((o) => ctx.measureText(o.text).width > room)
+        .map((o) => `${menu.id}: "${o.text}" needs ${Math.ceil(ctx.measureText(o.text).width)} px of ${room}`);
+    }));
+    assert.deepEqual(cut, []);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
