@@ -421,6 +421,8 @@
       }, root);
       const w = (v.horizontal ? v.length : 1) * CELL;
       const h = (v.horizontal ? 1 : v.length) * CELL;
+      // The grip is the vehicle's whole cells, not just its drawn body: a bigger target.
+      svg('rect', { class: 'grip', width: w, height: h }, g);
       const body = svg('rect', { class: 'body', x: 5, y: 5, width: w - 10, height: h - 10, rx: 12 }, g);
       if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
       svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;

@@ -127,6 +127,53 @@ function vehicleBox(page, id) {
   }, id);
 }
 
+/** The layout's figures at the current viewport, at the top of the page: where the board is,
+ *  the controls smaller than 44x44 px, and the boxes that overlap (controls with each other,
+ *  the histogram's labels with each other). */
+function layoutFigures(page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.dataset.id ? `[${e.dataset.id}]` : ''}` +
+      `${e.textContent.trim() ? ` "${e.textContent.trim().slice(0, 20)}"` : ''}`;
+    const overlaps = (list) => {
+      const found = [];
+      const boxes = list.map((e) => [e, e.getBoundingClientRect()]);
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, r] = boxes[i];
+          const [b, q] = boxes[j];
+          const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+          const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+          if (w > 0.5 && h > 0.5) found.push(`${name(a)} and ${name(b)}`);
+        }
+      }
+      return found;
+    };
+    // Every control a thumb may use: buttons (the move list's rows aside: a list, not
+    // controls), menus, fields, the speed slider, and the vehicles.
+    const controls = [...document.querySelectorAll('button, select, input, textarea, #board g.vehicle')]
+      .filter((e) => shown(e) && !e.closest('.move-list'));
+    const small = controls.filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width < 44 || r.height < 44;
+    }).map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${name(e)}: ${Math.round(r.width)}x${Math.round(r.height)}`;
+    });
+    const board = document.getElementById('board').getBoundingClientRect();
+    const labels = [...document.querySelectorAll('#histogram text')].filter(shown);
+    return {
+      viewport: [innerWidth, innerHeight],
+      pageWidth: document.documentElement.scrollWidth,
+      boardTop: board.top,
+      boardBottom: board.bottom,
+      small,
+      overlaps: [...overlaps(controls), ...overlaps(labels)],
+    };
+  });
+}
+
 /** Loads a reference puzzle afresh, at its start, even when the select already shows it. */
 async function loadReference(page, key) {
   await page.selectOption('#puzzle-select', '');
@@ -687,6 +734,23 @@ describe('the playground page in Chromium', { timeout: 120000 }, () => {
     assert.deepEqual(cut, []);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
+
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    it(`lays the page out at ${width}x${height}: the board whole at the top, 44 px targets, no overlaps`, async () => {
+      await page.setViewportSize({ width, height });
+      await loadReference(page, 'jam01');
+      await clickFor('#analyze-button', '/v1/analyze');
+      await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
+      const f = await layoutFigures(page);
+      assert.equal(f.pageWidth, width, 'no sideways scrolling');
+      assert.ok(f.boardTop >= 0 && f.boardBottom <= height,
+        `the board spans ${Math.round(f.boardTop)} to ${Math.round(f.boardBottom)} px of ${height}`);
+      assert.deepEqual(f.small, [], 'controls under 44x44 px');
+      assert.deepEqual(f.overlaps, [], 'overlapping boxes');
+      await page.screenshot({ path: join(REPO_ROOT, `build/playground-${width}.png`), fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+  }
 
   it('had no console errors and no request beyond the server', () => {
     assert.deepEqual(problems.filter((p) => !provoked.test(p)), []);
