@@ -1,16 +1,20 @@
 // The playground page end to end: the real rushhourd serves it, Debian's Chromium (headless,
 // driven by playwright-core) loads it, a puzzle is solved and animated, an invalid one shows
 // the server's field errors; Jam 1 is analysed (its histogram checked bar by bar), a hint is
-// applied, and a generated puzzle is solved in its length. Everything stays on loopback: any
-// request the page makes elsewhere is refused and fails the test. Saves build/playground.png
-// (the solved board), build/playground-errors.png (the field errors) and
-// build/playground-analyze.png (the analysis) for a person to look at.
+// applied, and a generated puzzle is solved in its length. Jam 1 is played to the exit by
+// hand: mouse drags at 1280x900, touch drags at 390x844, the keyboard; undo, redo and solve
+// from here. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
+// Everything stays on loopback: any request the page makes elsewhere is refused and fails the
+// test. Saves, for a person to look at: build/playground.png (the solved board),
+// playground-errors.png (the field errors), playground-analyze.png (the analysis),
+// playground-play.png (played by hand), playground-phone.png (played by touch on a phone),
+// playground-390.png and playground-1280.png (whole pages, analysed).
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,6 +28,9 @@ const CHROMIUM = process.env.RH_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
 const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
 const SCREENSHOT_ANALYZE = join(REPO_ROOT, 'build/playground-analyze.png');
+// axe-core from node_modules (pinned in package-lock.json), evaluated in the page by the
+// DevTools protocol: nothing is fetched, and the page's Content-Security-Policy stays on.
+const AXE_SOURCE = join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
 const SCREENSHOT_PLAY = join(REPO_ROOT, 'build/playground-play.png');
 const SCREENSHOT_PHONE = join(REPO_ROOT, 'build/playground-phone.png');
 // As the machine notes say: no GPU, no sandbox (root), and no background traffic, which
@@ -172,6 +179,16 @@ function layoutFigures(page) {
       overlaps: [...overlaps(controls), ...overlaps(labels)],
     };
   });
+}
+
+/** axe-core's violations of serious or critical impact on the page as it is now, one line
+ *  each (rule, impact, the elements). */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })));
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
 }
 
 /** Loads a reference puzzle afresh, at its start, even when the select already shows it. */
@@ -751,6 +768,52 @@ describe('the playground page in Chromium', { timeout: 120000 }, () => {
       await page.setViewportSize({ width: 1440, height: 900 });
     });
   }
+
+  it('has no serious or critical axe-core violations in any view, at 1440x900 and 390x844', async () => {
+    for (const [width, height] of [[1440, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      const views = {
+        'the start': async () => loadReference(page, 'jam01'),
+        'a move played by hand': async () => {
+          await page.focus('g.vehicle[data-id="g"]');
+          await page.keyboard.press('ArrowDown');
+          await page.waitForSelector('#play-status[data-moves="1"]');
+        },
+        'a hint': async () => {
+          await page.click('#hint-button');
+          await page.waitForSelector('#hint:not([hidden])');
+        },
+        'a solved answer': async () => {
+          await loadReference(page, 'jam01');
+          await page.click('#solve-button');
+          await page.waitForSelector('#message[data-kind="ok"]');
+        },
+        'the analysis': async () => {
+          await clickFor('#analyze-button', '/v1/analyze');
+          await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
+        },
+        'field errors': async () => {
+          await page.fill('#puzzle-input', JSON.stringify(INVALID));
+          await page.click('#solve-button');
+          await page.waitForSelector('#field-errors li');
+        },
+        'a generate error and a generated puzzle': async () => {
+          await page.fill('#gen-min-moves', '0');
+          await page.click('#generate-button');
+          await page.waitForSelector('#gen-min-moves-error:not([hidden])');
+          assert.deepEqual(await axeViolations(page), [], `${width}x${height}: a generate error`);
+          await page.fill('#gen-min-moves', '3');
+          await page.click('#generate-button');
+          await page.waitForSelector('#generate-message[data-kind="ok"]');
+        },
+      };
+      for (const [view, reach] of Object.entries(views)) {
+        await reach();
+        assert.deepEqual(await axeViolations(page), [], `${width}x${height}: ${view}`);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
 
   it('had no console errors and no request beyond the server', () => {
     assert.deepEqual(problems.filter((p) => !provoked.test(p)), []);
