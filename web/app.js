@@ -129,6 +129,11 @@
     undo: el('undo-button'),
     redo: el('redo-button'),
     solveHere: el('solve-here-button'),
+    edit: el('edit-button'),
+    editor: el('editor'),
+    editSize: el('edit-size'),
+    editExitRow: el('edit-exit-row'),
+    editClear: el('edit-clear-button'),
     playStatus: el('play-status'),
     announce: el('board-announce'),
     message: el('message'),
@@ -179,6 +184,7 @@
     best: null, // a generate 422's best puzzle so far: that answer, or null
     optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
     drag: null, // the vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}
+    editing: false, // the editor is on: drags on the board place vehicles, clicks remove
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -701,6 +707,10 @@
   }
 
   function onPointerDown(e) {
+    if (state.editing) {
+      editPointerDown(e);
+      return;
+    }
     const g = e.target.closest?.('g.vehicle');
     const v = g && vehicleOf(g);
     if (!v || e.button > 0) return;
@@ -716,7 +726,7 @@
   // The vehicle follows the pointer along its axis, between its limits.
   function onPointerMove(e) {
     const drag = state.drag;
-    if (!drag || e.pointerId !== drag.pointer) return;
+    if (!drag || drag.edit || e.pointerId !== drag.pointer) return;
     const p = boardPoint(e);
     const along = drag.v.horizontal ? p.x - drag.origin.x : p.y - drag.origin.y;
     drag.offset = Math.max(-drag.back * CELL, Math.min(drag.ahead * CELL, along));
@@ -729,6 +739,10 @@
     const drag = state.drag;
     if (!drag || e.pointerId !== drag.pointer) return;
     state.drag = null;
+    if (drag.edit) {
+      if (e.type === 'pointerup') edit(drag.edit, cellAt(e));
+      return;
+    }
     drag.g.classList.remove('dragging');
     const cells = e.type === 'pointercancel' ? 0 : Math.round(drag.offset / CELL);
     if (cells === 0) place(drag.g, drag.v);
@@ -809,7 +823,114 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // The editor: the preview follows the text; a changed text drops the previous answer.
+  // The board editor: a drag over empty cells places a vehicle (horizontal along a row,
+  // vertical along a column; the red car tool moves the red car there), a click removes a
+  // vehicle or a wall, or places a wall with the wall tool. Every edit is written into the
+  // puzzle text in the JSON vehicles form, and the text draws the board as typing does: the
+  // text and the board stay in step both ways.
+
+  function toggleEditor() {
+    state.editing = !state.editing;
+    ui.edit.setAttribute('aria-pressed', String(state.editing));
+    ui.editor.hidden = !state.editing;
+    ui.board.classList.toggle('editing', state.editing);
+    if (!state.editing) return;
+    const start = state.boards[0];
+    if (!start) clearBoard();
+    else {
+      ui.editSize.value = String(start.size);
+      ui.editExitRow.value = String(start.exitRow);
+      if (state.step > 0) loadText(ui.input.value); // the editor edits the start
+    }
+  }
+
+  // The board cell under the pointer, or null off the board.
+  function cellAt(e) {
+    const p = boardPoint(e);
+    const n = state.boards[0]?.size ?? 0;
+    const r = Math.floor((p.y - PAD) / CELL);
+    const c = Math.floor((p.x - PAD) / CELL);
+    return r >= 0 && c >= 0 && r < n && c < n ? [r, c] : null;
+  }
+
+  function editPointerDown(e) {
+    const from = cellAt(e);
+    if (!from || e.button > 0) return;
+    e.preventDefault();
+    ui.board.setPointerCapture(e.pointerId);
+    state.drag = { pointer: e.pointerId, edit: from };
+  }
+
+  const editTool = () => ui.editor.querySelector('input[name="edit-tool"]:checked').value;
+
+  // The edit a press at `from` and a release at `to` make on the start board.
+  function edit(from, to) {
+    const board = state.boards[0];
+    if (!board || !to) return;
+    const at = ([r, c]) => board.vehicles.find((v) => cellsOf(v).some(([vr, vc]) => vr === r && vc === c));
+    const wallAt = ([r, c]) => board.walls.findIndex(([wr, wc]) => wr === r && wc === c);
+    const target = board.vehicles[board.target];
+    let vehicles = board.vehicles;
+    let walls = board.walls;
+    if (from[0] === to[0] && from[1] === to[1]) {
+      const v = at(from);
+      if (v && v !== target) vehicles = vehicles.filter((x) => x !== v);
+      else if (wallAt(from) >= 0) walls = walls.filter((_, i) => i !== wallAt(from));
+      else if (!v && editTool() === 'wall') walls = [...walls, from];
+      else return;
+    } else if (from[0] === to[0] || from[1] === to[1]) {
+      const horizontal = from[0] === to[0];
+      const [r, c] = [Math.min(from[0], to[0]), Math.min(from[1], to[1])];
+      const length = Math.abs(to[0] - from[0]) + Math.abs(to[1] - from[1]) + 1;
+      const placed = { id: '', row: r, col: c, length, horizontal };
+      const isTarget = editTool() === 'target';
+      if (cellsOf(placed).some((cell) => (at(cell) && !(isTarget && at(cell) === target)) || wallAt(cell) >= 0)) {
+        showMessage('info', 'A vehicle goes on empty cells only.');
+        return;
+      }
+      if (isTarget) {
+        vehicles = vehicles.map((v) => (v === target ? { ...placed, id: v.id } : v));
+      } else {
+        placed.id = [...'ABCDEFGHIJKLMNOPQRSTUVWYZ0123456789'].find((id) => !vehicles.some((v) => v.id.toUpperCase() === id)) ?? '';
+        if (!placed.id) return;
+        vehicles = [...vehicles, placed];
+      }
+    } else {
+      return;
+    }
+    writeBoard({ ...board, vehicles, walls, target: vehicles.indexOf(vehicles.find((v) => v.id === target.id)) });
+  }
+
+  // An empty board of the editor's size: only the red car, at the left of the exit row.
+  function clearBoard() {
+    const size = Math.max(3, Math.min(16, Number(ui.editSize.value) || 6));
+    const exitRow = Math.max(0, Math.min(size - 1, Number(ui.editExitRow.value) || 0));
+    writeBoard({ size, exitRow, walls: [], target: 0,
+      vehicles: [{ id: 'X', row: exitRow, col: 0, length: 2, horizontal: true }] });
+  }
+
+  // A new exit row: the red car moves into it, where it is free.
+  function setExitRow() {
+    const board = state.boards[0];
+    const row = Number(ui.editExitRow.value);
+    if (!board || !Number.isInteger(row) || row < 0 || row >= board.size) return;
+    const target = board.vehicles[board.target];
+    const moved = { ...target, row };
+    const others = { ...board, vehicles: board.vehicles.filter((v) => v !== target) };
+    const taken = new Set([...others.walls, ...others.vehicles.flatMap(cellsOf)].map(([r, c]) => `${r},${c}`));
+    if (!target.horizontal || cellsOf(moved).some(([r, c]) => taken.has(`${r},${c}`))) {
+      showMessage('info', `The red car cannot go to row ${row}: its cells there are taken.`);
+      return;
+    }
+    writeBoard({ ...board, exitRow: row, vehicles: board.vehicles.map((v) => (v === target ? moved : v)) });
+  }
+
+  function writeBoard(board) {
+    loadText(pretty(positionDocument(board)));
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The text box: the preview follows the text; a changed text drops the previous answer.
 
   let previewTimer = 0;
   let answeredText = null; // the text the shown answer belongs to
@@ -1667,6 +1788,9 @@
     ui.undo.addEventListener('click', () => stepBy(-1));
     ui.redo.addEventListener('click', () => stepBy(1));
     ui.solveHere.addEventListener('click', () => solveFromHere());
+    ui.edit.addEventListener('click', () => toggleEditor());
+    ui.editClear.addEventListener('click', () => clearBoard());
+    ui.editExitRow.addEventListener('change', () => setExitRow());
     ui.board.addEventListener('pointerdown', onPointerDown);
     ui.board.addEventListener('pointermove', onPointerMove);
     ui.board.addEventListener('pointerup', onPointerUp);

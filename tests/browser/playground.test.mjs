@@ -3,12 +3,12 @@
 // the server's field errors; Jam 1 is analysed (its histogram checked bar by bar), a hint is
 // applied, and a generated puzzle is solved in its length. Jam 1 is played to the exit by
 // hand: mouse drags at 1280x900, touch drags at 390x844, the keyboard; undo, redo and solve
-// from here. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
+// from here. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
 // Everything stays on loopback: any request the page makes elsewhere is refused and fails the
 // test. Saves, for a person to look at: build/playground.png (the solved board),
 // playground-errors.png (the field errors), playground-analyze.png (the analysis),
 // playground-play.png (played by hand), playground-phone.png (played by touch on a phone),
-// playground-390.png and playground-1280.png (whole pages, analysed).
+// playground-390.png and playground-1280.png (whole pages, analysed), playground-editor.png.
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
@@ -189,6 +189,24 @@ async function axeViolations(page) {
     .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })));
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+/** The middle of board cell (row, col), in CSS pixels. */
+function cellPoint(page, row, col) {
+  return page.evaluate(([r, c]) => {
+    const m = document.getElementById('board').getScreenCTM();
+    return { x: m.a * (16 + c * 60 + 30) + m.e, y: m.d * (16 + r * 60 + 30) + m.f };
+  }, [row, col]);
+}
+
+/** A mouse press on one cell and its release on another (the same: a click). */
+async function dragCells(page, [r0, c0], [r1, c1]) {
+  const from = await cellPoint(page, r0, c0);
+  const to = await cellPoint(page, r1, c1);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
 }
 
 /** Loads a reference puzzle afresh, at its start, even when the select already shows it. */
@@ -812,6 +830,60 @@ describe('the playground page in Chromium', { timeout: 120000 }, () => {
         assert.deepEqual(await axeViolations(page), [], `${width}x${height}: ${view}`);
       }
     }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('builds Jam 1 in the editor, the text following the board and the board the text, and solves it', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click('#edit-button');
+    assert.equal(await page.getAttribute('#edit-button', 'aria-pressed'), 'true');
+    await page.fill('#edit-size', '6');
+    await page.fill('#edit-exit-row', '2');
+    await page.click('#edit-clear-button');
+    assert.equal(await page.locator('#board g.vehicle').count(), 1, 'an empty board: the red car alone');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.check('input[name="edit-tool"][value="target"]');
+    await dragCells(page, [2, 1], [2, 2]);
+    await page.check('input[name="edit-tool"][value="vehicle"]');
+    // Jam 1: b, g, a, c, e, f, d, each dragged over its cells.
+    const jam1 = [[[0, 0], [0, 1]], [[0, 5], [2, 5]], [[1, 0], [3, 0]], [[1, 3], [3, 3]], [[4, 0], [5, 0]],
+      [[4, 4], [4, 5]], [[5, 2], [5, 4]]];
+    for (const [k, [from, to]] of jam1.entries()) {
+      await dragCells(page, from, to);
+      await page.waitForFunction((n) => document.querySelectorAll('#board g.vehicle').length === n, k + 2);
+    }
+    // A drag over a taken cell places nothing.
+    await dragCells(page, [3, 1], [3, 3]);
+    assert.equal(await page.locator('#board g.vehicle').count(), 8);
+    // The text follows the board: Jam 1 in the JSON vehicles form.
+    const doc = JSON.parse(await page.inputValue('#puzzle-input'));
+    assert.equal(doc.board_size, 6);
+    assert.equal(doc.exit_row, 2);
+    assert.deepEqual(doc.vehicles.find((v) => v.id === 'X'), { id: 'X', row: 2, col: 1, length: 2, orientation: 'H' });
+    assert.deepEqual(doc.vehicles.map((v) => [v.row, v.col, v.length, v.orientation]).sort(),
+      [[0, 0, 2, 'H'], [0, 5, 3, 'V'], [1, 0, 3, 'V'], [1, 3, 3, 'V'], [2, 1, 2, 'H'], [4, 0, 2, 'V'], [4, 4, 2, 'H'], [5, 2, 3, 'H']]);
+    // A wall by a click with the wall tool, and away by another; a click removes a vehicle.
+    await page.check('input[name="edit-tool"][value="wall"]');
+    await dragCells(page, [3, 5], [3, 5]);
+    assert.equal(await page.locator('#board rect.wall').count(), 1);
+    assert.deepEqual(JSON.parse(await page.inputValue('#puzzle-input')).walls, [[3, 5]]);
+    await dragCells(page, [3, 5], [3, 5]);
+    assert.equal(await page.locator('#board rect.wall').count(), 0);
+    await dragCells(page, [0, 0], [0, 0]);
+    assert.equal(await page.locator('#board g.vehicle').count(), 7);
+    // The board follows the text: b back by typing (as Q: the editor named the others A to G).
+    const text = JSON.parse(await page.inputValue('#puzzle-input'));
+    text.vehicles.push({ id: 'Q', row: 0, col: 0, length: 2, orientation: 'H' });
+    await page.fill('#puzzle-input', JSON.stringify(text));
+    await page.waitForFunction(() => document.querySelectorAll('#board g.vehicle').length === 8);
+    assert.deepEqual(await axeViolations(page), [], 'the editor');
+    await page.screenshot({ path: join(REPO_ROOT, 'build/playground-editor.png') });
+    await page.click('#edit-button');
+    assert.ok(await page.isHidden('#editor'));
+    const response = await clickFor('#solve-button', '/v1/solve');
+    assert.equal(response.status(), 200);
+    await page.waitForSelector('[data-key="move_count"]:text-is("8")');
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
