@@ -39,7 +39,7 @@ const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 120 s
+const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 180 s
 
 // Invalid on two counts: a row given as a string, and a vehicle overlapping the red car.
 const INVALID = {
@@ -248,7 +248,7 @@ async function dragMoves(page, moves, pointer) {
 // The screenshots go to build/ (there already when the server was built there).
 mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
 
-describe('the playground page in Chromium', { timeout: 120000 }, () => {
+describe('the playground page in Chromium', { timeout: 180000 }, () => {
   let server;
   let context;
   let page;
