@@ -1,9 +1,10 @@
 #!/bin/sh
 # The playground page end to end in a real browser: tests/browser/ starts the real server,
 # drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
-# it never downloads a browser of its own), solves and animates a puzzle, checks the field
-# errors of an invalid one, analyses, hints and generates, and saves build/playground.png and
-# build/playground-analyze.png. Loopback only.
+# it never downloads a browser of its own), solves and animates a puzzle, plays Jam 1 by hand
+# (mouse, touch, keyboard), checks the field errors of an invalid one, analyses, hints and
+# generates, measures the layout at 390x844 and 1280x900, runs axe-core (npm, pinned too) on
+# every view, and saves build/playground*.png. Loopback only.
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
@@ -29,9 +30,11 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     echo "== npm ci (the versions pinned in package-lock.json)"
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error || fail "npm ci failed"
 fi
-[ -f node_modules/playwright-core/package.json ] ||
-    fail "playwright-core is not installed: delete node_modules and run this again"
+for module in playwright-core axe-core; do
+    [ -f node_modules/$module/package.json ] ||
+        fail "$module is not installed: delete node_modules and run this again"
+done
 
 echo "== browser suite: tests/browser/ against $BIN"
 RHD_BIN=$BIN node --test --test-reporter=spec tests/browser/ || fail "the browser suite failed"
-echo "browser-check: the playground works in Chromium (screenshots: build/playground.png, build/playground-analyze.png)"
+echo "browser-check: the playground works in Chromium (screenshots: build/playground*.png)"

@@ -77,18 +77,18 @@
     { key: 'jam40', label: 'Jam 40: a grid (51 moves)', text: 'eaa.f.\negd.fj\negdxxj\nbbbh.j\n..chii\nkkcll.' },
     {
       key: 'slides93',
-      label: 'The 93-slide puzzle: a grid (49 moves, 93 slides)',
+      label: 'The 93-slide puzzle (49 moves)',
       text: 'AAABCD\nEFFBCD\nE.XXCD\nGGH...\n.IH.JJ\n.IKKLL',
     },
     {
       key: 'hardest51',
-      label: 'The hardest by moves: a one-line board (51 moves)',
+      label: 'The hardest, one line (51 moves)',
       text: 'BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.',
     },
     { key: 'jam01-json', label: 'Jam 1: JSON vehicles (8 moves)', text: pretty(JAM1_VEHICLES) },
     {
       key: 'walled',
-      label: 'Unsolvable: a wall in front of the exit (JSON)',
+      label: 'Unsolvable: a wall at the exit',
       text: pretty({
         board_size: 6,
         exit_row: 2,
@@ -98,7 +98,7 @@
     },
     {
       key: 'invalid',
-      label: 'Invalid: a string row and an overlap (JSON, 400)',
+      label: 'Invalid: two errors (JSON, 400)',
       text: pretty({
         vehicles: [
           { id: 'X', row: 2, col: 0, length: 2, orientation: 'H' },
@@ -122,9 +122,20 @@
     errors: el('field-errors'),
     algorithm: el('algorithm'),
     metric: el('metric'),
+    optionsNote: el('options-note'),
     solve: el('solve-button'),
     analyze: el('analyze-button'),
     hint: el('hint-button'),
+    undo: el('undo-button'),
+    redo: el('redo-button'),
+    solveHere: el('solve-here-button'),
+    edit: el('edit-button'),
+    editor: el('editor'),
+    editSize: el('edit-size'),
+    editExitRow: el('edit-exit-row'),
+    editClear: el('edit-clear-button'),
+    playStatus: el('play-status'),
+    announce: el('board-announce'),
     message: el('message'),
     board: el('board'),
     boardNote: el('board-note'),
@@ -171,6 +182,9 @@
     hint: null, // the hint shown: {move, board: the board it is for}
     hardest: null, // the analysis's hardest position: the text that loads it, or null
     best: null, // a generate 422's best puzzle so far: that answer, or null
+    optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
+    drag: null, // the vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}
+    editing: false, // the editor is on: drags on the board place vehicles, clicks remove
   };
 
   const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -413,10 +427,18 @@
       }, root);
       const w = (v.horizontal ? v.length : 1) * CELL;
       const h = (v.horizontal ? 1 : v.length) * CELL;
+      // The grip is the vehicle's whole cells, not just its drawn body: a bigger target.
+      svg('rect', { class: 'grip', width: w, height: h }, g);
       const body = svg('rect', { class: 'body', x: 5, y: 5, width: w - 10, height: h - 10, rx: 12 }, g);
       if (!isTarget) body.setAttribute('fill', PALETTE[i % PALETTE.length]);
       svg('text', { class: 'label', x: w / 2, y: h / 2 }, g).textContent = v.id;
       svg('title', {}, g).textContent = isTarget ? `${v.id}: the red car` : `vehicle ${v.id}`;
+      if (root === ui.board) {
+        // Playable: a tab stop each, named (with its legal moves) by labelVehicles.
+        g.setAttribute('tabindex', '0');
+        g.setAttribute('role', 'button');
+        g.setAttribute('aria-roledescription', 'vehicle');
+      }
       groups.set(v.id, g);
       place(g, v);
     });
@@ -498,6 +520,7 @@
       for (const v of board.vehicles) place(state.vehicles.get(v.id), v);
     }
     ui.board.classList.toggle('solved', k === lastStep() && atExit(board));
+    labelVehicles(board);
   }
 
   function renderStep() {
@@ -530,6 +553,7 @@
     }
     syncHint();
     updateControls();
+    renderPlayStatus();
   }
 
   // Scrolls the move list, and only it (scrollIntoView would scroll the page too), so that
@@ -544,8 +568,9 @@
 
   function updateControls() {
     const has = state.boards.length > 1;
-    ui.first.disabled = ui.back.disabled = !has || state.step === 0;
-    ui.forward.disabled = ui.last.disabled = !has || state.step === lastStep();
+    ui.first.disabled = ui.back.disabled = ui.undo.disabled = !has || state.step === 0;
+    ui.forward.disabled = ui.last.disabled = ui.redo.disabled = !has || state.step === lastStep();
+    ui.solveHere.disabled = !state.boards.length;
     ui.play.disabled = !has;
     ui.play.setAttribute('aria-label', state.playing ? 'pause' : 'play'); // style.css swaps the icon
     document.body.dataset.playback = state.playing ? 'playing' : 'paused';
@@ -585,7 +610,327 @@
   }
 
   // ---------------------------------------------------------------------------------------
-  // The editor: the preview follows the text; a changed text drops the previous answer.
+  // Playing by hand: drag a vehicle (mouse, pen or touch: pointer events) or Tab to it and
+  // slide it with the arrow keys. A move by hand becomes the next step of the playback, as an
+  // applied hint does, dropping the steps after it: Undo and Redo are Back and Forward. Moving
+  // the vehicle just moved by hand again continues that move (the "moves" metric counts a
+  // slide of any distance once), so the counter compares fairly with the optimal length.
+
+  // The cells a vehicle covers.
+  function cellsOf(v) {
+    return Array.from({ length: v.length }, (_, k) => (v.horizontal ? [v.row, v.col + k] : [v.row + k, v.col]));
+  }
+
+  // How far vehicle `v` can slide on `board`: back (up or left) and ahead (down or right), in
+  // cells, stopping at walls, other vehicles and the board's edge.
+  function reach(board, v) {
+    const taken = new Set(board.walls.map(([r, c]) => `${r},${c}`));
+    for (const o of board.vehicles) if (o !== v) for (const [r, c] of cellsOf(o)) taken.add(`${r},${c}`);
+    const [dr, dc] = v.horizontal ? [0, 1] : [1, 0];
+    const free = (r, c) => r >= 0 && c >= 0 && r < board.size && c < board.size && !taken.has(`${r},${c}`);
+    let back = 0;
+    while (free(v.row - dr * (back + 1), v.col - dc * (back + 1))) back++;
+    let ahead = 0;
+    while (free(v.row + dr * (v.length + ahead), v.col + dc * (v.length + ahead))) ahead++;
+    return { back, ahead };
+  }
+
+  // A slide of `cells` (negative: up or left) of vehicle `v`, as the server writes moves.
+  function moveOf(v, cells) {
+    const direction = v.horizontal ? (cells < 0 ? 'left' : 'right') : cells < 0 ? 'up' : 'down';
+    return { vehicle: v.id, direction, distance: Math.abs(cells) };
+  }
+
+  const signedCells = (m) => (m.direction === 'up' || m.direction === 'left' ? -m.distance : m.distance);
+
+  // Makes `move` the next step after the board shown (hand: a move by hand, which may
+  // continue the previous one). Answers the new step.
+  function pushMove(move, hand) {
+    pause();
+    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
+    let from = state.step;
+    let next = move;
+    const last = state.moves[from - 1];
+    if (hand && last?.hand && last.vehicle === move.vehicle) {
+      from -= 1;
+      const cells = signedCells(last) + signedCells(move);
+      const v = state.boards[from].vehicles.find((x) => x.id === move.vehicle);
+      next = cells === 0 ? null : moveOf(v, cells);
+    }
+    const after = next && applyMove(state.boards[from], next); // throws before anything changes
+    state.boards = state.boards.slice(0, from + 1);
+    state.moves = state.moves.slice(0, from);
+    if (next) {
+      state.boards.push(after);
+      state.moves.push({ ...next, notation: notationOf(next), hand });
+    }
+    renderMoveList();
+    return state.boards.length - 1;
+  }
+
+  // A move by hand of `cells` (negative: up or left), already checked against reach().
+  function playByHand(v, cells) {
+    const step = pushMove(moveOf(v, cells), true);
+    goTo(step, false);
+    const now = state.boards[step].vehicles.find((x) => x.id === v.id);
+    const out = atExit(state.boards[step]);
+    ui.announce.textContent = `${describeVehicle(state.boards[step], now)}${out ? ' Solved: the red car is out.' : ''}`;
+    askOptimal();
+  }
+
+  // "B: truck, vertical, column 1, rows 2 to 4; can move up 1 or down 1": where a vehicle
+  // is and where it can go, for its label and for the announcement after a move.
+  function describeVehicle(board, v) {
+    const { back, ahead } = reach(board, v);
+    const kind = v === board.vehicles[board.target] ? 'the red car' : v.length > 2 ? 'truck' : 'car';
+    const where = v.horizontal
+      ? `row ${v.row}, columns ${v.col} to ${v.col + v.length - 1}`
+      : `column ${v.col}, rows ${v.row} to ${v.row + v.length - 1}`;
+    const [b, a] = v.horizontal ? ['left', 'right'] : ['up', 'down'];
+    const moves = [back && `${b} ${back}`, ahead && `${a} ${ahead}`].filter(Boolean);
+    return `${v.id}: ${kind}, ${v.horizontal ? 'horizontal' : 'vertical'}, ${where}; ` +
+      `${moves.length ? `can move ${moves.join(' or ')}` : 'cannot move'}.`;
+  }
+
+  function labelVehicles(board) {
+    for (const v of board.vehicles) state.vehicles.get(v.id)?.setAttribute('aria-label', describeVehicle(board, v));
+  }
+
+  // The vehicle of the board shown that a group draws.
+  function vehicleOf(g) {
+    return state.boards[state.step]?.vehicles.find((v) => v.id === g.dataset.id) ?? null;
+  }
+
+  // The pointer's position in the board's own units (the viewBox's).
+  function boardPoint(e) {
+    return new DOMPoint(e.clientX, e.clientY).matrixTransform(ui.board.getScreenCTM().inverse());
+  }
+
+  function onPointerDown(e) {
+    if (state.editing) {
+      editPointerDown(e);
+      return;
+    }
+    const g = e.target.closest?.('g.vehicle');
+    const v = g && vehicleOf(g);
+    if (!v || e.button > 0) return;
+    e.preventDefault();
+    pause();
+    goTo(state.step, false); // a slide in progress lands first
+    g.focus({ preventScroll: true });
+    ui.board.setPointerCapture(e.pointerId);
+    state.drag = { pointer: e.pointerId, g, v, origin: boardPoint(e), ...reach(state.boards[state.step], v), offset: 0 };
+    g.classList.add('dragging');
+  }
+
+  // The vehicle follows the pointer along its axis, between its limits.
+  function onPointerMove(e) {
+    const drag = state.drag;
+    if (!drag || drag.edit || e.pointerId !== drag.pointer) return;
+    const p = boardPoint(e);
+    const along = drag.v.horizontal ? p.x - drag.origin.x : p.y - drag.origin.y;
+    drag.offset = Math.max(-drag.back * CELL, Math.min(drag.ahead * CELL, along));
+    const dx = drag.v.horizontal ? drag.offset : 0;
+    setTranslate(drag.g, cellX(drag.v.col) + dx, cellY(drag.v.row) + drag.offset - dx);
+  }
+
+  // Let go: the vehicle snaps to the nearest cell; a changed cell is a move.
+  function onPointerUp(e) {
+    const drag = state.drag;
+    if (!drag || e.pointerId !== drag.pointer) return;
+    state.drag = null;
+    if (drag.edit) {
+      if (e.type === 'pointerup') edit(drag.edit, cellAt(e));
+      return;
+    }
+    drag.g.classList.remove('dragging');
+    const cells = e.type === 'pointercancel' ? 0 : Math.round(drag.offset / CELL);
+    if (cells === 0) place(drag.g, drag.v);
+    else playByHand(drag.v, cells);
+  }
+
+  // Arrow keys on a focused vehicle slide it one cell along its axis.
+  function onBoardKey(e) {
+    const g = e.target.closest?.('g.vehicle');
+    const v = g && vehicleOf(g);
+    const step = { ArrowUp: [-1, false], ArrowDown: [1, false], ArrowLeft: [-1, true], ArrowRight: [1, true] }[e.key];
+    if (!v || !step || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    const [cells, horizontal] = step;
+    const { back, ahead } = reach(state.boards[state.step], v);
+    if (horizontal !== v.horizontal || (cells < 0 ? back : ahead) === 0) {
+      ui.announce.textContent = `${describeVehicle(state.boards[state.step], v)}`;
+      return;
+    }
+    playByHand(v, cells);
+  }
+
+  // The counter: moves from the start to the board shown, against the optimal length.
+  function renderPlayStatus() {
+    const board = state.boards[state.step];
+    const played = state.step;
+    const optimal = state.optimal && state.optimal.start === state.boards[0] ? state.optimal.length : null;
+    const solved = Boolean(board) && played > 0 && atExit(board);
+    let text = `moves: ${played}`;
+    if (optimal !== null) text += ` (optimal: ${optimal})`;
+    if (solved) text = `Solved! ${played} move${played === 1 ? '' : 's'}` + (optimal !== null ? `; the optimal is ${optimal}` : '');
+    ui.playStatus.textContent = text;
+    ui.playStatus.dataset.moves = String(played);
+    ui.playStatus.dataset.optimal = optimal === null ? '' : String(optimal);
+    ui.playStatus.dataset.solved = String(solved);
+  }
+
+  // API: the start's optimal length, asked once per puzzle, in the background, at the first
+  // move by hand: POST v1/hint on the start (metric moves) answers it as move_count. Quiet:
+  // if it fails, the counter simply goes without it.
+  const quietOutlet = { message: () => {}, errors: () => {}, clear: () => {} };
+  async function askOptimal() {
+    const start = state.boards[0];
+    if (!start || state.optimal?.start === start) return;
+    state.optimal = { start, length: null };
+    const request = jsonRequest({ ...positionDocument(start), options: { metric: 'moves' } });
+    const result = await callApi('optimal', HINT_URL, request, { outlet: quietOutlet });
+    if (!result?.ok || state.optimal?.start !== start || result.doc.status !== 'solved') return;
+    state.optimal = { start, length: result.doc.solution.move_count };
+    renderPlayStatus();
+  }
+
+  // Solve from here: the board shown is solved (POST v1/solve, in the JSON vehicles form) and
+  // its answer becomes the rest of the playback, which then plays. From the start it is Solve.
+  async function solveFromHere() {
+    if (state.step === 0) {
+      solve();
+      return;
+    }
+    const board = state.boards[state.step];
+    const request = jsonRequest({ ...positionDocument(board), options: solveOptions() });
+    pause();
+    showMessage('busy', 'Solving from here…');
+    const result = await callApi('solve', SOLVE_URL, request, { button: ui.solveHere, form: ui.form,
+      outlet: puzzleOutlet, advice: 'try astar or fast' });
+    if (!result?.ok || state.boards[state.step] !== board) return;
+    const doc = result.doc;
+    fillSummary(ui.summary, answerRows(doc, result.roundTripMs, result.requestId));
+    if (doc.status !== 'solved') {
+      showMessage('info', 'No solution from here: undo some moves.');
+      return;
+    }
+    const here = state.step;
+    for (const m of movesOf(doc.solution)) state.step = pushMove(m, false);
+    state.step = here;
+    showMessage('ok', `${doc.solution.move_count} more moves from here.`);
+    play();
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The board editor: a drag over empty cells places a vehicle (horizontal along a row,
+  // vertical along a column; the red car tool moves the red car there), a click removes a
+  // vehicle or a wall, or places a wall with the wall tool. Every edit is written into the
+  // puzzle text in the JSON vehicles form, and the text draws the board as typing does: the
+  // text and the board stay in step both ways.
+
+  function toggleEditor() {
+    state.editing = !state.editing;
+    ui.edit.setAttribute('aria-pressed', String(state.editing));
+    ui.editor.hidden = !state.editing;
+    ui.board.classList.toggle('editing', state.editing);
+    if (!state.editing) return;
+    const start = state.boards[0];
+    if (!start) clearBoard();
+    else {
+      ui.editSize.value = String(start.size);
+      ui.editExitRow.value = String(start.exitRow);
+      if (state.step > 0) loadText(ui.input.value); // the editor edits the start
+    }
+  }
+
+  // The board cell under the pointer, or null off the board.
+  function cellAt(e) {
+    const p = boardPoint(e);
+    const n = state.boards[0]?.size ?? 0;
+    const r = Math.floor((p.y - PAD) / CELL);
+    const c = Math.floor((p.x - PAD) / CELL);
+    return r >= 0 && c >= 0 && r < n && c < n ? [r, c] : null;
+  }
+
+  function editPointerDown(e) {
+    const from = cellAt(e);
+    if (!from || e.button > 0) return;
+    e.preventDefault();
+    ui.board.setPointerCapture(e.pointerId);
+    state.drag = { pointer: e.pointerId, edit: from };
+  }
+
+  const editTool = () => ui.editor.querySelector('input[name="edit-tool"]:checked').value;
+
+  // The edit a press at `from` and a release at `to` make on the start board.
+  function edit(from, to) {
+    const board = state.boards[0];
+    if (!board || !to) return;
+    const at = ([r, c]) => board.vehicles.find((v) => cellsOf(v).some(([vr, vc]) => vr === r && vc === c));
+    const wallAt = ([r, c]) => board.walls.findIndex(([wr, wc]) => wr === r && wc === c);
+    const target = board.vehicles[board.target];
+    let vehicles = board.vehicles;
+    let walls = board.walls;
+    if (from[0] === to[0] && from[1] === to[1]) {
+      const v = at(from);
+      if (v && v !== target) vehicles = vehicles.filter((x) => x !== v);
+      else if (wallAt(from) >= 0) walls = walls.filter((_, i) => i !== wallAt(from));
+      else if (!v && editTool() === 'wall') walls = [...walls, from];
+      else return;
+    } else if (from[0] === to[0] || from[1] === to[1]) {
+      const horizontal = from[0] === to[0];
+      const [r, c] = [Math.min(from[0], to[0]), Math.min(from[1], to[1])];
+      const length = Math.abs(to[0] - from[0]) + Math.abs(to[1] - from[1]) + 1;
+      const placed = { id: '', row: r, col: c, length, horizontal };
+      const isTarget = editTool() === 'target';
+      if (cellsOf(placed).some((cell) => (at(cell) && !(isTarget && at(cell) === target)) || wallAt(cell) >= 0)) {
+        showMessage('info', 'A vehicle goes on empty cells only.');
+        return;
+      }
+      if (isTarget) {
+        vehicles = vehicles.map((v) => (v === target ? { ...placed, id: v.id } : v));
+      } else {
+        placed.id = [...'ABCDEFGHIJKLMNOPQRSTUVWYZ0123456789'].find((id) => !vehicles.some((v) => v.id.toUpperCase() === id)) ?? '';
+        if (!placed.id) return;
+        vehicles = [...vehicles, placed];
+      }
+    } else {
+      return;
+    }
+    writeBoard({ ...board, vehicles, walls, target: vehicles.indexOf(vehicles.find((v) => v.id === target.id)) });
+  }
+
+  // An empty board of the editor's size: only the red car, at the left of the exit row.
+  function clearBoard() {
+    const size = Math.max(3, Math.min(16, Number(ui.editSize.value) || 6));
+    const exitRow = Math.max(0, Math.min(size - 1, Number(ui.editExitRow.value) || 0));
+    writeBoard({ size, exitRow, walls: [], target: 0,
+      vehicles: [{ id: 'X', row: exitRow, col: 0, length: 2, horizontal: true }] });
+  }
+
+  // A new exit row: the red car moves into it, where it is free.
+  function setExitRow() {
+    const board = state.boards[0];
+    const row = Number(ui.editExitRow.value);
+    if (!board || !Number.isInteger(row) || row < 0 || row >= board.size) return;
+    const target = board.vehicles[board.target];
+    const moved = { ...target, row };
+    const others = { ...board, vehicles: board.vehicles.filter((v) => v !== target) };
+    const taken = new Set([...others.walls, ...others.vehicles.flatMap(cellsOf)].map(([r, c]) => `${r},${c}`));
+    if (!target.horizontal || cellsOf(moved).some(([r, c]) => taken.has(`${r},${c}`))) {
+      showMessage('info', `The red car cannot go to row ${row}: its cells there are taken.`);
+      return;
+    }
+    writeBoard({ ...board, exitRow: row, vehicles: board.vehicles.map((v) => (v === target ? moved : v)) });
+  }
+
+  function writeBoard(board) {
+    loadText(pretty(positionDocument(board)));
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // The text box: the preview follows the text; a changed text drops the previous answer.
 
   let previewTimer = 0;
   let answeredText = null; // the text the shown answer belongs to
@@ -593,6 +938,7 @@
 
   function showPreview() {
     const text = ui.input.value;
+    showTextOptions(text);
     if (text !== analysedText) clearAnalysis();
     try {
       const puzzle = parsePuzzle(text);
@@ -615,6 +961,33 @@
         ui.board.setAttribute('hidden', '');
         note(`Nothing to draw: ${e.message}. The server will say what it thinks when you solve.`);
       }
+    }
+  }
+
+  // Options written in a JSON puzzle's "options" win over the menus (buildRequest lets them):
+  // the menus show them, locked while the text sets them, so that what is sent is what is
+  // shown. A value a menu does not offer is left for the server to judge.
+  function showTextOptions(text) {
+    const own = textOptions(text);
+    let set = false;
+    for (const menu of [ui.algorithm, ui.metric]) {
+      const offered = [...menu.options].some((o) => o.value === own[menu.name]);
+      if (offered) menu.value = own[menu.name];
+      menu.disabled = offered;
+      set ||= offered;
+    }
+    ui.optionsNote.hidden = !set;
+  }
+
+  // The "options" object of a JSON puzzle, or {}.
+  function textOptions(text) {
+    const body = text.trim();
+    if (!body.startsWith('{')) return {};
+    try {
+      const own = JSON.parse(body)?.options;
+      return own && typeof own === 'object' && !Array.isArray(own) ? own : {};
+    } catch {
+      return {};
     }
   }
 
@@ -649,8 +1022,10 @@
     if (p) loadText(p.text);
   }
 
-  // Puts a puzzle into the text box and the board, as if typed.
+  // Puts a puzzle into the text box and the board at its start, as if typed, even when the
+  // same text is there already with moves played on it.
   function loadText(text) {
+    answeredText = null;
     ui.input.value = text;
     ui.select.value = REFERENCE_PUZZLES.find((p) => p.text === text)?.key ?? CUSTOM;
     clearErrors();
@@ -663,7 +1038,8 @@
   //
   // Every endpoint that takes a puzzle gets it the same way. A body that starts with '{' is
   // JSON (application/json); the page's options go into its "options", next to any other
-  // options it has (max_nodes, timeout_ms, ...). Anything else is a text board. text/plain
+  // options it has (max_nodes, timeout_ms, ...); those the text sets itself win (the menus
+  // then show them). Anything else is a text board. text/plain
   // carries no options (the server then uses its defaults), so with other options the board
   // is wrapped as JSON: {"board": line} for one line, {"grid": rows} for a grid: the same
   // puzzle either way.
@@ -681,7 +1057,7 @@
         const own = doc.options;
         // Options that are not an object are left for the server to report.
         if (own === undefined || (own && typeof own === 'object' && !Array.isArray(own))) {
-          doc.options = { ...own, ...options };
+          doc.options = { ...options, ...own }; // the text's own options win
         }
       }
       return { contentType: 'application/json', body: JSON.stringify(doc) };
@@ -692,6 +1068,9 @@
     const doc = rows.length === 1 ? { board: rows[0], options } : { grid: rows, options };
     return { contentType: 'application/json', body: JSON.stringify(doc) };
   }
+
+  // The options of a solve, as the dropdowns show them.
+  const solveOptions = () => ({ algorithm: ui.algorithm.value, metric: ui.metric.value });
 
   const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
 
@@ -727,14 +1106,15 @@
   // Resolves to {ok, res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or
   // null; ok: a 200 with a document), or to null when the request was replaced or failed. A
   // failure, or an answer that is not ok (with `advice`: what to try after a 422), is told to
-  // `outlet`, whose earlier errors are cleared as the request goes.
-  async function callApi(kind, url, request, { button, form, outlet, advice }) {
+  // `outlet`, whose earlier errors are cleared as the request goes. A call in the background
+  // has no button and no form.
+  async function callApi(kind, url, request, { button = null, form = null, outlet, advice }) {
     outlet.clear();
     state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
     state.inFlight.set(kind, { controller, form });
-    button.disabled = true;
-    form.setAttribute('aria-busy', 'true');
+    if (button) button.disabled = true;
+    form?.setAttribute('aria-busy', 'true');
     const requestId = newRequestId();
     ui.rawRequest.textContent = `POST ${url}\nContent-Type: ${request.contentType}\n` +
       `X-Request-Id: ${requestId}\n\n${request.body}`;
@@ -780,9 +1160,9 @@
     if (state.inFlight.get(kind)?.controller !== controller) return;
     const { form } = state.inFlight.get(kind);
     state.inFlight.delete(kind);
-    button.disabled = false;
+    if (button) button.disabled = false;
     // The form stays busy while another request sent from it still runs.
-    if (![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
+    if (form && ![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
   }
 
   // Anything but a 200: the problem document, or the bare status when the body is not one.
@@ -843,7 +1223,7 @@
     flushPreview();
     const text = ui.input.value;
     const start = tryParse(text);
-    const request = buildRequest(text, { algorithm: ui.algorithm.value, metric: ui.metric.value });
+    const request = buildRequest(text, solveOptions());
     pause();
     showMessage('busy', 'Solving…');
     const result = await callApi('solve', SOLVE_URL, request, { button: ui.solve, form: ui.form,
@@ -1052,23 +1432,18 @@
   function applyHint() {
     const hinted = state.hint;
     if (!hinted) return;
-    let next;
+    let step;
     try {
-      next = applyMove(hinted.board, hinted.move);
+      step = pushMove(hinted.move, false);
     } catch (e) {
       showMessage('error', `The hint cannot be applied here: ${e.message}.`);
       return;
     }
-    pause();
-    answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
-    state.boards = [...state.boards.slice(0, state.step + 1), next];
-    state.moves = [...state.moves.slice(0, state.step), { ...hinted.move, notation: notationOf(hinted.move) }];
-    renderMoveList();
     fillSummary(ui.summary, [
       ['moves_played', state.moves.length],
       [`${hinted.metric}_to_go`, hinted.left - (hinted.metric === 'slides' ? hinted.move.distance : 1)],
     ]);
-    goTo(state.step + 1, true);
+    goTo(step, true);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1234,6 +1609,9 @@
     const { doc, seed } = generateRequest();
     state.best = null;
     ui.loadBest.hidden = true;
+    // The last puzzle's summary goes now: under a refusal it would read as this answer.
+    ui.generateSummary.replaceChildren();
+    ui.generateSolution.hidden = true;
     setMessage(ui.generateMessage, 'busy', `Generating (seed ${seed})…`);
     const result = await callApi('generate', GENERATE_URL, jsonRequest(doc), { button: ui.generate,
       form: ui.generateForm, outlet: generateOutlet, advice: 'ask for fewer moves, or a range of moves' });
@@ -1407,6 +1785,17 @@
     ui.analyze.addEventListener('click', () => analyze());
     ui.hint.addEventListener('click', () => hint());
     ui.applyHint.addEventListener('click', () => applyHint());
+    ui.undo.addEventListener('click', () => stepBy(-1));
+    ui.redo.addEventListener('click', () => stepBy(1));
+    ui.solveHere.addEventListener('click', () => solveFromHere());
+    ui.edit.addEventListener('click', () => toggleEditor());
+    ui.editClear.addEventListener('click', () => clearBoard());
+    ui.editExitRow.addEventListener('change', () => setExitRow());
+    ui.board.addEventListener('pointerdown', onPointerDown);
+    ui.board.addEventListener('pointermove', onPointerMove);
+    ui.board.addEventListener('pointerup', onPointerUp);
+    ui.board.addEventListener('pointercancel', onPointerUp);
+    ui.board.addEventListener('keydown', onBoardKey);
     ui.loadHardest.addEventListener('click', () => loadHardest());
     ui.loadBest.addEventListener('click', () => loadBest());
     ui.generateForm.addEventListener('submit', (e) => {
@@ -1431,9 +1820,18 @@
       pause();
       goTo(lastStep(), false);
     });
-    // Arrow keys, space, Home and End drive playback, except while typing.
+    // Arrow keys, space, Home and End drive playback, except while typing or on a vehicle
+    // (whose arrows slide it); Ctrl+Z and Ctrl+Y (or Ctrl+Shift+Z) undo and redo.
     document.addEventListener('keydown', (e) => {
-      if (e.target.closest('textarea, input, select') || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target.closest('textarea, input, select') || e.altKey) return;
+      if (e.ctrlKey || e.metaKey) {
+        const redo = e.key === 'y' || (e.key.toLowerCase() === 'z' && e.shiftKey);
+        if (!redo && e.key !== 'z') return;
+        e.preventDefault();
+        stepBy(redo ? 1 : -1);
+        return;
+      }
+      if (e.target.closest('#board')) return;
       const actions = {
         ArrowLeft: () => stepBy(-1),
         ArrowRight: () => stepBy(1),

@@ -1,16 +1,20 @@
 // The playground page end to end: the real rushhourd serves it, Debian's Chromium (headless,
 // driven by playwright-core) loads it, a puzzle is solved and animated, an invalid one shows
 // the server's field errors; Jam 1 is analysed (its histogram checked bar by bar), a hint is
-// applied, and a generated puzzle is solved in its length. Everything stays on loopback: any
-// request the page makes elsewhere is refused and fails the test. Saves build/playground.png
-// (the solved board), build/playground-errors.png (the field errors) and
-// build/playground-analyze.png (the analysis) for a person to look at.
+// applied, and a generated puzzle is solved in its length. Jam 1 is played to the exit by
+// hand: mouse drags at 1280x900, touch drags at 390x844, the keyboard; undo, redo and solve
+// from here. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
+// Everything stays on loopback: any request the page makes elsewhere is refused and fails the
+// test. Saves, for a person to look at: build/playground.png (the solved board),
+// playground-errors.png (the field errors), playground-analyze.png (the analysis),
+// playground-play.png (played by hand), playground-phone.png (played by touch on a phone),
+// playground-390.png and playground-1280.png (whole pages, analysed), playground-editor.png.
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -24,13 +28,18 @@ const CHROMIUM = process.env.RH_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
 const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
 const SCREENSHOT_ANALYZE = join(REPO_ROOT, 'build/playground-analyze.png');
+// axe-core from node_modules (pinned in package-lock.json), evaluated in the page by the
+// DevTools protocol: nothing is fetched, and the page's Content-Security-Policy stays on.
+const AXE_SOURCE = join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const SCREENSHOT_PLAY = join(REPO_ROOT, 'build/playground-play.png');
+const SCREENSHOT_PHONE = join(REPO_ROOT, 'build/playground-phone.png');
 // As the machine notes say: no GPU, no sandbox (root), and no background traffic, which
 // this machine's closed network would refuse anyway.
 const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 60 s
+const STEP_MS = 20000; // the most any one wait may take; the whole file stays under 180 s
 
 // Invalid on two counts: a row given as a string, and a vehicle overlapping the red car.
 const INVALID = {
@@ -103,10 +112,143 @@ function redCar(page) {
   });
 }
 
+/** The server's optimal moves for a puzzle text, asked by the test itself (from the page, so
+ *  the request stays on the server's origin). */
+function solutionOf(page, text) {
+  return page.evaluate(async (body) => {
+    const res = await fetch('v1/solve', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body });
+    return (await res.json()).solution.moves;
+  }, text);
+}
+
+/** The middle of a vehicle on the main board, and the size of a cell, in CSS pixels. */
+function vehicleBox(page, id) {
+  return page.evaluate((vid) => {
+    const board = document.getElementById('board');
+    const body = board.querySelector(`g.vehicle[data-id="${vid}"] rect.body`).getBoundingClientRect();
+    return {
+      x: (body.left + body.right) / 2,
+      y: (body.top + body.bottom) / 2,
+      cell: (board.getBoundingClientRect().width / board.viewBox.baseVal.width) * 60,
+    };
+  }, id);
+}
+
+/** The layout's figures at the current viewport, at the top of the page: where the board is,
+ *  the controls smaller than 44x44 px, and the boxes that overlap (controls with each other,
+ *  the histogram's labels with each other). */
+function layoutFigures(page) {
+  return page.evaluate(() => {
+    window.scrollTo(0, 0);
+    const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+    const name = (e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.dataset.id ? `[${e.dataset.id}]` : ''}` +
+      `${e.textContent.trim() ? ` "${e.textContent.trim().slice(0, 20)}"` : ''}`;
+    const overlaps = (list) => {
+      const found = [];
+      const boxes = list.map((e) => [e, e.getBoundingClientRect()]);
+      for (let i = 0; i < boxes.length; i++) {
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, r] = boxes[i];
+          const [b, q] = boxes[j];
+          const w = Math.min(r.right, q.right) - Math.max(r.left, q.left);
+          const h = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+          if (w > 0.5 && h > 0.5) found.push(`${name(a)} and ${name(b)}`);
+        }
+      }
+      return found;
+    };
+    // Every control a thumb may use: buttons (the move list's rows aside: a list, not
+    // controls), menus, fields, the speed slider, and the vehicles.
+    const controls = [...document.querySelectorAll('button, select, input, textarea, #board g.vehicle')]
+      .filter((e) => shown(e) && !e.closest('.move-list'));
+    const small = controls.filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width < 44 || r.height < 44;
+    }).map((e) => {
+      const r = e.getBoundingClientRect();
+      return `${name(e)}: ${Math.round(r.width)}x${Math.round(r.height)}`;
+    });
+    const board = document.getElementById('board').getBoundingClientRect();
+    const labels = [...document.querySelectorAll('#histogram text')].filter(shown);
+    return {
+      viewport: [innerWidth, innerHeight],
+      pageWidth: document.documentElement.scrollWidth,
+      boardTop: board.top,
+      boardBottom: board.bottom,
+      small,
+      overlaps: [...overlaps(controls), ...overlaps(labels)],
+    };
+  });
+}
+
+/** axe-core's violations of serious or critical impact on the page as it is now, one line
+ *  each (rule, impact, the elements). */
+async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
+  const violations = await page.evaluate(async () => (await window.axe.run(document, { resultTypes: ['violations'] })).violations
+    .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })));
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.targets.join(', ')}`);
+}
+
+/** The middle of board cell (row, col), in CSS pixels. */
+function cellPoint(page, row, col) {
+  return page.evaluate(([r, c]) => {
+    const m = document.getElementById('board').getScreenCTM();
+    return { x: m.a * (16 + c * 60 + 30) + m.e, y: m.d * (16 + r * 60 + 30) + m.f };
+  }, [row, col]);
+}
+
+/** A mouse press on one cell and its release on another (the same: a click). */
+async function dragCells(page, [r0, c0], [r1, c1]) {
+  const from = await cellPoint(page, r0, c0);
+  const to = await cellPoint(page, r1, c1);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Loads a reference puzzle afresh, at its start, even when the select already shows it. */
+async function loadReference(page, key) {
+  await page.selectOption('#puzzle-select', '');
+  await page.selectOption('#puzzle-select', key);
+}
+
+const DIRECTION = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
+
+/** Drags each move's vehicle by its distance, with the mouse or (through the DevTools
+ *  protocol, as a phone's finger) a touch; after each, the counter must have moved on. */
+async function dragMoves(page, moves, pointer) {
+  const cdp = pointer === 'touch' ? await page.context().newCDPSession(page) : null;
+  await page.evaluate(() => window.scrollTo(0, 0)); // the board is first: in view at the top
+  for (const [k, m] of moves.entries()) {
+    const box = await vehicleBox(page, m.vehicle);
+    const [dx, dy] = DIRECTION[m.direction];
+    const to = { x: box.x + dx * m.distance * box.cell, y: box.y + dy * m.distance * box.cell };
+    const path = Array.from({ length: 8 }, (_, i) => ({
+      x: box.x + ((to.x - box.x) * (i + 1)) / 8,
+      y: box.y + ((to.y - box.y) * (i + 1)) / 8,
+    }));
+    if (cdp) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: box.x, y: box.y }] });
+      for (const p of path) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    } else {
+      await page.mouse.move(box.x, box.y);
+      await page.mouse.down();
+      for (const p of path) await page.mouse.move(p.x, p.y);
+      await page.mouse.up();
+    }
+    await page.waitForSelector(`#play-status[data-moves="${k + 1}"]`);
+  }
+  await cdp?.detach();
+}
+
 // The screenshots go to build/ (there already when the server was built there).
 mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
 
-describe('the playground page in Chromium', { timeout: 55000 }, () => {
+describe('the playground page in Chromium', { timeout: 180000 }, () => {
   let server;
   let context;
   let page;
@@ -412,6 +554,9 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     const doc = await response.json();
     assert.ok(doc.length > 0 && doc.puzzle, `best length ${doc.length}`);
     await page.waitForSelector('#load-best-button:not([hidden])');
+    // The summary of the puzzle generated before is gone: it is not this answer's.
+    assert.equal(await page.locator('#generate-summary dd').count(), 0);
+    assert.ok(await page.isHidden('#generate-solution'));
     assert.equal(await page.getAttribute('#generate-message', 'data-kind'), 'error');
     assert.match(await page.textContent('#load-best-button'), new RegExp(`\\(${doc.length} moves\\)`));
     await page.click('#load-best-button');
@@ -437,6 +582,309 @@ describe('the playground page in Chromium', { timeout: 55000 }, () => {
     assert.equal((await response.json()).seed, sent);
     await page.waitForSelector('#generate-message[data-kind="ok"]');
     assert.equal(await page.textContent('#generate-summary [data-key="seed"]'), String(sent));
+  });
+
+  it('plays Jam 1 to the exit by dragging with the mouse at 1280x900', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loadReference(page, 'jam01');
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    assert.equal(moves.length, 8);
+    await page.evaluate(() => {
+      window.pointerTypes = new Set();
+      document.getElementById('board').addEventListener('pointerdown', (e) => window.pointerTypes.add(e.pointerType));
+    });
+    await dragMoves(page, moves, 'mouse');
+    assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['mouse']);
+    await page.waitForSelector('#play-status[data-solved="true"][data-optimal="8"]');
+    assert.match(await page.textContent('#play-status'), /^Solved! 8 moves; the optimal is 8/);
+    const car = await redCar(page);
+    assert.equal(car.col + car.length, car.size, 'the red car reaches the exit');
+    assert.ok(await page.locator('#board.solved').count(), 'the board is marked solved');
+    assert.equal(await page.locator('#move-list li').count(), 8, 'the moves played are listed');
+    await page.screenshot({ path: SCREENSHOT_PLAY });
+  });
+
+  it('drags no vehicle through another or a wall, and a drag back undoes the move', async () => {
+    await loadReference(page, 'jam01');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // In Jam 1 the red car (x, row 2, columns 1-2) has a at its left and c at its right.
+    let box = await vehicleBox(page, 'x');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 4 * box.cell, box.y, { steps: 8 });
+    await page.mouse.up();
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), '0');
+    assert.deepEqual(await page.$eval('g.vehicle.target', (g) => [g.dataset.row, g.dataset.col]), ['2', '1']);
+    // g (column 5, rows 0-2) dragged 6 cells down: f (row 4) stops it after 1.
+    box = await vehicleBox(page, 'g');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x, box.y + 6 * box.cell, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForSelector('#play-status[data-moves="1"]');
+    assert.equal(await page.getAttribute('g.vehicle[data-id="g"]', 'data-row'), '1', 'f blocks g at row 4');
+    // Dragged again, the same vehicle continues its move: back where it was is no move at all.
+    box = await vehicleBox(page, 'g');
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.down();
+    await page.mouse.move(box.x, box.y - box.cell, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForSelector('#play-status[data-moves="0"]');
+    assert.equal(await page.getAttribute('g.vehicle[data-id="g"]', 'data-row'), '0');
+  });
+
+  it('plays with the keyboard: Tab to a vehicle, arrows slide it, its label says where it can go', async () => {
+    await loadReference(page, 'jam01');
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    // Tab from the top of the page reaches the vehicles (the board comes first).
+    await page.evaluate(() => document.activeElement?.blur());
+    let focused = null;
+    for (let i = 0; i < 6 && !focused; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement.closest('#board g.vehicle')?.dataset.id ?? null);
+    }
+    assert.ok(focused, 'Tab reaches a vehicle');
+    assert.match(await page.getAttribute('g.vehicle.target', 'aria-label'),
+      /^x: the red car, horizontal, row 2, columns 1 to 2; cannot move\.$/);
+    // A key across a vehicle's axis, or into a neighbour, moves nothing.
+    await page.focus('g.vehicle.target');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), '0');
+    assert.match(await page.textContent('#board-announce'), /^x: the red car/);
+    const keys = { up: 'ArrowUp', down: 'ArrowDown', left: 'ArrowLeft', right: 'ArrowRight' };
+    for (const m of moves) {
+      await page.focus(`g.vehicle[data-id="${m.vehicle}"]`);
+      for (let i = 0; i < m.distance; i++) await page.keyboard.press(keys[m.direction]);
+    }
+    // Several presses on one vehicle are one move, as in the "moves" metric.
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    assert.match(await page.textContent('#board-announce'), /Solved: the red car is out\.$/);
+  });
+
+  it('undoes and redoes moves by button and by Ctrl+Z / Ctrl+Y; a new move drops the redo', async () => {
+    // Jam 1 solved by hand just before: 8 moves.
+    await page.click('#undo-button');
+    await page.waitForSelector('#play-status[data-moves="7"][data-solved="false"]');
+    let car = await redCar(page);
+    assert.ok(car.col + car.length < car.size, 'undone, the red car is back on the board');
+    await page.click('#undo-button');
+    await page.keyboard.press('Control+z');
+    await page.waitForSelector('#play-status[data-moves="5"]');
+    await page.click('#redo-button');
+    await page.keyboard.press('Control+y');
+    await page.waitForSelector('#play-status[data-moves="7"]');
+    await page.click('#redo-button');
+    await page.waitForSelector('#play-status[data-moves="8"][data-solved="true"]');
+    assert.ok(await page.isDisabled('#redo-button'), 'nothing left to redo');
+    // Back to the start and one other move: the old moves cannot be redone.
+    await page.click('#first-button');
+    await page.focus('g.vehicle[data-id="g"]');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('#play-status[data-moves="1"]');
+    assert.ok(await page.isDisabled('#redo-button'));
+    assert.equal(await page.getAttribute('#step-label', 'data-steps'), '1');
+  });
+
+  it('solves from the position reached by hand and plays the rest to the exit', async () => {
+    // g was moved down 1 by hand: Solve from here continues from there.
+    await page.locator('#speed').fill('5');
+    const response = await clickFor('#solve-here-button', '/v1/solve');
+    assert.equal(response.status(), 200);
+    const sent = JSON.parse(response.request().postData());
+    assert.deepEqual(sent.vehicles.find((v) => v.id === 'g'), { id: 'g', row: 1, col: 5, length: 3, orientation: 'V' });
+    const rest = (await response.json()).solution.move_count;
+    await page.waitForFunction((n) => {
+      const label = document.getElementById('step-label');
+      return label.dataset.steps === String(n) && label.dataset.step === String(n) &&
+        document.body.dataset.playback === 'paused';
+    }, rest + 1);
+    await page.waitForSelector('#play-status[data-solved="true"]');
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), String(rest + 1));
+  });
+
+  it('plays Jam 1 to the exit by touch at 390x844', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
+    await loadReference(page, 'jam01');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    await page.evaluate(() => { window.pointerTypes = new Set(); });
+    await dragMoves(page, moves, 'touch');
+    assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['touch']);
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'dragging did not scroll the page');
+    await page.screenshot({ path: SCREENSHOT_PHONE });
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
+    await cdp.detach();
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('drops the last generated puzzle\'s summary when a generate request is refused', async () => {
+    // The seed test just before left a summary.
+    assert.ok(await page.locator('#generate-summary dd').count() > 0);
+    await page.fill('#gen-min-moves', '0');
+    const response = await clickFor('#generate-button', '/v1/generate');
+    assert.equal(response.status(), 400);
+    await page.waitForSelector('#gen-min-moves-error:not([hidden])');
+    assert.equal(await page.locator('#generate-summary dd').count(), 0);
+    assert.ok(await page.isHidden('#generate-solution'));
+    await page.fill('#gen-min-moves', '3');
+  });
+
+  it('lets the options in a pasted JSON puzzle win, and the menus show them', async () => {
+    await page.selectOption('#algorithm', 'astar');
+    await page.selectOption('#metric', 'moves');
+    await loadReference(page, 'jam01-json');
+    const jam1 = JSON.parse(await page.inputValue('#puzzle-input'));
+    await page.fill('#puzzle-input', JSON.stringify({ ...jam1, options: { metric: 'slides', max_nodes: 5000 } }));
+    await page.waitForSelector('#metric:disabled');
+    assert.equal(await page.inputValue('#metric'), 'slides', 'the menu shows the text\'s metric');
+    assert.ok(await page.isEnabled('#algorithm'), 'the text does not set the algorithm');
+    assert.ok(await page.isVisible('#options-note'));
+    const response = await clickFor('#solve-button', '/v1/solve');
+    assert.deepEqual(JSON.parse(response.request().postData()).options,
+      { algorithm: 'astar', metric: 'slides', max_nodes: 5000 });
+    await page.waitForSelector('[data-key="metric"]:text-is("slides")');
+    // Without options in the text, the menus are the user's again.
+    await loadReference(page, 'jam01');
+    assert.ok(await page.isEnabled('#metric'));
+    assert.ok(await page.isHidden('#options-note'));
+    await page.selectOption('#algorithm', 'bfs');
+    await page.selectOption('#metric', 'moves');
+  });
+
+  it('shows every option of the menus whole at 1280x900', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const cut = await page.evaluate(() => [...document.querySelectorAll('select')].flatMap((menu) => {
+      const style = getComputedStyle(menu);
+      const ctx = document.createElement('canvas').getContext('2d');
+      ctx.font = style.font;
+      // The text's room: the box less its padding, its border and the arrow (about 24 px).
+      const room = menu.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+      return [...menu.options].filter((o) => ctx.measureText(o.text).width > room)
+        .map((o) => `${menu.id}: "${o.text}" needs ${Math.ceil(ctx.measureText(o.text).width)} px of ${room}`);
+    }));
+    assert.deepEqual(cut, []);
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  for (const [width, height] of [[390, 844], [1280, 900]]) {
+    it(`lays the page out at ${width}x${height}: the board whole at the top, 44 px targets, no overlaps`, async () => {
+      await page.setViewportSize({ width, height });
+      await loadReference(page, 'jam01');
+      await clickFor('#analyze-button', '/v1/analyze');
+      await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
+      const f = await layoutFigures(page);
+      assert.equal(f.pageWidth, width, 'no sideways scrolling');
+      assert.ok(f.boardTop >= 0 && f.boardBottom <= height,
+        `the board spans ${Math.round(f.boardTop)} to ${Math.round(f.boardBottom)} px of ${height}`);
+      assert.deepEqual(f.small, [], 'controls under 44x44 px');
+      assert.deepEqual(f.overlaps, [], 'overlapping boxes');
+      await page.screenshot({ path: join(REPO_ROOT, `build/playground-${width}.png`), fullPage: true });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    });
+  }
+
+  it('has no serious or critical axe-core violations in any view, at 1440x900 and 390x844', async () => {
+    for (const [width, height] of [[1440, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      const views = {
+        'the start': async () => loadReference(page, 'jam01'),
+        'a move played by hand': async () => {
+          await page.focus('g.vehicle[data-id="g"]');
+          await page.keyboard.press('ArrowDown');
+          await page.waitForSelector('#play-status[data-moves="1"]');
+        },
+        'a hint': async () => {
+          await page.click('#hint-button');
+          await page.waitForSelector('#hint:not([hidden])');
+        },
+        'a solved answer': async () => {
+          await loadReference(page, 'jam01');
+          await page.click('#solve-button');
+          await page.waitForSelector('#message[data-kind="ok"]');
+        },
+        'the analysis': async () => {
+          await clickFor('#analyze-button', '/v1/analyze');
+          await page.waitForSelector('#analysis:not([hidden]) #histogram rect.bar');
+        },
+        'field errors': async () => {
+          await page.fill('#puzzle-input', JSON.stringify(INVALID));
+          await page.click('#solve-button');
+          await page.waitForSelector('#field-errors li');
+        },
+        'a generate error and a generated puzzle': async () => {
+          await page.fill('#gen-min-moves', '0');
+          await page.click('#generate-button');
+          await page.waitForSelector('#gen-min-moves-error:not([hidden])');
+          assert.deepEqual(await axeViolations(page), [], `${width}x${height}: a generate error`);
+          await page.fill('#gen-min-moves', '3');
+          await page.click('#generate-button');
+          await page.waitForSelector('#generate-message[data-kind="ok"]');
+        },
+      };
+      for (const [view, reach] of Object.entries(views)) {
+        await reach();
+        assert.deepEqual(await axeViolations(page), [], `${width}x${height}: ${view}`);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('builds Jam 1 in the editor, the text following the board and the board the text, and solves it', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.click('#edit-button');
+    assert.equal(await page.getAttribute('#edit-button', 'aria-pressed'), 'true');
+    await page.fill('#edit-size', '6');
+    await page.fill('#edit-exit-row', '2');
+    await page.click('#edit-clear-button');
+    assert.equal(await page.locator('#board g.vehicle').count(), 1, 'an empty board: the red car alone');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.check('input[name="edit-tool"][value="target"]');
+    await dragCells(page, [2, 1], [2, 2]);
+    await page.check('input[name="edit-tool"][value="vehicle"]');
+    // Jam 1: b, g, a, c, e, f, d, each dragged over its cells.
+    const jam1 = [[[0, 0], [0, 1]], [[0, 5], [2, 5]], [[1, 0], [3, 0]], [[1, 3], [3, 3]], [[4, 0], [5, 0]],
+      [[4, 4], [4, 5]], [[5, 2], [5, 4]]];
+    for (const [k, [from, to]] of jam1.entries()) {
+      await dragCells(page, from, to);
+      await page.waitForFunction((n) => document.querySelectorAll('#board g.vehicle').length === n, k + 2);
+    }
+    // A drag over a taken cell places nothing.
+    await dragCells(page, [3, 1], [3, 3]);
+    assert.equal(await page.locator('#board g.vehicle').count(), 8);
+    // The text follows the board: Jam 1 in the JSON vehicles form.
+    const doc = JSON.parse(await page.inputValue('#puzzle-input'));
+    assert.equal(doc.board_size, 6);
+    assert.equal(doc.exit_row, 2);
+    assert.deepEqual(doc.vehicles.find((v) => v.id === 'X'), { id: 'X', row: 2, col: 1, length: 2, orientation: 'H' });
+    assert.deepEqual(doc.vehicles.map((v) => [v.row, v.col, v.length, v.orientation]).sort(),
+      [[0, 0, 2, 'H'], [0, 5, 3, 'V'], [1, 0, 3, 'V'], [1, 3, 3, 'V'], [2, 1, 2, 'H'], [4, 0, 2, 'V'], [4, 4, 2, 'H'], [5, 2, 3, 'H']]);
+    // A wall by a click with the wall tool, and away by another; a click removes a vehicle.
+    await page.check('input[name="edit-tool"][value="wall"]');
+    await dragCells(page, [3, 5], [3, 5]);
+    assert.equal(await page.locator('#board rect.wall').count(), 1);
+    assert.deepEqual(JSON.parse(await page.inputValue('#puzzle-input')).walls, [[3, 5]]);
+    await dragCells(page, [3, 5], [3, 5]);
+    assert.equal(await page.locator('#board rect.wall').count(), 0);
+    await dragCells(page, [0, 0], [0, 0]);
+    assert.equal(await page.locator('#board g.vehicle').count(), 7);
+    // The board follows the text: b back by typing (as Q: the editor named the others A to G).
+    const text = JSON.parse(await page.inputValue('#puzzle-input'));
+    text.vehicles.push({ id: 'Q', row: 0, col: 0, length: 2, orientation: 'H' });
+    await page.fill('#puzzle-input', JSON.stringify(text));
+    await page.waitForFunction(() => document.querySelectorAll('#board g.vehicle').length === 8);
+    assert.deepEqual(await axeViolations(page), [], 'the editor');
+    await page.screenshot({ path: join(REPO_ROOT, 'build/playground-editor.png') });
+    await page.click('#edit-button');
+    assert.ok(await page.isHidden('#editor'));
+    const response = await clickFor('#solve-button', '/v1/solve');
+    assert.equal(response.status(), 200);
+    await page.waitForSelector('[data-key="move_count"]:text-is("8")');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('had no console errors and no request beyond the server', () => {
