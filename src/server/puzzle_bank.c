@@ -1,0 +1,84 @@
+/* Which bank file the service serves, and the bank's answer to a generate request. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "puzzle_bank.h"
+
+#ifndef RHD_BANK_INSTALLED
+#define RHD_BANK_INSTALLED "/usr/local/share/rushhour/bank.sqlite"
+#endif
+
+/* The bank built beside the running executable (the build tree), when there is one. */
+static bool built_bank(char *path, size_t len)
+{
+    char exe[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return false;
+    exe[n] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash) return false;
+    *slash = '\0';
+    return snprintf(path, len, "%s/bank.sqlite", exe) < (int)len && access(path, R_OK) == 0;
+}
+
+int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_len, char *warn,
+                  size_t warn_len)
+{
+    *out = NULL;
+    warn[0] = '\0';
+    char path[PATH_MAX];
+    if (!cfg->bank[0]) return 0;
+    if (strcmp(cfg->bank, RHD_BANK_AUTO) != 0) {
+        snprintf(path, sizeof path, "%s", cfg->bank);
+    } else if (!built_bank(path, sizeof path)) {
+        snprintf(path, sizeof path, "%s", RHD_BANK_INSTALLED);
+        if (access(path, F_OK) != 0) {
+            snprintf(warn, warn_len, "no puzzle bank at %s: /v1/puzzles answers 503", path);
+            return 0;
+        }
+    }
+    char why[RH_BANK_WHY_MAX];
+    const int e = rh_bank_open(out, path, RH_BANK_READ, why);
+    if (e != RH_OK) {
+        snprintf(err, err_len, "cannot serve the puzzle bank %s: %s: %s", path, rh_strerror(e),
+                 why);
+        return -1;
+    }
+    return 0;
+}
+
+int rhd_bank_board_size(rh_bank *b)
+{
+    rh_bank_summary *sum = b ? malloc(sizeof *sum) : NULL; /* 48 KiB: off the stack */
+    const int n = sum && rh_bank_stats(b, sum) == RH_OK ? sum->board_size : 0;
+    free(sum);
+    return n;
+}
+
+/* Candidates drawn per request: the vehicle count is no filter of the bank, so a few are
+ * drawn and the first that fits is taken. */
+#define FIT_DRAW 64
+
+bool rhd_bank_fit(rh_bank *b, const rh_generate_options *g, rh_bank_puzzle *out)
+{
+    const int n = rhd_bank_board_size(b);
+    if (n <= 0) return false;
+    if (g->board_size != n || (g->exit_row != -1 && g->exit_row != (n - 1) / 2)) return false;
+    const rh_bank_filter f = {g->metric == RH_METRIC_SLIDES ? RH_BANK_SLIDES : RH_BANK_MOVES,
+                              g->min_moves, g->max_moves ? g->max_moves : RH_BANK_LENGTH_MAX - 1,
+                              g->walls, g->walls};
+    rh_bank_puzzle *drawn = malloc(FIT_DRAW * sizeof *drawn); /* 130 KiB */
+    int found = 0;
+    bool fits = false;
+    if (drawn && rh_bank_pick(b, &f, g->seed, drawn, FIT_DRAW, &found) == RH_OK)
+        for (int k = 0; k < found && !fits; k++) {
+            const rh_bank_puzzle *p = &drawn[(g->seed + (uint64_t)k) % (uint64_t)found];
+            fits = p->vehicles >= g->min_vehicles && p->vehicles <= g->max_vehicles;
+            if (fits) *out = *p;
+        }
+    free(drawn);
+    return fits;
+}
