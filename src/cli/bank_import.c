@@ -6,7 +6,9 @@
  * there, and a line is refused (exit 2, naming the line) when its moves or cluster size
  * disagree or its board is not a hardest state of its cluster. Minimality is taken as stated
  * (the enumerator checked it). Nothing is written unless every line passes. */
+#include <errno.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,25 +73,38 @@ static int derive(rh_cluster *c, const char *board, char *why, size_t len)
     return rc;
 }
 
-/* One puzzle line: checked against its derivation, then added. */
-static int import_line(rh_bank *b, const char *line, char *why, size_t len)
+/* A decimal number filling the whole token, at most `max`. */
+static bool read_number(const char *t, uint64_t max, uint64_t *out)
 {
-    int moves;
-    char board[RH_ENUM_CELLS_MAX + 2];
-    uint64_t size;
-    char extra;
-    if (sscanf(line, "%d %65s %" SCNu64 " %c", &moves, board, &size, &extra) != 3 ||
-        strlen(board) > RH_ENUM_CELLS_MAX) {
+    if (!t || *t < '0' || *t > '9') return false;
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(t, &end, 10);
+    *out = v;
+    return !errno && !*end && v <= max;
+}
+
+/* One puzzle line: checked against its derivation, then added. */
+static int import_line(rh_bank *b, char *line, char *why, size_t len)
+{
+    char *save = NULL;
+    const char *t_moves = strtok_r(line, " \t", &save), *board = strtok_r(NULL, " \t", &save),
+               *t_size = strtok_r(NULL, " \t", &save);
+    uint64_t moves, size;
+    if (!read_number(t_moves, RH_ENUM_DEPTH_MAX, &moves) || !board ||
+        strlen(board) > RH_ENUM_CELLS_MAX || !read_number(t_size, UINT64_MAX, &size) ||
+        strtok_r(NULL, " \t", &save)) {
         snprintf(why, len, "not `moves board cluster_size`");
         return EXIT_BAD;
     }
     static rh_cluster c; /* 2 KiB of histogram */
     const int rc = derive(&c, board, why, len);
     if (rc) return rc;
-    if (c.moves != moves || c.states != size) {
+    if ((uint64_t)c.moves != moves || c.states != size) {
         snprintf(why, len,
-                 "states %d moves and %" PRIu64 " states; the library finds %d and %" PRIu64, moves,
-                 size, c.moves, c.states);
+                 "states %" PRIu64 " moves and %" PRIu64
+                 " states; the library finds %d and %" PRIu64,
+                 moves, size, c.moves, c.states);
         return EXIT_BAD;
     }
     if (rh_bank_add(b, &c) != RH_OK) {
