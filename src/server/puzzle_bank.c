@@ -7,12 +7,14 @@
 
 #include "puzzle_bank.h"
 
-#ifndef RHD_BANK_INSTALLED
-#define RHD_BANK_INSTALLED "/usr/local/share/rushhour/bank.sqlite"
-#endif
+/* Where --bank auto looks, relative to the running executable's folder: the build tree
+ * (the bank is built beside rushhourd), then an installation under any prefix (bin/ and
+ * share/rushhour/ side by side). */
+static const char *const auto_places[] = {"bank.sqlite", "../share/rushhour/bank.sqlite"};
 
-/* The bank built beside the running executable (the build tree), when there is one. */
-static bool built_bank(char *path, size_t len)
+/* The first of auto_places that exists, into `path`; false when none does (`path` then
+ * names the installed place, for the warning). */
+static bool auto_bank(char *path, size_t len)
 {
     char exe[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -21,7 +23,10 @@ static bool built_bank(char *path, size_t len)
     char *slash = strrchr(exe, '/');
     if (!slash) return false;
     *slash = '\0';
-    return snprintf(path, len, "%s/bank.sqlite", exe) < (int)len && access(path, R_OK) == 0;
+    for (size_t k = 0; k < sizeof auto_places / sizeof auto_places[0]; k++)
+        if (snprintf(path, len, "%s/%s", exe, auto_places[k]) < (int)len && access(path, F_OK) == 0)
+            return true;
+    return false;
 }
 
 int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_len, char *warn,
@@ -33,12 +38,10 @@ int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_le
     if (!cfg->bank[0]) return 0;
     if (strcmp(cfg->bank, RHD_BANK_AUTO) != 0) {
         snprintf(path, sizeof path, "%s", cfg->bank);
-    } else if (!built_bank(path, sizeof path)) {
-        snprintf(path, sizeof path, "%s", RHD_BANK_INSTALLED);
-        if (access(path, F_OK) != 0) {
-            snprintf(warn, warn_len, "no puzzle bank at %s: /v1/puzzles answers 503", path);
-            return 0;
-        }
+    } else if (!auto_bank(path, sizeof path)) {
+        snprintf(warn, warn_len,
+                 "no puzzle bank beside the binary nor at %s: /v1/puzzles answers 503", path);
+        return 0;
     }
     char why[RH_BANK_WHY_MAX];
     const int e = rh_bank_open(out, path, RH_BANK_READ, why);

@@ -12,9 +12,10 @@
 #include "rushhour/generate.h"
 
 /* Opens the bank `cfg->bank` names into *out (NULL when off). RHD_BANK_AUTO takes the bank
- * built beside the executable, else the installed one (RHD_BANK_INSTALLED); when neither
- * exists *out is NULL and `warn` says so. Returns 0, or -1 with why in `err`: a bank named
- * explicitly, or found, that cannot be opened is an error, never quietly no bank. */
+ * built beside the executable, else the installed one (../share/rushhour/ from the
+ * executable's folder); when neither exists *out is NULL and `warn` says so. Returns 0, or -1 with
+ * why in `err`: a bank named explicitly, or found, that cannot be opened is an error, never quietly
+ * no bank. */
 int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_len, char *warn,
                   size_t warn_len);
 
