@@ -265,6 +265,18 @@ Test(puzzles, generate_answers_from_the_bank_when_a_puzzle_fits)
     cJSON_Delete(doc);
     rhs_response_free(&r);
     await_metric(port, "rushhourd_bank_answers_total", 1);
+    /* A stored board is the hardest of its cluster in moves, not in slides: a slides request
+     * searches, and its length is the puzzle's own slide count. */
+    post_to(port, "/v1/generate", "application/json",
+            "{\"metric\": \"slides\", \"min_moves\": 10, \"min_vehicles\": 6, "
+            "\"max_vehicles\": 9, \"seed\": 2}",
+            &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "source"), "search");
+    cr_assert_eq(jnum(jobj(doc, "solution"), "slide_count"), jnum(doc, "length"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
     /* No stored puzzle has 8 moves and 3 walls: the generator searches. */
     post_to(port, "/v1/generate", "application/json",
             "{\"min_moves\": 8, \"max_moves\": 8, \"walls\": 3, \"seed\": 3}", &r);

@@ -69,10 +69,14 @@ bool rhd_bank_fit(rh_bank *b, const rh_generate_options *g, rh_bank_puzzle *out)
 {
     const int n = rhd_bank_board_size(b);
     if (n <= 0) return false;
-    if (g->board_size != n || (g->exit_row != -1 && g->exit_row != (n - 1) / 2)) return false;
-    const rh_bank_filter f = {g->metric == RH_METRIC_SLIDES ? RH_BANK_SLIDES : RH_BANK_MOVES,
-                              g->min_moves, g->max_moves ? g->max_moves : RH_BANK_LENGTH_MAX - 1,
-                              g->walls, g->walls};
+    /* A stored board is its cluster's hardest by moves; the slides a bank keeps are the
+     * cluster's longest, not that board's own: a slides request is left to the search. */
+    if (g->metric != RH_METRIC_MOVES || g->board_size != n ||
+        (g->exit_row != -1 && g->exit_row != (n - 1) / 2))
+        return false;
+    const rh_bank_filter f = {RH_BANK_MOVES, g->min_moves,
+                              g->max_moves ? g->max_moves : RH_BANK_LENGTH_MAX - 1, g->walls,
+                              g->walls};
     rh_bank_puzzle *drawn = malloc(FIT_DRAW * sizeof *drawn); /* 130 KiB */
     int found = 0;
     bool fits = false;

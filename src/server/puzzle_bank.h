@@ -24,8 +24,8 @@ int rhd_bank_board_size(rh_bank *b);
 
 /* A stored puzzle that meets generate request `g`, chosen by g->seed (the same request gives
  * the same puzzle): the bank's board size, the middle exit row, exactly g->walls walls, its
- * vehicles (the target included) within min..max_vehicles and its length in g->metric within
- * min..max_moves. Returns true with it in *out; false when none fits or the bank is NULL. */
+ * vehicles (the target included) within min..max_vehicles, the moves metric and its length
+ * within min..max_moves. Returns true with it in *out; false when none fits or the bank is NULL. */
 bool rhd_bank_fit(rh_bank *b, const rh_generate_options *g, rh_bank_puzzle *out);
 
 #endif

@@ -134,8 +134,9 @@ const EXPECTATIONS = [
     assert.equal(doc.board_size, 6);
     assert.equal(Object.values(doc.by_moves).reduce((a, b) => a + b, 0), doc.total);
   }],
-  [/^a new 6x6 puzzle needing at least (\d+) moves \(seed (\d+): (\d+) moves\), with its solution$/,
-    (doc, min, seed, n, command) => {
+  [/^a 6x6 puzzle needing at least (\d+) moves \(seed (\d+): (\d+) moves, from the (bank|search)\), with its solution$/,
+    (doc, min, seed, n, source, command) => {
+      assert.equal(doc.source, source);
       assert.match(command, new RegExp(`"min_moves": ${min}, "seed": ${seed}\\b`));
       assert.equal(doc.status, 'generated');
       assert.equal(doc.length, Number(n));

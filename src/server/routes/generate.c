@@ -109,7 +109,7 @@ static bool from_bank(generate_job *g, rh_bank *b)
         return false;
     g->result.status = RH_SOLVED;
     g->result.metric = g->request.metric;
-    g->result.length = g->request.metric == RH_METRIC_SLIDES ? p.slides : p.moves;
+    g->result.length = p.moves;
     return true;
 }
 
