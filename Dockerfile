@@ -24,7 +24,7 @@ RUN apt-get update \
 WORKDIR /src
 COPY . .
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
- && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli test_validation test_server_units
+ && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli sample-bank test_validation test_server_units
 # Two quick suites as a smoke test of this toolchain; CI runs every suite from the same
 # sources.
 RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server_units)$' \
@@ -42,6 +42,9 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin rushhourd
 COPY --from=build /src/build/rushhourd /src/build/rushhour /usr/local/bin/
+# The sample puzzle bank (re-derived at build time), where rushhourd's --bank auto looks; mount
+# a larger one with -v DIR:/bank -e RUSHHOURD_BANK=/bank/full.sqlite.
+COPY --from=build /src/build/bank.sqlite /usr/local/share/rushhour/bank.sqlite
 
 LABEL org.opencontainers.image.title="rushhourd" \
       org.opencontainers.image.description="An exact Rush Hour solver as an HTTP/JSON service" \

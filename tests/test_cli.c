@@ -1026,3 +1026,52 @@ Test(usage, lines_options)
     const char *zero[] = {"solve", "--lines", "--jobs", "0", NULL};
     expect_usage_error(zero, "--jobs");
 }
+
+/* Import re-derives every line with the library: true lines make a bank that exports them
+ * back; a wrong length, a wrong cluster size or a board that is not its cluster's hardest
+ * state is refused with its line number, and no file is left. */
+Test(bank, import_rederives_every_line_and_refuses_false_ones)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    static const char lines[] = "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n"
+                                "50 ..BCCC..BD..AAED.FGGEHHFIJKK.FIJLL.. 4643\n";
+    char text[4096];
+    snprintf(text, sizeof text, "# a comment\nmeta source.run test\n%s", lines);
+    write_file(bank_path(dir, "good.txt"), text);
+    const char *import[] = {"bank", "import", bank_path(dir, "good.txt"),
+                            bank_path(dir, "good.sqlite"), NULL};
+    free(bank_ok(import));
+    const char *export[] = {"bank", "export", bank_path(dir, "good.sqlite"), NULL};
+    char *out = bank_ok(export);
+    cr_expect_str_eq(out, lines);
+    free(out);
+    const char *stats[] = {"bank", "stats", bank_path(dir, "good.sqlite"), NULL};
+    out = bank_ok(stats);
+    cr_expect_not_null(strstr(out, "meta source.run test\n"), "%s", out);
+    cr_expect_not_null(strstr(out, "slides 83 2\n"), "%s", out); /* derived, never stated */
+    free(out);
+
+    static const char *const bad[] = {
+        "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n52 ..BCCC..BD..AAED.FGGEHHFIJKK.FIJLL.. "
+        "4643\n",
+        "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n50 ..BCCC..BD..AAED.FGGEHHFIJKK.FIJLL.. "
+        "4600\n",
+        "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n8 BB...CD..E.CDAAE.CD..E..F...GGF.HHH. "
+        "1247\n",
+        "51 BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM. 4780\n51 "
+        "BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM.\n",
+    };
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        write_file(bank_path(dir, "bad.txt"), bad[k]);
+        const char *args[] = {"bank", "import", bank_path(dir, "bad.txt"),
+                              bank_path(dir, "bad.sqlite"), NULL};
+        run_result r = run_cli(args, NULL);
+        cr_expect_eq(r.code, 2, "case %zu: exit %d", k, r.code);
+        cr_expect_not_null(strstr(r.err, "bad.txt:2:"), "case %zu: %s", k, r.err);
+        cr_expect_neq(access(bank_path(dir, "bad.sqlite"), F_OK), 0, "case %zu: file left", k);
+        free(r.out);
+        free(r.err);
+    }
+    remove_tree(dir);
+}

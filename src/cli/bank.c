@@ -18,6 +18,7 @@
 static const char bank_usage[] =
     "usage: rushhour bank merge OUT IN...      join shard banks into OUT (created or extended)\n"
     "       rushhour bank export FILE          `moves board cluster_size` lines, hardest first\n"
+    "       rushhour bank import TEXT OUT      a new bank from such lines, each re-derived\n"
     "       rushhour bank stats FILE           meta, total, counts per length and per walls\n"
     "       rushhour bank pick FILE [--count N] [--seed N] [FILTER]\n"
     "       rushhour bank daily FILE [--date YYYY-MM-DD] [FILTER]   (default: today, UTC)\n"
@@ -185,5 +186,6 @@ int rh_cli_bank(int argc, char **argv)
         fputs(bank_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_DONE;
     }
+    if (!strcmp(argv[1], "import")) return rh_cli_bank_import(argc, argv);
     return !strcmp(argv[1], "merge") ? merge(argc, argv) : query(argc, argv);
 }

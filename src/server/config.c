@@ -50,6 +50,8 @@ static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, ch
                          size_t why_len);
 static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *text, char *why,
                               size_t why_len);
+static bool parse_bank(const setting *s, rhd_config *cfg, const char *text, char *why,
+                       size_t why_len);
 
 #define AT(field) offsetof(rhd_config, field)
 
@@ -110,6 +112,10 @@ static const setting settings[] = {
      "the playground web page at / (on or off; off: / is 404)", parse_switch, AT(playground), 0, 0},
     {"--log-level", "RUSHHOURD_LOG_LEVEL", "info", "least level logged: debug, info, warn, error",
      parse_level, AT(log_level), 0, 0},
+    {"--bank", "RUSHHOURD_BANK", RHD_BANK_AUTO,
+     "puzzle bank file served by /v1/puzzles (opened read-only); auto: the built or installed "
+     "one, served only if present; off: none",
+     parse_bank, AT(bank), 0, 0},
 };
 
 #define SETTING_COUNT (sizeof settings / sizeof settings[0])
@@ -327,6 +333,26 @@ static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, ch
     shown(show, sizeof show, text);
     snprintf(why, why_len, "%s is not on or off", show);
     return false;
+}
+
+/* A path, "auto" (kept as is: the server resolves it) or "off" (stored as ""). */
+static bool parse_bank(const setting *s, rhd_config *cfg, const char *text, char *why,
+                       size_t why_len)
+{
+    char *field = (char *)cfg + s->offset;
+    if (text[0] == '\0') {
+        snprintf(why, why_len, "empty path (say off for no bank)");
+        return false;
+    }
+    if (strcmp(text, "off") == 0) text = "";
+    if (strlen(text) >= sizeof cfg->bank) {
+        char show[SHOWN_MAX + 4];
+        shown(show, sizeof show, text);
+        snprintf(why, why_len, "%s is longer than %zu bytes", show, sizeof cfg->bank - 1);
+        return false;
+    }
+    strcpy(field, text);
+    return true;
 }
 
 /* A port, or "off" (stored as -1): a listener that can be turned off. */

@@ -10,6 +10,8 @@
 
 typedef enum { RHD_LOG_DEBUG = 0, RHD_LOG_INFO, RHD_LOG_WARN, RHD_LOG_ERROR } rhd_log_level;
 
+#define RHD_BANK_AUTO "auto"
+
 typedef struct {
     char bind[64];    /* --bind, RUSHHOURD_BIND: IPv4 or IPv6 address, default 0.0.0.0 */
     int port;         /* --port, RUSHHOURD_PORT: 0..65535 (0: any free port), 8080 */
@@ -43,6 +45,8 @@ typedef struct {
                                 "" (off) */
     bool playground;         /* --playground, RUSHHOURD_PLAYGROUND: on|off, on: the web page at / */
     rhd_log_level log_level; /* --log-level, RUSHHOURD_LOG_LEVEL: debug|info|warn|error, info */
+    char bank[512];          /* --bank, RUSHHOURD_BANK: the puzzle bank's path, "" when off, or
+                                RHD_BANK_AUTO: the built bank beside the binary, else the installed one */
 } rhd_config;
 
 /* Fills `cfg` with the defaults, then the environment (`envp`, NULL-terminated "K=V" strings),

@@ -70,7 +70,8 @@ static struct {
     atomic_uint_fast64_t cache[2];     /* misses, hits */
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
     atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
-    atomic_uint_fast64_t timeouts[2];  /* header, body */
+    atomic_uint_fast64_t bank_answers;
+    atomic_uint_fast64_t timeouts[2]; /* header, body */
     atomic_uint_fast64_t refused;
 } registry;
 
@@ -108,6 +109,7 @@ void rhd_metrics_reset(void)
     zero(registry.cache, 2);
     zero(registry.analyses, 2);
     zero(registry.generated, 2);
+    zero(&registry.bank_answers, 1);
     zero(registry.timeouts, 2);
     zero(&registry.refused, 1);
 }
@@ -128,6 +130,9 @@ const char *rhd_route_name(rhd_route r)
     case RHD_ROUTE_ANALYZE: return "/v1/analyze";
     case RHD_ROUTE_BATCH: return "/v1/solve/batch";
     case RHD_ROUTE_GENERATE: return "/v1/generate";
+    case RHD_ROUTE_PUZZLES: return "/v1/puzzles";
+    case RHD_ROUTE_DAILY: return "/v1/puzzles/daily";
+    case RHD_ROUTE_BANK_STATS: return "/v1/puzzles/stats";
     default: return "other";
     }
 }
@@ -181,6 +186,11 @@ void rhd_metrics_generated(bool found, uint64_t duration_us)
 {
     add(&registry.generated[found], 1);
     observe(&registry.generation_duration, &duration_buckets, duration_us);
+}
+
+void rhd_metrics_bank_answer(void)
+{
+    add(&registry.bank_answers, 1);
 }
 
 void rhd_metrics_abandoned(bool started)
@@ -404,6 +414,9 @@ char *rhd_metrics_render(const char *version)
     put_outcomes(&o, "rushhourd_generated_puzzles_total",
                  "Puzzle generations run, by result (a puzzle found, or stopped by a budget).",
                  "generated", "limit_reached", registry.generated);
+    header(&o, "rushhourd_bank_answers_total", "counter",
+           "Generate requests answered from the puzzle bank, without a search.");
+    put(&o, "rushhourd_bank_answers_total %" PRIu64 "\n", get(&registry.bank_answers));
     header(&o, "rushhourd_request_timeouts_total", "counter",
            "Requests answered 408: their header or body outlived its deadline, by phase.");
     put(&o, "rushhourd_request_timeouts_total{phase=\"header\"} %" PRIu64 "\n",

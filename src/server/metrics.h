@@ -44,6 +44,9 @@ void rhd_metrics_generated(bool found, uint64_t duration_us);
  * dropped before it started. */
 void rhd_metrics_abandoned(bool started);
 
+/* One POST /v1/generate answered from the puzzle bank, without a search. */
+void rhd_metrics_bank_answer(void);
+
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
@@ -72,6 +75,7 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
  *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")
+ *   rushhourd_bank_answers_total counter (generate requests the puzzle bank answered)
  *   rushhourd_request_timeouts_total{phase} counter ("header", "body")
  *   rushhourd_connections_refused_total counter
  *   rushhourd_build_info{version} gauge 1

@@ -2,6 +2,7 @@
  * routing, body reading within limits, request ids, CORS, the access log, and the graceful
  * drain. Searches never run on these threads: work.c hands them to the worker pool. */
 #include <arpa/inet.h>
+#include <limits.h>
 #include <assert.h>
 #include <netinet/in.h>
 #include <stdatomic.h>
@@ -17,6 +18,7 @@
 #include "deadline.h"
 #include "http_policy.h"
 #include "log.h"
+#include "puzzle_bank.h"
 #include "request.h"
 #include "routes/routes.h"
 #include "server.h"
@@ -35,6 +37,7 @@ struct rhd_server {
     rhd_deadlines *deadlines;
     rhd_pool *pool;
     rhd_cache *cache;
+    rh_bank *bank; /* NULL when none is served */
     atomic_bool ready, draining;
     atomic_int active; /* requests begun and not completed */
     int port, admin_port;
@@ -58,6 +61,9 @@ static const route routes[] = {
     {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, false, rhd_route_analyze},
     {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, rhd_route_batch},
     {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, rhd_route_generate},
+    {"/v1/puzzles", RHD_ROUTE_PUZZLES, false, false, false, rhd_route_puzzles},
+    {"/v1/puzzles/daily", RHD_ROUTE_DAILY, false, false, false, rhd_route_puzzles_daily},
+    {"/v1/puzzles/stats", RHD_ROUTE_BANK_STATS, false, false, false, rhd_route_puzzles_stats},
     {"/healthz", RHD_ROUTE_HEALTHZ, false, false, true, rhd_route_healthz},
     {"/readyz", RHD_ROUTE_READYZ, false, false, true, rhd_route_readyz},
     {"/metrics", RHD_ROUTE_METRICS, false, false, true, rhd_route_metrics},
@@ -95,6 +101,11 @@ rhd_pool *rhd_server_pool(rhd_server *s)
 rhd_cache *rhd_server_cache(rhd_server *s)
 {
     return s->cache;
+}
+
+rh_bank *rhd_server_bank(rhd_server *s)
+{
+    return s->bank;
 }
 
 static void new_request_id(rhd_server *s, char id[RHD_REQUEST_ID_MAX + 1])
@@ -658,9 +669,22 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
     s->main_listener = (listener){s, false};
     s->admin_listener = (listener){s, true};
+    char warn[PATH_MAX + 64];
+    if (rhd_bank_load(&s->bank, cfg, err, err_len, warn, sizeof warn) != 0) {
+        free(s);
+        return -1;
+    }
+    if (warn[0]) {
+        char fields[2 * sizeof warn + 16];
+        memcpy(fields, "\"why\":\"", 7);
+        const size_t n = 7 + rhd_json_escape(fields + 7, sizeof fields - 8, warn);
+        memcpy(fields + n, "\"", 2);
+        rhd_log(RHD_LOG_WARN, "no_bank", fields);
+    }
     if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
                             cfg->idle_timeout_s, answer_timeout, s) != 0) {
         snprintf(err, err_len, "cannot start the request deadline thread");
+        rh_bank_close(s->bank);
         free(s);
         return -1;
     }
@@ -668,6 +692,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     if (cfg->cache_bytes && !s->cache) { /* not quietly a server without the cache it was given */
         snprintf(err, err_len, "cannot allocate the answer cache");
         rhd_deadlines_stop(s->deadlines);
+        rh_bank_close(s->bank);
         free(s);
         return -1;
     }
@@ -675,6 +700,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
         rhd_cache_free(s->cache);
         rhd_deadlines_stop(s->deadlines);
+        rh_bank_close(s->bank);
         free(s);
         return -1;
     }
@@ -692,6 +718,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         rhd_pool_stop(s->pool);
         rhd_cache_free(s->cache);
         rhd_deadlines_stop(s->deadlines);
+        rh_bank_close(s->bank);
         free(s);
         return -1;
     }
@@ -749,5 +776,6 @@ void rhd_server_stop(rhd_server *s)
     rhd_deadlines_stop(s->deadlines); /* no connection is left to expire */
     rhd_pool_stop(s->pool);
     rhd_cache_free(s->cache);
+    rh_bank_close(s->bank);
     free(s);
 }

@@ -10,6 +10,7 @@
 #include "cache.h"
 #include "config.h"
 #include "pool.h"
+#include "rushhour/bank.h"
 
 typedef struct rhd_server rhd_server;
 
@@ -33,6 +34,9 @@ rhd_pool *rhd_server_pool(rhd_server *s);
 
 /* The answer cache, or NULL when caching is off. */
 rhd_cache *rhd_server_cache(rhd_server *s);
+
+/* The puzzle bank, or NULL when none is served. */
+rh_bank *rhd_server_bank(rhd_server *s);
 
 /* Starts the graceful drain and returns at once: readiness off, no new searches (503), every
  * reply closing its connection. Call before announcing the drain, so that clients told of it

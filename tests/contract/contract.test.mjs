@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import YAML from 'yaml';
 import { Contract, REPO_ROOT, SPEC_PATH } from './spec.mjs';
+import { dirname, join } from 'node:path';
 import {
-  fetchResponse, httpResponse, keepAliveClient, killAll, rawResponse, sleep, startServer,
+  BIN, fetchResponse, httpResponse, keepAliveClient, killAll, rawResponse, sleep, startServer,
   stopServer, waitForLog,
 } from './server.mjs';
 
@@ -38,6 +39,9 @@ const slow16 = (timeoutMs) => ({
   ],
   options: { timeout_ms: timeoutMs },
 });
+
+// The sample bank the build makes beside rushhourd (CMakeLists.txt, data/bank/sample.txt).
+const BANK = join(dirname(BIN), 'bank.sqlite');
 
 const problemType = (slug) => `urn:rushhourd:problem:${slug}`;
 const parse = (res) => JSON.parse(res.body);
@@ -116,7 +120,7 @@ describe('openapi.yaml', () => {
 describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yaml', () => {
   let s;
   before(async () => {
-    s = await startServer(['--workers', '2', '--cors-origins', ORIGIN]);
+    s = await startServer(['--workers', '2', '--cors-origins', ORIGIN, '--bank', BANK]);
   });
 
   it('GET answers 200 on every GET path', async () => {
@@ -408,9 +412,11 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
 
   it('POST /v1/generate: 200 with the spec\'s example answer, a puzzle solve takes back', async () => {
     const { example } = contract.doc.paths['/v1/generate'].post.requestBody.content[JSON_TYPE];
-    const doc = parse(await post(s, '/v1/generate', example, { status: 200 }));
+    const searching = await startServer(['--workers', '1']); // no bank: the generator answers
+    const doc = parse(await post(searching, '/v1/generate', example, { status: 200 }));
+    await stopServer(searching);
     const { example: answer } = contract.doc.paths['/v1/generate'].post.responses['200'].content[JSON_TYPE];
-    for (const k of ['status', 'metric', 'length', 'puzzle', 'board', 'candidates', 'restarts', 'seed', 'solution']) {
+    for (const k of ['status', 'metric', 'length', 'puzzle', 'board', 'candidates', 'restarts', 'seed', 'source', 'solution']) {
       assert.deepEqual(doc[k], answer[k], k);
     }
     const solved = parse(await solve(s, { ...doc.puzzle, options: { algorithm: 'bfs' } }, { status: 200 }));
@@ -427,10 +433,39 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.deepEqual(impossible.errors.map((e) => e.field), ['min_moves']);
     await post(s, '/v1/generate', '{"seed": ', { status: 400, valid: false });
     await call(s, 'POST', '/v1/generate', { headers: { 'Content-Type': 'text/xml' }, body: '<x/>', status: 415 });
-    const limit = parse(await post(s, '/v1/generate', { min_moves: 45, max_nodes: 20000, seed: 3 }, { status: 422 }));
+    const searching = await startServer(['--workers', '1']); // no bank: the generator answers
+    const limit = parse(await post(searching, '/v1/generate', { min_moves: 45, max_nodes: 20000, seed: 3 }, { status: 422 }));
+    await stopServer(searching);
     assert.equal(limit.type, problemType('search-limit'));
     assert.equal(limit.limit, 'nodes');
     assert.equal(limit.seed, 3);
+  });
+
+  it('GET /v1/puzzles, /daily, /stats: 200 from the bank, 400 naming each parameter', async () => {
+    const stats = parse(await call(s, 'GET', '/v1/puzzles/stats', { status: 200 }));
+    assert.equal(stats.board_size, 6);
+    assert.ok(stats.total > 0);
+    const picked = parse(await call(s, 'GET', '/v1/puzzles?min_moves=10&max_moves=40&count=5&seed=9', { status: 200 }));
+    assert.equal(picked.seed, 9);
+    for (const p of picked.puzzles) assert.ok(p.moves >= 10 && p.moves <= 40, JSON.stringify(p));
+    const again = parse(await call(s, 'GET', '/v1/puzzles?seed=9&count=5&max_moves=40&min_moves=10', { status: 200 }));
+    assert.deepEqual(again, picked);
+    const solved = parse(await solve(s, { board: picked.puzzles[0].board, options: { algorithm: 'bfs' } }, { status: 200 }));
+    assert.equal(solved.solution.move_count, picked.puzzles[0].moves);
+    const day = parse(await call(s, 'GET', '/v1/puzzles/daily?date=2026-11-24', { status: 200 }));
+    assert.equal(day.date, '2026-11-24');
+    assert.deepEqual(parse(await call(s, 'GET', '/v1/puzzles/daily?date=2026-11-24', { status: 200 })), day);
+    const bad = parse(await call(s, 'GET', '/v1/puzzles?count=0&walls=x&lang=fr', { status: 400 }));
+    assert.deepEqual(bad.errors.map((e) => e.field).sort(), ['count', 'lang', 'walls']);
+    const badDay = parse(await call(s, 'GET', '/v1/puzzles/daily?date=2026-13-01', { status: 400 }));
+    assert.deepEqual(badDay.errors.map((e) => e.field), ['date']);
+    await call(s, 'GET', '/v1/puzzles/stats?verbose=1', { status: 400 });
+    const hard = picked.puzzles[0];
+    const banked = parse(await post(s, '/v1/generate', {
+      min_moves: hard.moves, max_moves: hard.moves, min_vehicles: hard.vehicles, max_vehicles: hard.vehicles, walls: hard.walls, seed: 1,
+    }, { status: 200 }));
+    assert.equal(banked.source, 'bank');
+    assert.equal(banked.length, hard.moves);
   });
 
   it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
@@ -484,6 +519,13 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
   let s;
   before(async () => {
     s = await startServer(['--workers', '1', '--max-body-bytes', '1024', '--cache-bytes', '0']);
+  });
+
+  it('GET /v1/puzzles, /daily, /stats: 503 no-bank without a bank, and readiness unaffected', async () => {
+    for (const path of ['/v1/puzzles', '/v1/puzzles/daily', '/v1/puzzles/stats']) {
+      assert.equal(parse(await call(s, 'GET', path, { status: 503 })).type, problemType('no-bank'), path);
+    }
+    await call(s, 'GET', '/readyz', { status: 200 });
   });
 
   it('POST /v1/solve: 413 for a body larger than the limit, by Content-Length or streamed', async () => {
@@ -690,9 +732,10 @@ describe('coverage', () => {
     assert.deepEqual([...new Set(unprovoked.map(({ status, pointer }) => `${status} ${pointer}`))],
       ['500 /components/responses/InternalError'], 'no other response may be exempt from the coverage check');
     // Every answer built at run time can run out of memory (src/server: rhd_reply_json and the
-    // routes' own "out of memory" replies): the POST operations, /readyz's 503 and /metrics.
-    // The fixed answers (static texts) cannot.
-    const built = contract.documented().filter(({ key }) => key.startsWith('POST ') || ['GET /readyz', 'GET /metrics'].includes(key));
+    // routes' own "out of memory" replies): the POST operations, /readyz's 503, /metrics and the
+    // puzzle bank's GET routes. The fixed answers (static texts) cannot.
+    const built = contract.documented().filter(({ key }) => key.startsWith('POST ')
+      || ['GET /readyz', 'GET /metrics', 'GET /v1/puzzles', 'GET /v1/puzzles/daily', 'GET /v1/puzzles/stats'].includes(key));
     assert.deepEqual(unprovoked.map(({ key }) => key).sort(), built.map(({ key }) => key).sort());
   });
 

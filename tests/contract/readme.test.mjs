@@ -116,8 +116,27 @@ const EXPECTATIONS = [
       assert.equal(Number(n), HARDEST.min_moves);
       assert.equal(doc.start_distance, HARDEST.min_moves);
     }],
-  [/^a new 6x6 puzzle needing at least (\d+) moves \(seed (\d+): (\d+) moves\), with its solution$/,
-    (doc, min, seed, n, command) => {
+  [/^(\d+) puzzles of (\d+) to (\d+) moves from the served bank, each solvable at its stated length$/,
+    (doc, n, lo, hi, command) => {
+      assert.match(command, new RegExp(`count=${n}\\b`));
+      assert.equal(doc.puzzles.length, Number(n));
+      for (const p of doc.puzzles) {
+        assert.ok(p.moves >= Number(lo) && p.moves <= Number(hi), JSON.stringify(p));
+        const solved = JSON.parse(execFileSync(CLI, ['solve', '-'], { input: JSON.stringify({ board: p.board }), encoding: 'utf8' }));
+        assert.equal(solved.solution.move_count, p.moves, p.board);
+      }
+    }],
+  [/^the puzzle of a day \(UTC; without date, today's\)$/, (doc) => {
+    assert.equal(doc.date, '2026-11-24');
+    assert.equal(doc.puzzle.board_size, 6);
+  }],
+  [/^the served bank's counts per length and per walls, and its meta$/, (doc) => {
+    assert.equal(doc.board_size, 6);
+    assert.equal(Object.values(doc.by_moves).reduce((a, b) => a + b, 0), doc.total);
+  }],
+  [/^a 6x6 puzzle needing at least (\d+) moves \(seed (\d+): (\d+) moves, from the (bank|search)\), with its solution$/,
+    (doc, min, seed, n, source, command) => {
+      assert.equal(doc.source, source);
       assert.match(command, new RegExp(`"min_moves": ${min}, "seed": ${seed}\\b`));
       assert.equal(doc.status, 'generated');
       assert.equal(doc.length, Number(n));
@@ -134,7 +153,8 @@ const blocks = codeBlocks(README);
 const examples = curlExamples(blocks);
 let server;
 
-before(async () => { server = await startServer(); });
+// As README's run command starts it: with the bank the build makes beside the binary.
+before(async () => { server = await startServer(['--bank', resolve(BIN, '../bank.sqlite')]); });
 after(async () => { if (server) await stopServer(server); });
 
 test('every curl example of README.md has exactly one expectation, and each expectation an example', () => {

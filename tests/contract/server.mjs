@@ -47,7 +47,8 @@ export async function startServer(flags = []) {
   }
   // Settings come from the flags alone: drop RUSHHOURD_* variables the caller may have set.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
-  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', ...flags];
+  // No puzzle bank unless the flags name one (generate then always searches).
+  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--bank', 'off', ...flags];
   const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, args, lines: [], stderr: '', waiters: [] };
   started.add(server);

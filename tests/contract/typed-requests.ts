@@ -93,3 +93,26 @@ export function generated(doc: Answer<"/v1/generate">): Body<"/v1/solve"> {
 export function problemFields(doc: Schemas["ValidationProblem"]): string[] {
   return (doc.errors ?? []).map((e) => `${e.field}: ${e.message}`);
 }
+
+// The puzzle bank's GET routes: typed query parameters and answers.
+type Query<P extends keyof paths> = paths[P] extends { get: { parameters: { query?: infer Q } } } ? Q : never;
+type GetAnswer<P extends keyof paths> = paths[P] extends {
+  get: { responses: { 200: { content: { "application/json": infer A } } } };
+}
+  ? A
+  : never;
+export const puzzlesQuery: Query<"/v1/puzzles"> = { min_moves: 40, max_moves: 51, walls: "0", count: 5, seed: 7 };
+export const dailyQuery: Query<"/v1/puzzles/daily"> = { date: "2026-11-24", metric: "moves" };
+export function bankBoards(doc: GetAnswer<"/v1/puzzles">): Body<"/v1/solve">[] {
+  // Each stored puzzle is a solve request as it stands.
+  return doc.puzzles.map((p) => ({ board: p.board }));
+}
+export function dailyMoves(doc: GetAnswer<"/v1/puzzles/daily">): number | null {
+  return doc.puzzle ? doc.puzzle.moves : null;
+}
+export function longest(doc: GetAnswer<"/v1/puzzles/stats">): number {
+  return doc.max_moves + Object.keys(doc.by_moves).length;
+}
+export function source(doc: Answer<"/v1/generate">): "bank" | "search" {
+  return doc.source;
+}

@@ -250,6 +250,8 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
     argv[argc++] = "0";
     argv[argc++] = "--admin-port"; /* any free port: tests run side by side */
     argv[argc++] = "0";
+    argv[argc++] = "--bank"; /* generate searches; the bank's suite passes --bank again */
+    argv[argc++] = "off";
     for (int i = 0; args && args[i]; i++) {
         if (argc >= 63) {
             set_err(err, err_len, "too many arguments");

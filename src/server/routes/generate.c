@@ -1,7 +1,8 @@
 /* POST /v1/generate: a new puzzle of a chosen difficulty. The body's members are the fields of
  * rh_generate_options (all optional, RH_GENERATE_OPTIONS_INIT's defaults) plus the budgets
  * max_nodes and timeout_ms, capped as for solving; rh_generate_check judges the request. On a
- * worker: rh_generate, then the generated puzzle's optimal solution. */
+ * worker: a puzzle of the bank when one fits (puzzle_bank.h), else rh_generate; then the
+ * puzzle's optimal solution. The answer's "source" says which ("bank" or "search"). */
 #include <inttypes.h>
 #include <limits.h>
 #include <math.h>
@@ -11,8 +12,10 @@
 #include <string.h>
 
 #include "input.h"
+#include "puzzle_bank.h"
 #include "routes/routes.h"
 #include "routes/search_reply.h"
+#include "server.h"
 #include "work.h"
 
 typedef struct {
@@ -95,6 +98,21 @@ static bool add_solution(cJSON *doc, const generate_job *g)
     return solution && cJSON_AddItemToObject(doc, "solution", solution);
 }
 
+/* Takes a stored puzzle that fits the request into g->result, as if generated. */
+static bool from_bank(generate_job *g, rh_bank *b)
+{
+    rh_bank_puzzle p;
+    rh_diags d;
+    if (!rhd_bank_fit(b, &g->request, &p)) return false;
+    rh_diags_init(&d);
+    if (rh_parse_board(&g->result.puzzle, &d, p.board, strlen(p.board), "board") != RH_OK)
+        return false;
+    g->result.status = RH_SOLVED;
+    g->result.metric = g->request.metric;
+    g->result.length = p.moves;
+    return true;
+}
+
 static void run(rhd_job *job)
 {
     rhd_request *r = rhd_work_request(job);
@@ -105,16 +123,21 @@ static void run(rhd_job *job)
                        rhd_search_queue_timeout(r, started - job->enqueued_us, g->parse_us));
         return;
     }
-    if (rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
+    const bool banked = from_bank(g, rhd_server_bank(r->server));
+    if (!banked && rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
         rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;
     }
     r->nodes = g->result.stats.nodes_expanded;
-    rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
+    if (banked)
+        rhd_metrics_bank_answer();
+    else
+        rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
     cJSON *doc = rh_report_generated(&g->result);
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);
-    if (doc && !cJSON_AddRawToObject(doc, "seed", seed)) {
+    if (doc && (!cJSON_AddRawToObject(doc, "seed", seed) ||
+                !cJSON_AddStringToObject(doc, "source", banked ? "bank" : "search"))) {
         cJSON_Delete(doc);
         doc = NULL;
     }

@@ -17,14 +17,17 @@ typedef enum {
     RHD_ROUTE_METRICS,
     RHD_ROUTE_VERSION,
     RHD_ROUTE_OPENAPI,
-    RHD_ROUTE_PAGE,      /* the playground: / */
-    RHD_ROUTE_APP_JS,    /* /app.js */
-    RHD_ROUTE_STYLE_CSS, /* /style.css */
-    RHD_ROUTE_HINT,      /* /v1/hint */
-    RHD_ROUTE_ANALYZE,   /* /v1/analyze */
-    RHD_ROUTE_BATCH,     /* /v1/solve/batch */
-    RHD_ROUTE_GENERATE,  /* /v1/generate */
-    RHD_ROUTE_OTHER,     /* anything unrouted (404s) */
+    RHD_ROUTE_PAGE,       /* the playground: / */
+    RHD_ROUTE_APP_JS,     /* /app.js */
+    RHD_ROUTE_STYLE_CSS,  /* /style.css */
+    RHD_ROUTE_HINT,       /* /v1/hint */
+    RHD_ROUTE_ANALYZE,    /* /v1/analyze */
+    RHD_ROUTE_BATCH,      /* /v1/solve/batch */
+    RHD_ROUTE_GENERATE,   /* /v1/generate */
+    RHD_ROUTE_PUZZLES,    /* /v1/puzzles */
+    RHD_ROUTE_DAILY,      /* /v1/puzzles/daily */
+    RHD_ROUTE_BANK_STATS, /* /v1/puzzles/stats */
+    RHD_ROUTE_OTHER,      /* anything unrouted (404s) */
     RHD_ROUTE_COUNT
 } rhd_route;
 
@@ -33,6 +36,11 @@ void rhd_route_hint(rhd_request *r);     /* routes/solve.c */
 void rhd_route_analyze(rhd_request *r);  /* routes/analyze.c */
 void rhd_route_batch(rhd_request *r);    /* routes/batch.c */
 void rhd_route_generate(rhd_request *r); /* routes/generate.c */
+
+/* The puzzle bank (routes/puzzles.c), answered on the MHD thread. */
+void rhd_route_puzzles(rhd_request *r);
+void rhd_route_puzzles_daily(rhd_request *r);
+void rhd_route_puzzles_stats(rhd_request *r);
 
 /* The small endpoints (routes/basic.c). */
 void rhd_route_healthz(rhd_request *r);

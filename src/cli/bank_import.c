@@ -1,0 +1,177 @@
+/* `rushhour bank import TEXT OUT`: builds a bank from export lines, re-deriving every puzzle
+ * with the library so that no stated figure is taken on trust. Each line is
+ * `moves board cluster_size` (`rushhour bank export`'s form); `meta KEY VALUE` lines set meta
+ * entries; blank lines and lines starting with '#' are skipped. A puzzle's whole cluster is
+ * analysed in moves and in slides: its size, goal states, histogram and lengths come from
+ * there, and a line is refused (exit 2, naming the line) when its moves or cluster size
+ * disagree or its board is not a hardest state of its cluster. Minimality is taken as stated
+ * (the enumerator checked it). Nothing is written unless every line passes. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bank.h"
+#include "rushhour/analyze.h"
+#include "rushhour/bank.h"
+#include "rushhour/parse.h"
+
+#define EXIT_IO 1
+#define EXIT_BAD 2
+
+/* The cluster record of `board` into *c; on a refusal, why into `why`. */
+static int derive(rh_cluster *c, const char *board, char *why, size_t len)
+{
+    rh_puzzle p;
+    rh_diags d;
+    rh_diags_init(&d);
+    if (rh_parse_board(&p, &d, board, strlen(board), "board") != RH_OK) {
+        snprintf(why, len, "board: %s", d.count ? d.items[0].message : "unreadable");
+        return EXIT_BAD;
+    }
+    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
+    rh_analysis moves, slides;
+    if (rh_analyze(&moves, &p, &opt) != RH_OK) {
+        snprintf(why, len, "out of memory");
+        return EXIT_IO;
+    }
+    opt.metric = RH_METRIC_SLIDES;
+    if (rh_analyze(&slides, &p, &opt) != RH_OK) {
+        rh_analysis_free(&moves);
+        snprintf(why, len, "out of memory");
+        return EXIT_IO;
+    }
+    int rc = 0;
+    if (moves.status != RH_SOLVED || slides.status != RH_SOLVED || moves.max_distance < 0) {
+        snprintf(why, len, "the cluster is unsolvable or could not be analysed whole");
+        rc = EXIT_BAD;
+    } else if (moves.start_distance != moves.max_distance) {
+        snprintf(why, len, "the board is %d moves from a goal, but its cluster's hardest state %d",
+                 moves.start_distance, moves.max_distance);
+        rc = EXIT_BAD;
+    } else if (moves.max_distance >= RH_ENUM_DEPTH_MAX) {
+        snprintf(why, len, "%d moves: longer than a bank holds", moves.max_distance);
+        rc = EXIT_BAD;
+    } else {
+        memset(c, 0, sizeof *c);
+        c->board_size = p.board_size;
+        c->states = moves.states;
+        c->goal_states = moves.goal_states;
+        c->moves = moves.max_distance;
+        c->slides = slides.max_distance;
+        c->minimal = true;
+        c->vehicles = p.vehicle_count;
+        c->walls = p.wall_count;
+        snprintf(c->hardest, sizeof c->hardest, "%s", board);
+        memcpy(c->hist, moves.histogram, (size_t)(c->moves + 1) * sizeof *c->hist);
+    }
+    rh_analysis_free(&moves);
+    rh_analysis_free(&slides);
+    return rc;
+}
+
+/* A decimal number filling the whole token, at most `max`. */
+static bool read_number(const char *t, uint64_t max, uint64_t *out)
+{
+    if (!t || *t < '0' || *t > '9') return false;
+    char *end;
+    errno = 0;
+    const unsigned long long v = strtoull(t, &end, 10);
+    *out = v;
+    return !errno && !*end && v <= max;
+}
+
+/* One puzzle line: checked against its derivation, then added. */
+static int import_line(rh_bank *b, char *line, char *why, size_t len)
+{
+    char *save = NULL;
+    const char *t_moves = strtok_r(line, " \t", &save), *board = strtok_r(NULL, " \t", &save),
+               *t_size = strtok_r(NULL, " \t", &save);
+    uint64_t moves, size;
+    if (!read_number(t_moves, RH_ENUM_DEPTH_MAX, &moves) || !board ||
+        strlen(board) > RH_ENUM_CELLS_MAX || !read_number(t_size, UINT64_MAX, &size) ||
+        strtok_r(NULL, " \t", &save)) {
+        snprintf(why, len, "not `moves board cluster_size`");
+        return EXIT_BAD;
+    }
+    static rh_cluster c; /* 2 KiB of histogram */
+    const int rc = derive(&c, board, why, len);
+    if (rc) return rc;
+    if ((uint64_t)c.moves != moves || c.states != size) {
+        snprintf(why, len,
+                 "states %" PRIu64 " moves and %" PRIu64
+                 " states; the library finds %d and %" PRIu64,
+                 moves, size, c.moves, c.states);
+        return EXIT_BAD;
+    }
+    if (rh_bank_add(b, &c) != RH_OK) {
+        rh_bank_why(b, why, len);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+/* A `meta KEY VALUE` line. */
+static int meta_line(rh_bank *b, char *line, char *why, size_t len)
+{
+    char *key = line + 5, *value = strchr(key, ' ');
+    if (!value || value == key) {
+        snprintf(why, len, "not `meta KEY VALUE`");
+        return EXIT_BAD;
+    }
+    *value++ = '\0';
+    if (rh_bank_set_meta(b, key, value) != RH_OK) {
+        rh_bank_why(b, why, len);
+        return EXIT_BAD;
+    }
+    return 0;
+}
+
+int rh_cli_bank_import(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: rushhour bank import TEXT OUT\n");
+        return EXIT_BAD;
+    }
+    FILE *in = strcmp(argv[2], "-") ? fopen(argv[2], "r") : stdin;
+    if (!in) {
+        perror(argv[2]);
+        return EXIT_IO;
+    }
+    const char *out = argv[3];
+    unlink(out); /* a fresh file: import never extends a bank */
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    if (rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK) {
+        fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
+        if (in != stdin) fclose(in);
+        return EXIT_IO;
+    }
+    char line[512];
+    int rc = 0;
+    long n = 0;
+    while (!rc && fgets(line, sizeof line, in)) {
+        n++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (!line[0] || line[0] == '#') continue;
+        rc = strncmp(line, "meta ", 5) == 0 ? meta_line(b, line, why, sizeof why)
+                                            : import_line(b, line, why, sizeof why);
+        if (rc) fprintf(stderr, "rushhour bank import: %s:%ld: %s\n", argv[2], n, why);
+    }
+    if (!rc && ferror(in)) {
+        fprintf(stderr, "rushhour bank import: cannot read %s\n", argv[2]);
+        rc = EXIT_IO;
+    }
+    if (in != stdin) fclose(in);
+    if (!rc && rh_bank_finish(b) != RH_OK) {
+        rh_bank_why(b, why, sizeof why);
+        fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
+        rc = EXIT_IO;
+    }
+    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    if (rc) unlink(out);
+    return rc;
+}

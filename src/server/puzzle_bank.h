@@ -1,0 +1,31 @@
+/* The puzzle bank the service serves: which file (--bank), opened read-only once at start and
+ * shared by every HTTP thread through the library's handle (rushhour/bank.h serialises calls),
+ * and which stored puzzle fits a generate request. */
+#ifndef RHD_PUZZLE_BANK_H
+#define RHD_PUZZLE_BANK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "config.h"
+#include "rushhour/bank.h"
+#include "rushhour/generate.h"
+
+/* Opens the bank `cfg->bank` names into *out (NULL when off). RHD_BANK_AUTO takes the bank
+ * built beside the executable, else the installed one (../share/rushhour/ from the
+ * executable's folder); when neither exists *out is NULL and `warn` says so. Returns 0, or -1 with
+ * why in `err`: a bank named explicitly, or found, that cannot be opened is an error, never quietly
+ * no bank. */
+int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_len, char *warn,
+                  size_t warn_len);
+
+/* The bank's board size, or 0 when `b` is NULL or unreadable. */
+int rhd_bank_board_size(rh_bank *b);
+
+/* A stored puzzle that meets generate request `g`, chosen by g->seed (the same request gives
+ * the same puzzle): the bank's board size, the middle exit row, exactly g->walls walls, its
+ * vehicles (the target included) within min..max_vehicles, the moves metric and its length
+ * within min..max_moves. Returns true with it in *out; false when none fits or the bank is NULL. */
+bool rhd_bank_fit(rh_bank *b, const rh_generate_options *g, rh_bank_puzzle *out);
+
+#endif

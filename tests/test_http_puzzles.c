@@ -1,0 +1,304 @@
+/* rushhourd over HTTP: the puzzle bank's routes (/v1/puzzles, /daily, /stats), generate
+ * answered from the bank, and the service without a bank. The bank is built here from real
+ * puzzles (tests/support/bank_records.c: Jam levels and wall variants, lengths known). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bank_records.h"
+#include "http_test.h"
+#include "rushhour/json.h"
+
+static char dir[] = "/tmp/rh_http_puzzles_XXXXXX";
+static char bank_path[sizeof dir + 16];
+
+static void setup(void)
+{
+    http_suite_setup();
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(bank_path, sizeof bank_path, "%s/bank.sqlite", dir);
+    int all[BANK_RECORDS];
+    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
+    cr_assert_eq(bank_build(bank_path, all, BANK_RECORDS), RH_OK);
+}
+
+static void teardown(void)
+{
+    unlink(bank_path);
+    rmdir(dir);
+    http_suite_teardown();
+}
+
+TestSuite(puzzles, .init = setup, .fini = teardown);
+
+static rhs_server *start_with_bank(void)
+{
+    return START("--bank", bank_path);
+}
+
+/* The answer of GET `path`, checked to be a 200 JSON document. */
+static cJSON *get_ok(int port, const char *path)
+{
+    rhs_response r;
+    get(port, path, &r);
+    cr_assert_eq(r.status, 200, "%s: %s", path, r.body);
+    expect_content_type(&r, "application/json");
+    cJSON *doc = body_json(&r);
+    rhs_response_free(&r);
+    return doc;
+}
+
+static const cJSON *jarr(const cJSON *doc)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(doc, "puzzles");
+    cr_assert(cJSON_IsArray(a), "\"puzzles\" is not an array");
+    return a;
+}
+
+static const cJSON *jerrors(const cJSON *problem)
+{
+    return cJSON_GetObjectItemCaseSensitive(problem, "errors");
+}
+
+/* The stored record of `board`, or NULL. */
+static const bank_record *record_of(const char *board)
+{
+    for (int i = 0; i < BANK_KEPT; i++)
+        if (strcmp(bank_records[i].board, board) == 0) return &bank_records[i];
+    return NULL;
+}
+
+/* Each puzzle of `list` is a kept record, within [lo, hi] moves and [wlo, whi] walls, and
+ * solves with the library in exactly its stated moves. Returns how many. */
+static int check_puzzles(const cJSON *list, int lo, int hi, int wlo, int whi)
+{
+    cr_assert(cJSON_IsArray(list));
+    const cJSON *p;
+    cJSON_ArrayForEach(p, list)
+    {
+        const char *board = jstr(p, "board");
+        const bank_record *rec = record_of(board);
+        cr_assert_not_null(rec, "%s is not a stored puzzle", board);
+        const int moves = (int)jnum(p, "moves");
+        cr_assert_eq(moves, rec->moves);
+        cr_assert(moves >= lo && moves <= hi, "%d moves outside %d-%d", moves, lo, hi);
+        const int walls = (int)jnum(p, "walls");
+        cr_assert(walls >= wlo && walls <= whi, "%d walls outside %d-%d", walls, wlo, whi);
+        cr_assert_eq(walls, rec->walls);
+        cr_assert_eq((unsigned)jnum(p, "cluster_size"), rec->states);
+        cr_assert_eq((int)jnum(p, "vehicles"), rec->vehicles);
+        cr_assert_eq((int)jnum(p, "board_size"), 6);
+        rh_puzzle pz;
+        rh_diags d;
+        rh_diags_init(&d);
+        cr_assert_eq(rh_parse_board(&pz, &d, board, strlen(board), "board"), RH_OK);
+        rh_result res;
+        cr_assert_eq(rh_solve(&res, &pz, NULL), RH_OK);
+        cr_assert_eq(res.status, RH_SOLVED);
+        cr_assert_eq(res.move_count, moves, "%s solves in %d, stated %d", board, res.move_count,
+                     moves);
+        rh_result_free(&res);
+    }
+    return cJSON_GetArraySize(list);
+}
+
+Test(puzzles, picks_within_the_range_solve_at_their_length_and_repeat_per_seed)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    cJSON *doc = get_ok(port, "/v1/puzzles?min_moves=10&max_moves=30&count=20&seed=42");
+    int expected = 0; /* every stored puzzle of 10..30 moves, fewer than 20 */
+    for (int i = 0; i < BANK_KEPT; i++)
+        expected += bank_records[i].moves >= 10 && bank_records[i].moves <= 30;
+    cr_assert_eq(check_puzzles(jarr(doc), 10, 30, 0, 64), expected);
+    cr_assert_eq(jnum(doc, "count"), expected);
+    cr_assert_eq(jnum(doc, "seed"), 42);
+    cJSON_Delete(doc);
+
+    cJSON *one = get_ok(port, "/v1/puzzles?min_moves=8&max_moves=51&walls=1-2&count=3&seed=7");
+    cr_assert_eq(check_puzzles(jarr(one), 8, 51, 1, 2), 3);
+    cJSON *two = get_ok(port, "/v1/puzzles?seed=7&count=3&walls=1-2&max_moves=51&min_moves=8");
+    cr_assert(cJSON_Compare(jarr(one), jarr(two), true));
+    cJSON_Delete(two);
+    /* Another seed draws another set. */
+    int differ = 0;
+    for (int seed = 1; seed <= 5; seed++) {
+        char path[128];
+        snprintf(path, sizeof path,
+                 "/v1/puzzles?min_moves=8&max_moves=51&walls=1-2&count=3&seed=%d", 100 + seed);
+        cJSON *other = get_ok(port, path);
+        differ += !cJSON_Compare(jarr(one), jarr(other), true);
+        cJSON_Delete(other);
+    }
+    cr_assert_gt(differ, 0);
+    cJSON_Delete(one);
+
+    /* No seed: one is chosen and echoed, and asking with it repeats the pick. */
+    cJSON *any = get_ok(port, "/v1/puzzles?count=4");
+    char path[128];
+    snprintf(path, sizeof path, "/v1/puzzles?count=4&seed=%.0f", jnum(any, "seed"));
+    cJSON *again = get_ok(port, path);
+    cr_assert_eq(check_puzzles(jarr(any), 0, 2047, 0, 64), 4);
+    cr_assert(cJSON_Compare(jarr(any), jarr(again), true));
+    cJSON_Delete(any);
+    cJSON_Delete(again);
+
+    /* An empty range is no error. */
+    cJSON *none = get_ok(port, "/v1/puzzles?min_moves=52");
+    cr_assert_eq(cJSON_GetArraySize(jarr(none)), 0);
+    cJSON_Delete(none);
+    stop_server(s);
+}
+
+Test(puzzles, daily_is_stable_per_date_and_stats_count_the_bank)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    cJSON *a = get_ok(port, "/v1/puzzles/daily?date=2026-11-24");
+    cJSON *b = get_ok(port, "/v1/puzzles/daily?date=2026-11-24");
+    cJSON *c = get_ok(port, "/v1/puzzles/daily?date=2026-11-25");
+    cr_assert_str_eq(jstr(a, "date"), "2026-11-24");
+    cr_assert(cJSON_Compare(a, b, true));
+    cr_assert_not(cJSON_Compare(jobj(a, "puzzle"), jobj(c, "puzzle"), true));
+    cJSON *list = cJSON_CreateArray();
+    cJSON_AddItemToArray(list, cJSON_Duplicate(jobj(a, "puzzle"), true));
+    cr_assert_eq(check_puzzles(list, 0, 2047, 0, 64), 1);
+    cJSON_Delete(list);
+    cJSON *hard = get_ok(port, "/v1/puzzles/daily?min_moves=48");
+    cr_assert_geq(jnum(jobj(hard, "puzzle"), "moves"), 48);
+    cJSON_Delete(hard);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    cJSON_Delete(c);
+
+    cJSON *st = get_ok(port, "/v1/puzzles/stats");
+    cr_assert_eq(jnum(st, "total"), BANK_KEPT);
+    cr_assert_eq(jnum(st, "board_size"), 6);
+    cr_assert_eq(jnum(st, "max_moves"), 51);
+    cr_assert_eq(jnum(jobj(st, "by_moves"), "8"), 4); /* jam01 and three wall variants */
+    cr_assert_eq(jnum(jobj(st, "by_walls"), "0"), 13);
+    jobj(st, "meta");
+    cJSON_Delete(st);
+    stop_server(s);
+}
+
+/* Every bad parameter is named, unknown ones included. */
+Test(puzzles, bad_parameters_are_named)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    rhs_response r;
+    get(port,
+        "/v1/puzzles?min_moves=x&max_moves=-1&walls=3-1&metric=steps&count=0&seed=1e3&lang=fr", &r);
+    cJSON *p = expect_problem(&r, 400, "invalid-request");
+    const cJSON *errors = jerrors(p);
+    const char *fields[] = {"min_moves", "max_moves", "walls", "metric", "count", "seed", "lang"};
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+        cr_assert(lists_field(errors, fields[k]), "%s not named: %s", fields[k], r.body);
+    cJSON_Delete(p);
+    rhs_response_free(&r);
+    get(port, "/v1/puzzles?min_moves=20&max_moves=10&count=1&count=2", &r);
+    p = expect_problem(&r, 400, "invalid-request");
+    cr_assert(lists_field(jerrors(p), "max_moves"));
+    cr_assert(lists_field(jerrors(p), "count"));
+    cJSON_Delete(p);
+    rhs_response_free(&r);
+    get(port, "/v1/puzzles/daily?date=2026-02-30&seed=1", &r);
+    p = expect_problem(&r, 400, "invalid-request");
+    cr_assert(lists_field(jerrors(p), "date"));
+    cr_assert(lists_field(jerrors(p), "seed"));
+    cJSON_Delete(p);
+    rhs_response_free(&r);
+    get(port, "/v1/puzzles/stats?x=1", &r);
+    cJSON_Delete(expect_problem(&r, 400, "invalid-request"));
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(puzzles, without_a_bank_503_and_generate_searches)
+{
+    rhs_server *s = START("--bank", "off");
+    const int port = rhs_port(s);
+    const char *paths[] = {"/v1/puzzles", "/v1/puzzles/daily", "/v1/puzzles/stats"};
+    for (int k = 0; k < 3; k++) {
+        rhs_response r;
+        get(port, paths[k], &r);
+        cJSON_Delete(expect_problem(&r, 503, "no-bank"));
+        rhs_response_free(&r);
+    }
+    rhs_response r;
+    get(port, "/readyz", &r);
+    cr_assert_eq(r.status, 200);
+    rhs_response_free(&r);
+    post_to(port, "/v1/generate", "application/json",
+            "{\"min_moves\": 8, \"max_moves\": 8, \"walls\": 1, \"seed\": 3}", &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "source"), "search");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+Test(puzzles, generate_answers_from_the_bank_when_a_puzzle_fits)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    rhs_response r;
+    /* 8 moves, one wall, 8 vehicles: two stored variants of jam01 fit. */
+    post_to(port, "/v1/generate", "application/json",
+            "{\"min_moves\": 8, \"max_moves\": 8, \"walls\": 1, \"min_vehicles\": 6, "
+            "\"max_vehicles\": 9, \"seed\": 3}",
+            &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    cJSON *doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "source"), "bank");
+    cr_assert_eq(jnum(doc, "length"), 8);
+    rh_puzzle p;
+    rh_diags d;
+    rh_diags_init(&d);
+    cr_assert_eq(rh_parse_cjson(&p, &d, jobj(doc, "puzzle"), NULL), RH_OK);
+    char why[256];
+    cr_assert_eq(verify_solution(&p, doc, why, sizeof why), 8, "%s", why);
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    await_metric(port, "rushhourd_bank_answers_total", 1);
+    /* A stored board is the hardest of its cluster in moves, not in slides: a slides request
+     * searches, and its length is the puzzle's own slide count. */
+    post_to(port, "/v1/generate", "application/json",
+            "{\"metric\": \"slides\", \"min_moves\": 10, \"min_vehicles\": 6, "
+            "\"max_vehicles\": 9, \"seed\": 2}",
+            &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "source"), "search");
+    cr_assert_eq(jnum(jobj(doc, "solution"), "slide_count"), jnum(doc, "length"));
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    /* No stored puzzle has 8 moves and 3 walls: the generator searches. */
+    post_to(port, "/v1/generate", "application/json",
+            "{\"min_moves\": 8, \"max_moves\": 8, \"walls\": 3, \"seed\": 3}", &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    doc = body_json(&r);
+    cr_assert_str_eq(jstr(doc, "source"), "search");
+    cJSON_Delete(doc);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
+/* An explicit bank that cannot be opened stops the start with a message naming it. */
+Test(puzzles, a_bad_bank_file_refuses_to_start)
+{
+    char missing[sizeof dir + 32];
+    snprintf(missing, sizeof missing, "%s/none.sqlite", dir);
+    char *out = NULL, *err = NULL;
+    const int code = rhs_run(
+        (const char *const[]){RHD_BIN, "--port", "0", "--admin-port", "0", "--bank", missing, NULL},
+        10000, &out, &err);
+    cr_assert_eq(code, 1, "exit %d: %s %s", code, out, err);
+    cr_assert(strstr(out, "start_failed") && strstr(out, "none.sqlite"), "%s", out);
+    free(out);
+    free(err);
+}
