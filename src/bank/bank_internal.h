@@ -27,6 +27,8 @@ struct rh_bank {
     sqlite3_stmt *insert, *by_id, *by_rank; /* prepared once, reset after each use */
     int in_txn;
     uint64_t txn_rows, clusters_unsaved; /* since the last commit */
+    uint64_t txn_began_us;               /* when the open transaction began */
+    int checkpoint;                      /* rh_bank_resume was called */
     char why[RH_BANK_WHY_MAX];
 };
 
@@ -50,6 +52,10 @@ int bank_attach(rh_bank *b, const char *path, const char *query, const char *nam
 int bank_create_scratch(rh_bank *b, const char *path);
 /* Commits the open transaction (and the cluster counter) if any: writer.c. */
 int bank_commit(rh_bank *b);
+/* Opens a transaction unless one is: writer.c. */
+int bank_begin(rh_bank *b);
+/* Adds n to the integer meta entry `key` (created at n), in the open transaction: writer.c. */
+int bank_add_total(rh_bank *b, const char *key, uint64_t n);
 /* Checks/sets the bank's board size (meta 'board_size'): writer.c. */
 int bank_board_size(rh_bank *b, int size);
 /* Reloads b->ranges from the counts table: open.c. */
@@ -65,5 +71,10 @@ int bank_hist_decode(uint64_t *hist, int max_entries, const unsigned char *blob,
 int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p);
 
 #define BANK_COLUMNS "id, board, moves, slides, cluster_size, vehicles, walls, hist"
+/* A row's fields, as the puzzles and the pending tables share them. */
+#define BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
+/* The condition on a pending row of database `db` that it counts: added outside checkpoint
+ * mode, or by a finished task. */
+#define BANK_FINISHED(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"
 
 #endif
