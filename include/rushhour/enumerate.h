@@ -45,7 +45,8 @@ typedef struct {
  * of the same options skip those (skip_task) and drop what belongs to the others. */
 typedef struct {
     uint64_t task;
-    uint64_t configurations; /* blocked configurations walked in it (every shard's) */
+    uint64_t configurations; /* its blocked configurations whose key is of this shard (as
+                              * clusters are: the shards' counts add up to the whole's) */
     uint64_t clusters;       /* this shard's clusters found in it */
 } rh_enum_task;
 

@@ -21,6 +21,7 @@
 /* Counters a worker adds to the run's at the end of each task. */
 typedef struct {
     uint64_t configurations, clusters, kept;
+    uint64_t owned; /* configurations whose key is of this shard */
 } counts;
 
 typedef struct run run;
@@ -72,7 +73,7 @@ static void flush_counts(worker *wk)
 static void end_task(worker *wk)
 {
     run *r = wk->run;
-    const rh_enum_task t = {wk->running, wk->local.configurations, wk->local.clusters};
+    const rh_enum_task t = {wk->running, wk->local.owned, wk->local.clusters};
     flush_counts(wk);
     wk->running = NO_TASK;
     if (t.task == NO_TASK) return;
@@ -142,10 +143,11 @@ static void visit(void *ctx, const rh_estate *s, uint64_t walls)
     run *r = wk->run;
     const rh_enum_options *opt = r->opt;
     wk->local.configurations++;
-    if (opt->count_only || atomic_load(&r->stop)) return;
     if (opt->shard_count > 1 && rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s),
                                                  opt->shard_count) != opt->shard_index)
         return;
+    wk->local.owned++;
+    if (opt->count_only || atomic_load(&r->stop)) return;
     switch (rh_enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
     case RH_EC_NOT_CANONICAL: return;
     case RH_EC_FULL: fail(r, RH_ENOMEM); return;
