@@ -75,6 +75,8 @@ int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p);
 #define BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
 /* The condition on a pending row of database `db` that it counts: added outside checkpoint
  * mode, or by a finished task. */
-#define BANK_FINISHED(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"
+#define BANK_FINISHED_IN(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"
+#define BANK_FINISHED_MAIN BANK_FINISHED_IN("main")
+#define BANK_FINISHED_SHARD BANK_FINISHED_IN("shard")
 
 #endif

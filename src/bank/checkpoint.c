@@ -10,10 +10,10 @@ int rh_bank_resume(rh_bank *b, int (*fn)(void *ctx, uint64_t task), void *ctx)
 {
     if (!b || !fn) return RH_EARG;
     pthread_mutex_lock(&b->lock);
-    int err = b->mode == RH_BANK_WRITE ? RH_OK
-                                       : bank_fail(b, RH_EARG, "the bank was opened read-only");
+    int err =
+        b->mode == RH_BANK_WRITE ? RH_OK : bank_fail(b, RH_EARG, "the bank was opened read-only");
     if (!err) err = bank_commit(b); /* what was added before counts as it was */
-    if (!err) err = bank_exec(b, "DELETE FROM pending WHERE NOT " BANK_FINISHED("main"));
+    if (!err) err = bank_exec(b, "DELETE FROM pending WHERE NOT " BANK_FINISHED_MAIN);
     if (!err) b->checkpoint = 1;
     sqlite3_stmt *st = NULL;
     if (!err) err = bank_prepare(b, &st, "SELECT task FROM tasks ORDER BY task");

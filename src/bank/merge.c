@@ -10,7 +10,7 @@
 
 static const char copy_rows[] =
     "INSERT INTO main.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM shard.puzzles"
-    " UNION ALL SELECT " BANK_FIELDS " FROM shard.pending WHERE " BANK_FINISHED("shard") ";"
+    " UNION ALL SELECT " BANK_FIELDS " FROM shard.pending WHERE " BANK_FINISHED_SHARD ";"
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
     " ON CONFLICT(key) DO UPDATE"
     " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"

@@ -149,7 +149,7 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
  * that every range came out contiguous. */
 static const char sort_rows[] =
     "INSERT INTO sorted.puzzles(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM main.puzzles"
-    " UNION ALL SELECT " BANK_FIELDS " FROM main.pending WHERE " BANK_FINISHED("main")
+    " UNION ALL SELECT " BANK_FIELDS " FROM main.pending WHERE " BANK_FINISHED_MAIN
     " ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles, hist;"
     "INSERT INTO sorted.tasks SELECT * FROM main.tasks;";
 
@@ -162,13 +162,12 @@ static const char drop_duplicates[] =
     " AND a.vehicles = b.vehicles AND a.walls = b.walls AND a.hist = b.hist)";
 
 /* Closes the gaps duplicates left (rare: the rows go round once more). */
-static const char renumber[] =
-    "INSERT INTO sorted.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS
-    " FROM sorted.puzzles ORDER BY id;"
-    "DELETE FROM sorted.puzzles;"
-    "INSERT INTO sorted.puzzles(" BANK_FIELDS ") SELECT " BANK_FIELDS
-    " FROM sorted.pending ORDER BY rowid;"
-    "DELETE FROM sorted.pending;";
+static const char renumber[] = "INSERT INTO sorted.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS
+                               " FROM sorted.puzzles ORDER BY id;"
+                               "DELETE FROM sorted.puzzles;"
+                               "INSERT INTO sorted.puzzles(" BANK_FIELDS ") SELECT " BANK_FIELDS
+                               " FROM sorted.pending ORDER BY rowid;"
+                               "DELETE FROM sorted.pending;";
 
 static const char index_rows[] =
     "INSERT INTO sorted.by_slides(id) SELECT id FROM sorted.puzzles WHERE slides IS NOT NULL"

@@ -27,7 +27,8 @@ static const char usage[] =
     "                          [--metric moves|slides|both] [--shard I/COUNT] [--threads T]\n"
     "                          [--clusters FILE|-] [--bank FILE] [--progress]\n"
     "A single number is MIN=MAX; --vehicles MIN- has no maximum. Defaults: size 6, walls 0-0,\n"
-    "vehicles 1-, metric moves, shard 0/1, threads = cores.\n";
+    "vehicles 1-, metric moves, shard 0/1, threads = cores. The bank is the run's checkpoint:\n"
+    "the same command again after an interruption goes on where it was.\n";
 
 typedef struct {
     rh_enum_options enumerate;
@@ -203,7 +204,8 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
             s->largest_cluster, secs, cpu, o->enumerate.threads,
             secs > 0 ? (double)s->configurations / secs : 0,
             cpu > 0 ? (double)s->configurations / cpu : 0, ru.ru_maxrss);
-    fprintf(stderr, "tasks %" PRIu64 " of %" PRIu64 ", %" PRIu64 " of them done by an earlier run\n",
+    fprintf(stderr,
+            "tasks %" PRIu64 " of %" PRIu64 ", %" PRIu64 " of them done by an earlier run\n",
             s->tasks_done, s->tasks_total, s->tasks_skipped);
     fprintf(stderr, "kept by moves:");
     for (int d = 0; d < RH_ENUM_DEPTH_MAX; d++)
@@ -268,12 +270,13 @@ static int start_bank(cli *o)
                 o->bank_path, m.key[m.clash], m.stored, m.key[m.clash], m.value[m.clash]);
         return 2;
     }
-    for (int k = 0; k < RUN_KEYS && !err; k++) err = rh_bank_set_meta(o->bank, m.key[k], m.value[k]);
+    for (int k = 0; k < RUN_KEYS && !err; k++)
+        err = rh_bank_set_meta(o->bank, m.key[k], m.value[k]);
     if (!err) err = rh_bank_resume(o->bank, add_done, o);
     if (err) {
         rh_bank_why(o->bank, why, sizeof why);
-        fprintf(stderr, "rushhour enumerate: the bank %s: %s %s\n", o->bank_path,
-                rh_strerror(err), why);
+        fprintf(stderr, "rushhour enumerate: the bank %s: %s %s\n", o->bank_path, rh_strerror(err),
+                why);
         return 1;
     }
     if (o->done_count)

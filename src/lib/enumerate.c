@@ -32,8 +32,8 @@ typedef struct {
     run *run;
     rh_ework work;
     rh_espace space;
-    counts local;               /* of the running task */
-    uint64_t running, claimed;  /* the task being walked, and the next one to walk */
+    counts local;              /* of the running task */
+    uint64_t running, claimed; /* the task being walked, and the next one to walk */
     rh_cluster cluster;
     pthread_t thread;
 } worker;
