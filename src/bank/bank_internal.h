@@ -24,11 +24,11 @@ struct rh_bank {
     int board_size;     /* 0 until the first puzzle or merge sets it */
     bank_range *ranges; /* the counts table, in id/rank order within each metric */
     int range_count;
-    sqlite3_stmt *insert, *by_id, *by_rank; /* prepared once, reset after each use */
+    sqlite3_stmt *insert, *by_id, *by_rank, *task; /* prepared once, reset after each use */
     int in_txn;
-    uint64_t txn_rows, clusters_unsaved; /* since the last commit */
-    uint64_t txn_began_us;               /* when the open transaction began */
-    int checkpoint;                      /* rh_bank_resume was called */
+    uint64_t txn_rows, clusters_unsaved, configurations_unsaved; /* since the last commit */
+    uint64_t txn_began_us; /* when the open transaction began */
+    int checkpoint;        /* rh_bank_resume was called */
     char why[RH_BANK_WHY_MAX];
 };
 
@@ -50,12 +50,10 @@ void bank_disconnect(rh_bank *b);
 int bank_attach(rh_bank *b, const char *path, const char *query, const char *name);
 /* Creates a new empty bank file at `path` (removing what was there). */
 int bank_create_scratch(rh_bank *b, const char *path);
-/* Commits the open transaction (and the cluster counter) if any: writer.c. */
+/* Commits the open transaction (and the counters of the totals) if any: writer.c. */
 int bank_commit(rh_bank *b);
 /* Opens a transaction unless one is: writer.c. */
 int bank_begin(rh_bank *b);
-/* Adds n to the integer meta entry `key` (created at n), in the open transaction: writer.c. */
-int bank_add_total(rh_bank *b, const char *key, uint64_t n);
 /* Checks/sets the bank's board size (meta 'board_size'): writer.c. */
 int bank_board_size(rh_bank *b, int size);
 /* Reloads b->ranges from the counts table: open.c. */

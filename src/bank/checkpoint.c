@@ -1,8 +1,6 @@
 /* Checkpoints of an enumeration writing a bank (bank.h says the contract): the finished tasks
  * in a table, marked in the transactions of the rows, and the rows of unfinished ones dropped
  * when a run resumes. */
-#include <stdio.h>
-
 #include "bank_internal.h"
 #include "rushhour/search.h"
 
@@ -32,13 +30,19 @@ int rh_bank_task_done(rh_bank *b, const rh_enum_task *t)
     pthread_mutex_lock(&b->lock);
     int err = b->checkpoint ? RH_OK : bank_fail(b, RH_EARG, "not in checkpoint mode");
     if (!err) err = bank_begin(b);
-    char sql[128];
-    snprintf(sql, sizeof sql, "INSERT INTO tasks VALUES(%llu, %llu, %llu)",
-             (unsigned long long)t->task, (unsigned long long)t->configurations,
-             (unsigned long long)t->clusters);
-    if (!err) err = bank_exec(b, sql);
-    if (!err) err = bank_add_total(b, "total.configurations", t->configurations);
-    if (!err) err = bank_add_total(b, "total.clusters", t->clusters);
+    if (!err) err = bank_prepare(b, &b->task, "INSERT INTO tasks VALUES(?1, ?2, ?3)");
+    if (!err) {
+        sqlite3_bind_int64(b->task, 1, (sqlite3_int64)t->task);
+        sqlite3_bind_int64(b->task, 2, (sqlite3_int64)t->configurations);
+        sqlite3_bind_int64(b->task, 3, (sqlite3_int64)t->clusters);
+        err = bank_sql(b, sqlite3_step(b->task));
+        sqlite3_reset(b->task);
+    }
+    /* The totals go in with the commit that holds the task. */
+    if (!err) {
+        b->clusters_unsaved += t->clusters;
+        b->configurations_unsaved += t->configurations;
+    }
     if (!err && rh_clock_us() - b->txn_began_us >= RH_BANK_CHECKPOINT_US) err = bank_commit(b);
     pthread_mutex_unlock(&b->lock);
     return err;

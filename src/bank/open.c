@@ -214,7 +214,8 @@ void bank_disconnect(rh_bank *b)
     sqlite3_finalize(b->insert);
     sqlite3_finalize(b->by_id);
     sqlite3_finalize(b->by_rank);
-    b->insert = b->by_id = b->by_rank = NULL;
+    sqlite3_finalize(b->task);
+    b->insert = b->by_id = b->by_rank = b->task = NULL;
     sqlite3_close(b->db);
     b->db = NULL;
 }

@@ -11,7 +11,8 @@
 
 #define BATCH_ROWS 100000 /* rows per transaction: few journal syncs, bounded journal */
 
-int bank_add_total(rh_bank *b, const char *key, uint64_t n)
+/* Adds n to the integer meta entry `key` (created at n), in the open transaction. */
+static int bank_add_total(rh_bank *b, const char *key, uint64_t n)
 {
     char sql[192];
     snprintf(sql, sizeof sql,
@@ -33,9 +34,11 @@ int bank_begin(rh_bank *b)
 
 int bank_commit(rh_bank *b)
 {
-    int err = b->clusters_unsaved ? bank_begin(b) : RH_OK;
-    if (!err && b->clusters_unsaved) err = bank_add_total(b, "total.clusters", b->clusters_unsaved);
-    if (!err) b->clusters_unsaved = 0;
+    const uint64_t clusters = b->clusters_unsaved, configurations = b->configurations_unsaved;
+    int err = clusters || configurations ? bank_begin(b) : RH_OK;
+    if (!err && clusters) err = bank_add_total(b, "total.clusters", clusters);
+    if (!err && configurations) err = bank_add_total(b, "total.configurations", configurations);
+    if (!err) b->clusters_unsaved = b->configurations_unsaved = 0;
     if (!err && b->in_txn) err = bank_exec(b, "COMMIT");
     if (!err) b->in_txn = 0;
     return err;

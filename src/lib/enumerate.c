@@ -3,11 +3,12 @@
  * clusters of its configurations with working memory of its own. Every cluster is reported by
  * whichever thread meets its canonical configuration, so the union is complete and free of
  * repeats for any thread count; shards filter the canonical keys by hash. A task ends when
- * its walker claims the next one begins (or its walk ends); on_task hears of it then, after
- * its clusters, and a resumed run passes over the tasks skip_task names as it claims.
+ * its walker begins the next task it claimed (or its walk ends); on_task hears of it then,
+ * after its clusters, and a resumed run passes over the tasks skip_task names as it claims.
  *
- * Locking: `lock` guards the callback and the merged counters (stats); the task counter and
- * the progress counters are atomics read by the calling thread without it. */
+ * Locking: `lock` guards the callbacks (on_cluster, on_task) and the merged counters (stats);
+ * the task counters and the progress counters are atomics read by the calling thread without
+ * it. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
