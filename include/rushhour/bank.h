@@ -102,7 +102,7 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
  * of finished tasks count: a task's rows and its mark can be committed apart, but the rows of
  * unfinished tasks are dropped by rh_bank_resume and left out by merge and finish, so a run
  * killed at any point goes on from the file with the same result. A checkpointed writer
- * commits at least every RH_BANK_CHECKPOINT_US. */
+ * commits when a task ends RH_BANK_CHECKPOINT_US or more after its transaction began. */
 #define RH_BANK_CHECKPOINT_US 1000000
 
 /* Enters checkpoint mode: drops the rows of unfinished tasks, then calls fn with the number of
