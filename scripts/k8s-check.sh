@@ -9,7 +9,11 @@
 #     terminationGracePeriodSeconds > RUSHHOURD_GRACE_S + preStop, non-root and read-only,
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;
-#   - a self-test: each of a list of known-bad mutations of the manifest must be rejected.
+#   - a self-test: each of a list of known-bad mutations of the manifest must be rejected;
+#   - the enumeration's manifests (deploy/enumerate-job.yaml, deploy/enumerate-merge.yaml) the
+#     same way by deploy/check-enumerate.js: schemas, its rules (one shard per completion index,
+#     banks on the shared claim, restarts that resume, the merge of exactly those shards),
+#     and its own known-bad mutations.
 # Needs node (18 or later) and npm. MANIFEST defaults to deploy/kubernetes.yaml.
 set -eu
 cd "$(dirname "$0")/.."
@@ -39,4 +43,5 @@ else
     echo "k8s-check: build/rushhourd not built: the server's own check of the environment is skipped"
 fi
 node deploy/check-manifest.js "$@"
+node deploy/check-enumerate.js deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
 echo "k8s-check: OK"

@@ -26,7 +26,7 @@
 
 RH_BEGIN_DECLS
 
-#define RH_BANK_FORMAT 1        /* meta 'format' of the files this code reads and writes */
+#define RH_BANK_FORMAT 2        /* meta 'format' of the files this code reads and writes */
 #define RH_BANK_WHY_MAX 256     /* bytes of a failure's detail, NUL included */
 #define RH_BANK_PICK_MAX 1000   /* most puzzles one pick returns */
 #define RH_BANK_LENGTH_MAX 2048 /* lengths counted by rh_bank_stats (slides <= 6 * 255) */
@@ -86,7 +86,8 @@ int rh_bank_close(rh_bank *b);
 void rh_bank_why(rh_bank *b, char *buf, size_t len);
 
 /* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
- * cluster in meta 'total.clusters'); rows are committed in large transactions. */
+ * cluster in meta 'total.clusters', unless in checkpoint mode: below); rows are committed in
+ * large transactions. */
 int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
@@ -94,7 +95,25 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c);
  * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
 int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
-/* Adds every puzzle and meta entry of the bank file `path` (a shard, finished or not). */
+/* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer
+ * in checkpoint mode: from then on rh_bank_add tags each row with its cluster's task, and
+ * clusters are counted per finished task by rh_bank_task_done (which also adds the task's
+ * configurations to meta 'total.configurations') rather than per added cluster. Only the rows
+ * of finished tasks count: a task's rows and its mark can be committed apart, but the rows of
+ * unfinished tasks are dropped by rh_bank_resume and left out by merge and finish, so a run
+ * killed at any point goes on from the file with the same result. A checkpointed writer
+ * commits when a task ends RH_BANK_CHECKPOINT_US or more after its transaction began. */
+#define RH_BANK_CHECKPOINT_US 1000000
+
+/* Enters checkpoint mode: drops the rows of unfinished tasks, then calls fn with the number of
+ * every finished task, in increasing order (a non-zero return from fn stops and is returned). */
+int rh_bank_resume(rh_bank *b, int (*fn)(void *ctx, uint64_t task), void *ctx);
+
+/* Marks a task finished, its clusters and configurations added to the meta totals. */
+int rh_bank_task_done(rh_bank *b, const rh_enum_task *t);
+
+/* Adds every puzzle and meta entry of the bank file `path` (a shard, finished or not: then
+ * the rows of its finished tasks). */
 int rh_bank_merge_file(rh_bank *b, const char *path);
 
 /* Sorts the added rows in with the stored ones (dropping exact duplicates), rebuilds the

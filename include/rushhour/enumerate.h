@@ -35,7 +35,20 @@ typedef struct {
     int vehicles, walls;
     char hardest[RH_ENUM_CELLS_MAX + 1]; /* board notation, NUL-terminated; "" if unsolvable */
     uint64_t hist[RH_ENUM_DEPTH_MAX];    /* hist[d] for d <= moves */
+    uint64_t task;                       /* the task of the walk that found it (rh_enum_task) */
 } rh_cluster;
+
+/* A task: one subtree of the walk over the configurations, the unit threads claim and a
+ * resumed run skips. Its number depends only on the space (size, walls, vehicles), never on
+ * threads or shards, so a run stopped anywhere can start again where it was: keep what
+ * on_cluster gave with its cluster's task, keep the tasks on_task reports, and in the next run
+ * of the same options skip those (skip_task) and drop what belongs to the others. */
+typedef struct {
+    uint64_t task;
+    uint64_t configurations; /* its blocked configurations whose key is of this shard (as
+                              * clusters are: the shards' counts add up to the whole's) */
+    uint64_t clusters;       /* this shard's clusters found in it */
+} rh_enum_task;
 
 /* Counters of a run; also the progress report. */
 typedef struct {
@@ -47,6 +60,7 @@ typedef struct {
     uint64_t largest_cluster;                  /* states */
     int max_moves, max_slides;                 /* -1 before any solvable cluster */
     uint64_t tasks_done, tasks_total; /* parts of the space finished, of all (for an ETA) */
+    uint64_t tasks_skipped;           /* of tasks_done, those skip_task said an earlier run did */
     uint64_t elapsed_us;
     bool stopped; /* a callback asked to stop */
 } rh_enum_stats;
@@ -56,6 +70,12 @@ typedef struct {
 typedef int (*rh_enum_cluster_fn)(const rh_cluster *c, void *user);
 /* Called from the calling thread every progress_interval_us while the run lasts. */
 typedef void (*rh_enum_progress_fn)(const rh_enum_stats *s, void *user);
+/* Called once per task run to its end, after every cluster it found went to on_cluster, and
+ * serialised with on_cluster; never for a task a stop cut short. Return non-zero to stop. */
+typedef int (*rh_enum_task_fn)(const rh_enum_task *t, void *user);
+/* Whether to skip a task (an earlier run finished it). Called from the worker threads at
+ * once: it must only read. */
+typedef bool (*rh_enum_skip_fn)(uint64_t task, void *user);
 
 typedef struct {
     int board_size;                  /* RH_ENUM_SIZE_MIN..RH_ENUM_SIZE_MAX */
@@ -68,8 +88,10 @@ typedef struct {
     bool count_only;                 /* only count configurations: no clusters */
     rh_enum_cluster_fn on_cluster;   /* may be NULL */
     rh_enum_progress_fn on_progress; /* may be NULL */
+    rh_enum_task_fn on_task;         /* may be NULL */
+    rh_enum_skip_fn skip_task;       /* may be NULL: run every task */
     uint64_t progress_interval_us;
-    void *user; /* passed to both callbacks */
+    void *user; /* passed to every callback */
 } rh_enum_options;
 
 #define RH_ENUM_MEMORY_DEFAULT ((size_t)192 << 20)
@@ -89,6 +111,9 @@ typedef struct {
  * RH_EARG for impossible options, RH_ENOMEM when buffers cannot be allocated or a cluster needs
  * more than max_memory allows (stats then hold what was done). */
 RH_API int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats);
+
+/* Whether rh_enumerate accepts `opt` (else it returns RH_EARG). */
+RH_API bool rh_enum_options_valid(const rh_enum_options *opt);
 
 /* The shard of a canonical key among `count`: the partition rh_enumerate uses. */
 RH_API int rh_enum_shard_of(uint64_t h, uint64_t v, int count);

@@ -24,9 +24,11 @@ struct rh_bank {
     int board_size;     /* 0 until the first puzzle or merge sets it */
     bank_range *ranges; /* the counts table, in id/rank order within each metric */
     int range_count;
-    sqlite3_stmt *insert, *by_id, *by_rank; /* prepared once, reset after each use */
+    sqlite3_stmt *insert, *by_id, *by_rank, *task; /* prepared once, reset after each use */
     int in_txn;
-    uint64_t txn_rows, clusters_unsaved; /* since the last commit */
+    uint64_t txn_rows, clusters_unsaved, configurations_unsaved; /* since the last commit */
+    uint64_t txn_began_us; /* when the open transaction began */
+    int checkpoint;        /* rh_bank_resume was called */
     char why[RH_BANK_WHY_MAX];
 };
 
@@ -48,8 +50,10 @@ void bank_disconnect(rh_bank *b);
 int bank_attach(rh_bank *b, const char *path, const char *query, const char *name);
 /* Creates a new empty bank file at `path` (removing what was there). */
 int bank_create_scratch(rh_bank *b, const char *path);
-/* Commits the open transaction (and the cluster counter) if any: writer.c. */
+/* Commits the open transaction (and the counters of the totals) if any: writer.c. */
 int bank_commit(rh_bank *b);
+/* Opens a transaction unless one is: writer.c. */
+int bank_begin(rh_bank *b);
 /* Checks/sets the bank's board size (meta 'board_size'): writer.c. */
 int bank_board_size(rh_bank *b, int size);
 /* Reloads b->ranges from the counts table: open.c. */
@@ -65,5 +69,12 @@ int bank_hist_decode(uint64_t *hist, int max_entries, const unsigned char *blob,
 int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p);
 
 #define BANK_COLUMNS "id, board, moves, slides, cluster_size, vehicles, walls, hist"
+/* A row's fields, as the puzzles and the pending tables share them. */
+#define BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
+/* The condition on a pending row of database `db` that it counts: added outside checkpoint
+ * mode, or by a finished task. */
+#define BANK_FINISHED_IN(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"
+#define BANK_FINISHED_MAIN BANK_FINISHED_IN("main")
+#define BANK_FINISHED_SHARD BANK_FINISHED_IN("shard")
 
 #endif

@@ -1,5 +1,7 @@
 /* Merging a shard file into a writer: its puzzles join the pending rows (rh_bank_finish sorts
- * them in), its totals are summed, and its other meta entries kept when the shards agree. */
+ * them in), its totals are summed, and its other meta entries kept when the shards agree. An
+ * unfinished shard gives the rows of its finished tasks, which its totals count; its tasks
+ * stay its own (every shard numbers the same tasks). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,8 +9,8 @@
 #include "bank_internal.h"
 
 static const char copy_rows[] =
-    "INSERT INTO main.pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
-    " FROM shard.puzzles UNION ALL SELECT * FROM shard.pending;"
+    "INSERT INTO main.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM shard.puzzles"
+    " UNION ALL SELECT " BANK_FIELDS " FROM shard.pending WHERE " BANK_FINISHED_SHARD ";"
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
     " ON CONFLICT(key) DO UPDATE"
     " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"

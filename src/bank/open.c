@@ -8,7 +8,8 @@
 #include "bank_internal.h"
 
 /* puzzles: ids are the hardest-first order (rh_bank_finish renumbers); pending: rows added
- * since, in arrival order; by_slides: the slide order's ranks; counts: one row per range. */
+ * since, in arrival order, with their enumeration task in checkpoint mode; by_slides: the
+ * slide order's ranks; counts: one row per range; tasks: the finished enumeration tasks. */
 static const char schema[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
     "CREATE TABLE puzzles(id INTEGER PRIMARY KEY, board TEXT NOT NULL, moves INTEGER NOT NULL,"
@@ -16,12 +17,14 @@ static const char schema[] =
     " walls INTEGER NOT NULL, hist BLOB NOT NULL);"
     "CREATE TABLE pending(board TEXT NOT NULL, moves INTEGER NOT NULL, slides INTEGER,"
     " cluster_size INTEGER NOT NULL, vehicles INTEGER NOT NULL, walls INTEGER NOT NULL,"
-    " hist BLOB NOT NULL);"
+    " hist BLOB NOT NULL, task INTEGER);"
     "CREATE TABLE by_slides(rank INTEGER PRIMARY KEY, id INTEGER NOT NULL);"
     "CREATE TABLE counts(metric TEXT NOT NULL, length INTEGER NOT NULL, walls INTEGER NOT NULL,"
     " first INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(metric, length, walls))"
     " WITHOUT ROWID;"
-    "INSERT INTO meta VALUES('format', '1');";
+    "CREATE TABLE tasks(task INTEGER PRIMARY KEY, configurations INTEGER NOT NULL,"
+    " clusters INTEGER NOT NULL);"
+    "INSERT INTO meta VALUES('format', '2');";
 
 int bank_fail(rh_bank *b, int err, const char *fmt, ...)
 {
@@ -211,7 +214,8 @@ void bank_disconnect(rh_bank *b)
     sqlite3_finalize(b->insert);
     sqlite3_finalize(b->by_id);
     sqlite3_finalize(b->by_rank);
-    b->insert = b->by_id = b->by_rank = NULL;
+    sqlite3_finalize(b->task);
+    b->insert = b->by_id = b->by_rank = b->task = NULL;
     sqlite3_close(b->db);
     b->db = NULL;
 }

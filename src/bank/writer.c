@@ -7,35 +7,38 @@
 #include <string.h>
 
 #include "bank_internal.h"
+#include "rushhour/search.h"
 
 #define BATCH_ROWS 100000 /* rows per transaction: few journal syncs, bounded journal */
 
-/* Writes the clusters counted since the last commit into meta 'total.clusters'. */
-static int save_cluster_count(rh_bank *b)
+/* Adds n to the integer meta entry `key` (created at n), in the open transaction. */
+static int bank_add_total(rh_bank *b, const char *key, uint64_t n)
 {
-    char sql[160];
+    char sql[192];
     snprintf(sql, sizeof sql,
-             "INSERT INTO meta VALUES('total.clusters', '%llu') ON CONFLICT(key) DO UPDATE"
+             "INSERT INTO meta VALUES('%s', '%llu') ON CONFLICT(key) DO UPDATE"
              " SET value = CAST(CAST(value AS INTEGER) + %llu AS TEXT)",
-             (unsigned long long)b->clusters_unsaved, (unsigned long long)b->clusters_unsaved);
-    const int err = bank_exec(b, sql);
-    if (!err) b->clusters_unsaved = 0;
-    return err;
+             key, (unsigned long long)n, (unsigned long long)n);
+    return bank_exec(b, sql);
 }
 
-static int begin(rh_bank *b)
+int bank_begin(rh_bank *b)
 {
     if (b->in_txn) return RH_OK;
     const int err = bank_exec(b, "BEGIN");
     b->in_txn = !err;
     b->txn_rows = 0;
+    b->txn_began_us = rh_clock_us();
     return err;
 }
 
 int bank_commit(rh_bank *b)
 {
-    int err = b->clusters_unsaved ? begin(b) : RH_OK;
-    if (!err && b->clusters_unsaved) err = save_cluster_count(b);
+    const uint64_t clusters = b->clusters_unsaved, configurations = b->configurations_unsaved;
+    int err = clusters || configurations ? bank_begin(b) : RH_OK;
+    if (!err && clusters) err = bank_add_total(b, "total.clusters", clusters);
+    if (!err && configurations) err = bank_add_total(b, "total.configurations", configurations);
+    if (!err) b->clusters_unsaved = b->configurations_unsaved = 0;
     if (!err && b->in_txn) err = bank_exec(b, "COMMIT");
     if (!err) b->in_txn = 0;
     return err;
@@ -86,13 +89,15 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     if (!b || !c) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     int err = writable(b);
-    if (!err) b->clusters_unsaved++;
+    if (!err && !b->checkpoint) b->clusters_unsaved++;
     if (err || c->moves < 0 || !c->minimal) goto out;
     err = check_kept(b, c);
-    if (!err) err = begin(b);
+    if (!err) err = bank_begin(b);
     if (!err) err = bank_board_size(b, c->board_size);
     if (!err)
-        err = bank_prepare(b, &b->insert, "INSERT INTO pending VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        err = bank_prepare(b, &b->insert,
+                           "INSERT INTO pending(" BANK_FIELDS ", task)"
+                           " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     if (err) goto out;
     unsigned char hist[RH_ENUM_DEPTH_MAX * 10];
     const int hist_len = bank_hist_encode(hist, c->hist, c->moves + 1);
@@ -107,6 +112,7 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     sqlite3_bind_int(st, 5, c->vehicles);
     sqlite3_bind_int(st, 6, c->walls);
     sqlite3_bind_blob(st, 7, hist, hist_len, SQLITE_STATIC);
+    if (b->checkpoint) sqlite3_bind_int64(st, 8, (sqlite3_int64)c->task);
     err = bank_sql(b, sqlite3_step(st));
     sqlite3_reset(st);
     sqlite3_clear_bindings(st);
@@ -145,10 +151,10 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
  * whatever order they arrived in. Rowids follow the SELECT's order; bank_load_ranges checks
  * that every range came out contiguous. */
 static const char sort_rows[] =
-    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
-    " SELECT board, moves, slides, cluster_size, vehicles, walls, hist FROM main.puzzles"
-    " UNION ALL SELECT * FROM main.pending"
-    " ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles, hist;";
+    "INSERT INTO sorted.puzzles(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM main.puzzles"
+    " UNION ALL SELECT " BANK_FIELDS " FROM main.pending WHERE " BANK_FINISHED_MAIN
+    " ORDER BY moves DESC, walls, board, slides, cluster_size, vehicles, hist;"
+    "INSERT INTO sorted.tasks SELECT * FROM main.tasks;";
 
 /* Exact duplicates (a shard merged twice) are neighbours once sorted. Far cheaper than a
  * DISTINCT over all rows, which costs 8x the sort. */
@@ -159,13 +165,12 @@ static const char drop_duplicates[] =
     " AND a.vehicles = b.vehicles AND a.walls = b.walls AND a.hist = b.hist)";
 
 /* Closes the gaps duplicates left (rare: the rows go round once more). */
-static const char renumber[] =
-    "INSERT INTO sorted.pending SELECT board, moves, slides, cluster_size, vehicles, walls, hist"
-    " FROM sorted.puzzles ORDER BY id;"
-    "DELETE FROM sorted.puzzles;"
-    "INSERT INTO sorted.puzzles(board, moves, slides, cluster_size, vehicles, walls, hist)"
-    " SELECT * FROM sorted.pending ORDER BY rowid;"
-    "DELETE FROM sorted.pending;";
+static const char renumber[] = "INSERT INTO sorted.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS
+                               " FROM sorted.puzzles ORDER BY id;"
+                               "DELETE FROM sorted.puzzles;"
+                               "INSERT INTO sorted.puzzles(" BANK_FIELDS ") SELECT " BANK_FIELDS
+                               " FROM sorted.pending ORDER BY rowid;"
+                               "DELETE FROM sorted.pending;";
 
 static const char index_rows[] =
     "INSERT INTO sorted.by_slides(id) SELECT id FROM sorted.puzzles WHERE slides IS NOT NULL"

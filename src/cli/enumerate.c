@@ -1,6 +1,9 @@
 /* rushhour enumerate: runs rh_enumerate over a board space, prints one cluster line per
  * cluster (--clusters FILE|-), stores the kept ones in a puzzle bank (--bank FILE), shows
  * progress on stderr (on a terminal or with --progress) and a summary on stderr at the end.
+ * The bank is the run's checkpoint: a run killed at any point and started again with the same
+ * options goes on where it was (bank.h, rh_bank_resume), and the cluster lines are then those
+ * of the tasks run since.
  *
  *   rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX]
  *                      [--metric moves|slides|both] [--shard I/COUNT] [--threads T]
@@ -24,7 +27,8 @@ static const char usage[] =
     "                          [--metric moves|slides|both] [--shard I/COUNT] [--threads T]\n"
     "                          [--clusters FILE|-] [--bank FILE] [--progress]\n"
     "A single number is MIN=MAX; --vehicles MIN- has no maximum. Defaults: size 6, walls 0-0,\n"
-    "vehicles 1-, metric moves, shard 0/1, threads = cores.\n";
+    "vehicles 1-, metric moves, shard 0/1, threads = cores. The bank is the run's checkpoint:\n"
+    "the same command again after an interruption goes on where it was.\n";
 
 typedef struct {
     rh_enum_options enumerate;
@@ -33,6 +37,8 @@ typedef struct {
     rh_bank *bank; /* the kept clusters go here, when --bank is given */
     int bank_err;  /* the first failure to store one: it stops the run */
     int progress;
+    uint64_t *done; /* the tasks an earlier run into the bank finished, increasing */
+    size_t done_count, done_allocated;
 } cli;
 
 static int bad_usage(const char *what, const char *arg)
@@ -116,6 +122,39 @@ static int bank_cluster(const rh_cluster *c, cli *o)
     return o->bank_err != RH_OK;
 }
 
+static int bank_task(const rh_enum_task *t, void *user)
+{
+    cli *o = user;
+    o->bank_err = rh_bank_task_done(o->bank, t);
+    return o->bank_err != RH_OK;
+}
+
+static int compare_tasks(const void *a, const void *b)
+{
+    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool skip_task(uint64_t task, void *user)
+{
+    const cli *o = user;
+    return o->done_count && bsearch(&task, o->done, o->done_count, sizeof *o->done, compare_tasks);
+}
+
+static int add_done(void *ctx, uint64_t task)
+{
+    cli *o = ctx;
+    if (o->done_count == o->done_allocated) {
+        const size_t n = o->done_allocated ? 2 * o->done_allocated : 1024;
+        uint64_t *grown = realloc(o->done, n * sizeof *grown);
+        if (!grown) return RH_ENOMEM;
+        o->done = grown;
+        o->done_allocated = n;
+    }
+    o->done[o->done_count++] = task;
+    return RH_OK;
+}
+
 static int on_cluster(const rh_cluster *c, void *user)
 {
     cli *o = user;
@@ -139,11 +178,14 @@ static void print_progress(const rh_enum_stats *s, void *user)
     const double secs = (double)s->elapsed_us / 1e6,
                  rate = secs > 0 ? (double)s->configurations / secs : 0;
     const double done = s->tasks_total ? (double)s->tasks_done / (double)s->tasks_total : 0;
+    /* Tasks an earlier run did took no time now. */
+    const double run = (double)(s->tasks_done - s->tasks_skipped),
+                 left = (double)(s->tasks_total - s->tasks_done);
     fprintf(stderr,
             "\rconfigurations %" PRIu64 "  clusters %" PRIu64 "  kept %" PRIu64
             "  %.0f/s (%.0f/s per thread)  %.1f%%  ETA %.0f s   ",
             s->configurations, s->clusters, s->kept, rate, rate / o->enumerate.threads, 100 * done,
-            done > 0 ? secs * (1 - done) / done : 0);
+            run > 0 ? secs * left / run : 0);
 }
 
 static void print_summary(const cli *o, const rh_enum_stats *s)
@@ -162,34 +204,95 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
             s->largest_cluster, secs, cpu, o->enumerate.threads,
             secs > 0 ? (double)s->configurations / secs : 0,
             cpu > 0 ? (double)s->configurations / cpu : 0, ru.ru_maxrss);
+    fprintf(stderr,
+            "tasks %" PRIu64 " of %" PRIu64 ", %" PRIu64 " of them done by an earlier run\n",
+            s->tasks_done, s->tasks_total, s->tasks_skipped);
     fprintf(stderr, "kept by moves:");
     for (int d = 0; d < RH_ENUM_DEPTH_MAX; d++)
         if (s->kept_by_moves[d]) fprintf(stderr, " %d:%" PRIu64, d, s->kept_by_moves[d]);
     fputc('\n', stderr);
 }
 
-/* Records the run's parameters and totals in the bank, sorts its rows in when the run is
- * `complete`, and closes it. Returns RH_OK or the bank's error, said on stderr. */
-static int finish_bank(cli *o, const rh_enum_stats *s, bool complete)
+/* The options that number the tasks and choose the rows, as the bank's meta records them: a
+ * bank goes on only with a run of the same. */
+enum { RUN_KEYS = 5 };
+typedef struct {
+    const char *key[RUN_KEYS];
+    char value[RUN_KEYS][32];
+    int clash;       /* the first key whose stored value differs, or -1 */
+    char stored[64]; /* its stored value */
+} run_meta;
+
+static void describe_run(run_meta *m, const rh_enum_options *e)
+{
+    static const char *const keys[RUN_KEYS] = {"size", "walls", "vehicles", "shard", "metric"};
+    memset(m, 0, sizeof *m);
+    memcpy(m->key, keys, sizeof keys);
+    m->clash = -1;
+    snprintf(m->value[0], sizeof m->value[0], "%d", e->board_size);
+    snprintf(m->value[1], sizeof m->value[1], "%d-%d", e->walls_min, e->walls_max);
+    if (e->vehicles_max == RH_ENUM_NO_MAX)
+        snprintf(m->value[2], sizeof m->value[2], "%d-", e->vehicles_min);
+    else
+        snprintf(m->value[2], sizeof m->value[2], "%d-%d", e->vehicles_min, e->vehicles_max);
+    snprintf(m->value[3], sizeof m->value[3], "%d/%d", e->shard_index, e->shard_count);
+    snprintf(m->value[4], sizeof m->value[4], "%s", e->slides ? "both" : "moves");
+}
+
+static int find_clash(void *ctx, const char *key, const char *value)
+{
+    run_meta *m = ctx;
+    for (int k = 0; k < RUN_KEYS && m->clash < 0; k++)
+        if (strcmp(key, m->key[k]) == 0 && strcmp(value, m->value[k]) != 0) {
+            m->clash = k;
+            snprintf(m->stored, sizeof m->stored, "%s", value);
+        }
+    return RH_OK;
+}
+
+/* Opens the bank, checks it holds nothing of another run, records this run's options, and
+ * reads the tasks an earlier run of them finished. Returns 0 or an exit code, said on stderr. */
+static int start_bank(cli *o)
+{
+    char why[RH_BANK_WHY_MAX] = "";
+    int err = rh_bank_open(&o->bank, o->bank_path, RH_BANK_WRITE, why);
+    if (err) {
+        fprintf(stderr, "rushhour enumerate: cannot open the bank %s: %s\n", o->bank_path, why);
+        return 1;
+    }
+    run_meta m;
+    describe_run(&m, &o->enumerate);
+    err = rh_bank_each_meta(o->bank, find_clash, &m);
+    if (!err && m.clash >= 0) {
+        fprintf(stderr,
+                "rushhour enumerate: the bank %s holds a run of %s %s, this one is of %s %s: "
+                "use another file\n",
+                o->bank_path, m.key[m.clash], m.stored, m.key[m.clash], m.value[m.clash]);
+        return 2;
+    }
+    for (int k = 0; k < RUN_KEYS && !err; k++)
+        err = rh_bank_set_meta(o->bank, m.key[k], m.value[k]);
+    if (!err) err = rh_bank_resume(o->bank, add_done, o);
+    if (err) {
+        rh_bank_why(o->bank, why, sizeof why);
+        fprintf(stderr, "rushhour enumerate: the bank %s: %s %s\n", o->bank_path, rh_strerror(err),
+                why);
+        return 1;
+    }
+    if (o->done_count)
+        fprintf(stderr,
+                "rushhour enumerate: resuming the run in %s: %zu tasks were done, the cluster "
+                "lines are those of the others\n",
+                o->bank_path, o->done_count);
+    return 0;
+}
+
+/* Sorts the bank's rows in when the run is `complete`, and closes it. Returns RH_OK or the
+ * bank's error, said on stderr. */
+static int finish_bank(cli *o, bool complete)
 {
     if (!o->bank) return RH_OK;
-    const rh_enum_options *e = &o->enumerate;
-    char walls[32], vehicles[32], shard[32], configurations[32];
-    snprintf(walls, sizeof walls, "%d-%d", e->walls_min, e->walls_max);
-    if (e->vehicles_max == RH_ENUM_NO_MAX)
-        snprintf(vehicles, sizeof vehicles, "%d-", e->vehicles_min);
-    else
-        snprintf(vehicles, sizeof vehicles, "%d-%d", e->vehicles_min, e->vehicles_max);
-    snprintf(shard, sizeof shard, "%d/%d", e->shard_index, e->shard_count);
-    snprintf(configurations, sizeof configurations, "%" PRIu64, s->configurations);
     int err = o->bank_err;
-    const char *const meta[][2] = {{"walls", walls},
-                                   {"vehicles", vehicles},
-                                   {"shard", shard},
-                                   {"metric", e->slides ? "both" : "moves"},
-                                   {"total.configurations", configurations}};
-    for (size_t k = 0; k < sizeof meta / sizeof meta[0] && err == RH_OK; k++)
-        err = rh_bank_set_meta(o->bank, meta[k][0], meta[k][1]);
     if (err == RH_OK && complete) err = rh_bank_finish(o->bank);
     char why[RH_BANK_WHY_MAX] = "";
     if (err != RH_OK) rh_bank_why(o->bank, why, sizeof why);
@@ -209,6 +312,8 @@ int rh_cli_enumerate(int argc, char **argv)
     o.enumerate.threads = cores > 0 ? (int)cores : 1;
     int code = parse_args(&o, argc, argv);
     if (code >= 0) return code;
+    if (!rh_enum_options_valid(&o.enumerate))
+        return bad_usage("impossible options (size 4-8, MIN <= MAX, I < COUNT, threads >= 1):", "");
     o.progress |= isatty(STDERR_FILENO);
     if (o.clusters) {
         o.out = strcmp(o.clusters, "-") == 0 ? stdout : fopen(o.clusters, "w");
@@ -218,11 +323,15 @@ int rh_cli_enumerate(int argc, char **argv)
             return 1;
         }
     }
-    char why[RH_BANK_WHY_MAX] = "";
-    if (o.bank_path && rh_bank_open(&o.bank, o.bank_path, RH_BANK_WRITE, why) != RH_OK) {
-        fprintf(stderr, "rushhour enumerate: cannot open the bank %s: %s\n", o.bank_path, why);
+    if (o.bank_path && (code = start_bank(&o)) != 0) {
+        finish_bank(&o, false);
+        free(o.done);
         if (o.out && o.out != stdout) fclose(o.out);
-        return 1;
+        return code;
+    }
+    if (o.bank) {
+        o.enumerate.on_task = bank_task;
+        o.enumerate.skip_task = skip_task;
     }
     o.enumerate.on_cluster = on_cluster;
     o.enumerate.on_progress = o.progress ? print_progress : NULL;
@@ -232,9 +341,8 @@ int rh_cli_enumerate(int argc, char **argv)
     if (o.progress) fputc('\n', stderr);
     int failed = o.out && (fflush(o.out) != 0 || ferror(o.out));
     if (o.out && o.out != stdout) failed |= fclose(o.out) != 0;
-    const int banked = finish_bank(&o, &stats, err == RH_OK && !stats.stopped);
-    if (err == RH_EARG)
-        return bad_usage("impossible options (size 4-8, MIN <= MAX, I < COUNT, threads >= 1):", "");
+    const int banked = finish_bank(&o, err == RH_OK && !stats.stopped);
+    free(o.done);
     print_summary(&o, &stats);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour enumerate: %s\n", rh_strerror(err));

@@ -2,10 +2,13 @@
  * (subtrees cut at a fixed cell) in increasing order from one counter; each explores the
  * clusters of its configurations with working memory of its own. Every cluster is reported by
  * whichever thread meets its canonical configuration, so the union is complete and free of
- * repeats for any thread count; shards filter the canonical keys by hash.
+ * repeats for any thread count; shards filter the canonical keys by hash. A task ends when
+ * its walker begins the next task it claimed (or its walk ends); on_task hears of it then,
+ * after its clusters, and a resumed run passes over the tasks skip_task names as it claims.
  *
- * Locking: `lock` guards the callback and the merged counters (stats); the task counter and
- * the progress counters are atomics read by the calling thread without it. */
+ * Locking: `lock` guards the callbacks (on_cluster, on_task) and the merged counters (stats);
+ * the task counters and the progress counters are atomics read by the calling thread without
+ * it. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -19,16 +22,19 @@
 /* Counters a worker adds to the run's at the end of each task. */
 typedef struct {
     uint64_t configurations, clusters, kept;
+    uint64_t owned; /* configurations whose key is of this shard */
 } counts;
 
 typedef struct run run;
+
+#define NO_TASK UINT64_MAX
 
 typedef struct {
     run *run;
     rh_ework work;
     rh_espace space;
-    counts local;
-    bool running_task; /* it has claimed a task not yet counted as done */
+    counts local;              /* of the running task */
+    uint64_t running, claimed; /* the task being walked, and the next one to walk */
     rh_cluster cluster;
     pthread_t thread;
 } worker;
@@ -36,7 +42,7 @@ typedef struct {
 struct run {
     const rh_enum_options *opt;
     rh_egeom geom;
-    atomic_uint_fast64_t next_task, tasks_done;
+    atomic_uint_fast64_t next_task, tasks_done, tasks_skipped;
     atomic_uint_fast64_t configurations, clusters, kept;
     atomic_int stop;  /* a callback asked, or a worker failed */
     atomic_int error; /* RH_OK or the first failure */
@@ -63,16 +69,42 @@ static void flush_counts(worker *wk)
     memset(&wk->local, 0, sizeof wk->local);
 }
 
+/* The running task is walked: it is done unless a stop may have cut it short (a stop is
+ * never undone, so without one now there was none during the task). */
+static void end_task(worker *wk)
+{
+    run *r = wk->run;
+    const rh_enum_task t = {wk->running, wk->local.owned, wk->local.clusters};
+    flush_counts(wk);
+    wk->running = NO_TASK;
+    if (t.task == NO_TASK) return;
+    atomic_fetch_add(&r->tasks_done, 1);
+    if (!r->opt->on_task) return;
+    pthread_mutex_lock(&r->lock);
+    if (!atomic_load(&r->stop) && r->opt->on_task(&t, r->opt->user)) {
+        r->stats->stopped = true;
+        atomic_store(&r->stop, 1);
+    }
+    pthread_mutex_unlock(&r->lock);
+}
+
+/* The walker calls this at its start and as each task it claimed begins. */
 static uint64_t claim(void *ctx)
 {
     worker *wk = ctx;
     run *r = wk->run;
-    flush_counts(wk);
-    if (wk->running_task) atomic_fetch_add(&r->tasks_done, 1);
-    wk->running_task = false;
-    if (atomic_load(&r->stop)) return UINT64_MAX;
-    const uint64_t task = atomic_fetch_add(&r->next_task, 1);
-    wk->running_task = task < r->stats->tasks_total;
+    end_task(wk);
+    wk->running = wk->claimed;
+    const rh_enum_options *opt = r->opt;
+    uint64_t task = NO_TASK;
+    while (!atomic_load(&r->stop)) {
+        task = atomic_fetch_add(&r->next_task, 1);
+        if (task >= r->stats->tasks_total || !opt->skip_task || !opt->skip_task(task, opt->user))
+            break;
+        atomic_fetch_add(&r->tasks_skipped, 1);
+        atomic_fetch_add(&r->tasks_done, 1);
+    }
+    wk->claimed = task < r->stats->tasks_total ? task : NO_TASK;
     return task;
 }
 
@@ -112,10 +144,11 @@ static void visit(void *ctx, const rh_estate *s, uint64_t walls)
     run *r = wk->run;
     const rh_enum_options *opt = r->opt;
     wk->local.configurations++;
-    if (opt->count_only || atomic_load(&r->stop)) return;
     if (opt->shard_count > 1 && rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s),
                                                  opt->shard_count) != opt->shard_index)
         return;
+    wk->local.owned++;
+    if (opt->count_only || atomic_load(&r->stop)) return;
     switch (rh_enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
     case RH_EC_NOT_CANONICAL: return;
     case RH_EC_FULL: fail(r, RH_ENOMEM); return;
@@ -123,6 +156,7 @@ static void visit(void *ctx, const rh_estate *s, uint64_t walls)
     }
     wk->local.clusters++;
     wk->local.kept += wk->cluster.minimal;
+    wk->cluster.task = wk->running;
     report(r, &wk->cluster);
 }
 
@@ -130,8 +164,7 @@ static void *work(void *arg)
 {
     worker *wk = arg;
     rh_espace_walk(&wk->space);
-    flush_counts(wk);
-    if (wk->running_task) atomic_fetch_add(&wk->run->tasks_done, 1);
+    end_task(wk);
     atomic_fetch_sub(&wk->run->running, 1);
     return NULL;
 }
@@ -142,7 +175,7 @@ static int split_cell(int n)
     return n <= 4 ? 5 : n == 5 ? 9 : 14;
 }
 
-static bool options_valid(const rh_enum_options *o)
+bool rh_enum_options_valid(const rh_enum_options *o)
 {
     return o && o->board_size >= RH_ENUM_SIZE_MIN && o->board_size <= RH_ENUM_SIZE_MAX &&
            o->walls_min >= 0 && o->walls_max >= o->walls_min && o->vehicles_min >= 0 &&
@@ -157,6 +190,7 @@ static void snapshot(run *r, rh_enum_stats *s, uint64_t t0)
     s->clusters = atomic_load(&r->clusters);
     s->kept = atomic_load(&r->kept);
     s->tasks_done = atomic_load(&r->tasks_done);
+    s->tasks_skipped = atomic_load(&r->tasks_skipped);
     s->elapsed_us = rh_clock_us() - t0;
 }
 
@@ -182,7 +216,7 @@ static void watch(run *r, uint64_t t0)
 
 int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
 {
-    if (!options_valid(opt) || !stats) return RH_EARG;
+    if (!rh_enum_options_valid(opt) || !stats) return RH_EARG;
     const uint64_t t0 = rh_clock_us();
     memset(stats, 0, sizeof *stats);
     stats->max_moves = stats->max_slides = -1;
@@ -190,6 +224,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     rh_egeom_init(&r.geom, opt->board_size);
     atomic_init(&r.next_task, 0);
     atomic_init(&r.tasks_done, 0);
+    atomic_init(&r.tasks_skipped, 0);
     atomic_init(&r.configurations, 0);
     atomic_init(&r.clusters, 0);
     atomic_init(&r.kept, 0);
@@ -216,6 +251,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     for (; started < opt->threads; started++) {
         worker *wk = &workers[started];
         wk->run = &r;
+        wk->running = wk->claimed = NO_TASK;
         rh_ework_init(&wk->work, memory / (size_t)opt->threads);
         wk->space = shape;
         wk->space.claim = claim;

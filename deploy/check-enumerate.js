@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// Checks the enumeration manifests (deploy/enumerate-job.yaml, deploy/enumerate-merge.yaml)
+// without a cluster, as check-manifest.js checks the service's:
+//   1. schema: every document against the Kubernetes API schemas of kubernetes-models;
+//   2. the enumeration's rules: an Indexed Job whose index picks the shard (--shard
+//      $(JOB_COMPLETION_INDEX)/N with N = completions) and its bank on the shared claim,
+//      restarts that resume from it, threads = CPUs, memory for the 256 MiB goal, a writable
+//      /tmp under a read-only root; a merge Job that joins exactly the N shard banks through a
+//      new file renamed at the end;
+//   3. with --self-test, that each of a list of known-bad mutations is caught.
+// Usage: node check-enumerate.js JOB_MANIFEST MERGE_MANIFEST [--self-test]
+"use strict";
+
+const fs = require("fs");
+const YAML = require("yaml");
+const { quantity } = require("./check-manifest.js");
+
+const MODELS = {
+  "batch/v1/Job": require("kubernetes-models/batch/v1/Job").Job,
+  "v1/PersistentVolumeClaim": require("kubernetes-models/v1/PersistentVolumeClaim").PersistentVolumeClaim,
+};
+const MEMORY_GOAL = 256 * 2 ** 20; // issue #15: peak memory per enumerating process
+const get = (obj, path) => path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
+const argAfter = (args, name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+
+// The pod rules both Jobs share: the image, restarts, resources, security, volumes.
+function checkPod(job, claim, fail) {
+  const name = job.metadata.name;
+  const pod = get(job, "spec.template.spec") || {};
+  const c = (pod.containers || [])[0] || {};
+  const expect = (cond, msg) => { if (!cond) fail(`Job ${name}: ${msg}`); };
+  expect((pod.containers || []).length === 1, "one container");
+  expect(/(^|\/)rushhourd:[0-9]+\.[0-9]+\.[0-9]+$/.test(c.image || ""), `image "${c.image}" is not rushhourd:<version> (it holds the rushhour CLI)`);
+  expect(["OnFailure", "Never"].includes(pod.restartPolicy), "restartPolicy must be OnFailure or Never");
+  expect(job.spec.backoffLimit >= 1, "backoffLimit must allow restarts: they resume from the checkpoint");
+  expect(pod.enableServiceLinks === false, "enableServiceLinks must be false");
+  let memLimit = NaN, memRequest = NaN, cpuLimit = NaN;
+  try {
+    memLimit = quantity(get(c, "resources.limits.memory"));
+    memRequest = quantity(get(c, "resources.requests.memory"));
+    cpuLimit = quantity(get(c, "resources.limits.cpu"));
+    quantity(get(c, "resources.requests.cpu"));
+  } catch (e) {
+    fail(`Job ${name}: resources: requests and limits of cpu and memory are all required: ${e.message}`);
+  }
+  expect(memRequest >= MEMORY_GOAL, `requests.memory must be at least the 256 MiB goal (is ${memRequest})`);
+  expect(memLimit > MEMORY_GOAL && memLimit >= memRequest, `limits.memory must exceed the 256 MiB goal and the request (is ${memLimit})`);
+  const psc = pod.securityContext || {};
+  const csc = c.securityContext || {};
+  expect(psc.runAsNonRoot === true && (csc.runAsUser ?? psc.runAsUser) === 10001, "runAsNonRoot with user 10001 (the image's)");
+  expect(psc.fsGroup === 10001, "fsGroup 10001, so the user may write the volume");
+  expect(csc.readOnlyRootFilesystem === true && csc.allowPrivilegeEscalation === false, "read-only root, no privilege escalation");
+  const volumes = Object.fromEntries((pod.volumes || []).map((v) => [v.name, v]));
+  const mounts = Object.fromEntries((c.volumeMounts || []).map((m) => [m.mountPath, m.name]));
+  expect(get(volumes[mounts["/data"]], "persistentVolumeClaim.claimName") === claim, `/data must be the claim ${claim}`);
+  expect(volumes[mounts["/tmp"]] && volumes[mounts["/tmp"]].emptyDir, "/tmp must be an emptyDir (SQLite's sort files, under a read-only root)");
+  return { c, cpuLimit };
+}
+
+// Returns the list of problems (empty: the manifests pass).
+function check(docs) {
+  const problems = [];
+  const fail = (msg) => problems.push(msg);
+  const expect = (cond, msg) => { if (!cond) fail(msg); };
+  const byKind = {};
+  docs.forEach((doc, i) => {
+    if (!doc || typeof doc !== "object") return fail(`document ${i + 1} is empty or not a mapping`);
+    const key = `${doc.apiVersion}/${doc.kind}`;
+    const Model = MODELS[key];
+    if (!Model) return fail(`document ${i + 1}: unexpected ${key} (expected one of ${Object.keys(MODELS).join(", ")})`);
+    try {
+      new Model(JSON.parse(JSON.stringify(doc))).validate();
+    } catch (e) {
+      fail(`document ${i + 1} (${doc.kind} ${get(doc, "metadata.name")}): schema: ${e.message}`);
+    }
+    (byKind[doc.kind] = byKind[doc.kind] || []).push(doc);
+  });
+  const jobs = byKind.Job || [];
+  const indexed = jobs.filter((j) => j.spec.completionMode === "Indexed");
+  const merges = jobs.filter((j) => j.spec.completionMode !== "Indexed");
+  expect((byKind.PersistentVolumeClaim || []).length === 1, "expected one PersistentVolumeClaim");
+  expect(indexed.length === 1 && merges.length === 1, `expected one Indexed Job and one merge Job (found ${indexed.length} and ${merges.length})`);
+  if (problems.length) return problems;
+  const [pvc] = byKind.PersistentVolumeClaim;
+  const [job] = indexed;
+  const [merge] = merges;
+  expect((pvc.spec.accessModes || []).includes("ReadWriteMany"), "the claim must be ReadWriteMany: pods of several nodes write their shards on it");
+
+  // the Indexed Job: one shard per index, its bank on the claim
+  const n = job.spec.completions;
+  expect(Number.isInteger(n) && n >= 2, `completions (${n}) must be a shard count of at least 2`);
+  expect(job.spec.parallelism >= 1 && job.spec.parallelism <= n, `parallelism (${job.spec.parallelism}) must be 1..completions`);
+  const { c, cpuLimit } = checkPod(job, pvc.metadata.name, fail);
+  const args = c.args || [];
+  expect(JSON.stringify(c.command) === '["/usr/local/bin/rushhour"]' && args[0] === "enumerate", "the container must run /usr/local/bin/rushhour enumerate");
+  expect(argAfter(args, "--shard") === `$(JOB_COMPLETION_INDEX)/${n}`, `--shard must be $(JOB_COMPLETION_INDEX)/${n} (is ${argAfter(args, "--shard")})`);
+  const bank = argAfter(args, "--bank") || "";
+  expect(/^\/data\/[^/]*\$\(JOB_COMPLETION_INDEX\)[^/]*\.sqlite$/.test(bank), `--bank must be a file of the index in /data (is "${bank}")`);
+  expect(Number(argAfter(args, "--threads")) === Math.ceil(cpuLimit), `--threads (${argAfter(args, "--threads")}) must match limits.cpu (${cpuLimit})`);
+
+  // the merge: exactly the N banks, into a new file renamed over the result
+  const { c: m } = checkPod(merge, pvc.metadata.name, fail);
+  const script = (m.args || []).join(" ");
+  const files = bank.replace("$(JOB_COMPLETION_INDEX)", "%g");
+  expect((merge.spec.completions ?? 1) === 1, "the merge Job runs once");
+  expect(script.includes(`$(seq -f ${files} 0 ${n - 1})`), `the merge must join $(seq -f ${files} 0 ${n - 1})`);
+  const into = /bank merge ([^\s;]+)/.exec(script);
+  const moved = /mv ([^\s;]+) ([^\s;]+)/.exec(script);
+  expect(into && moved && moved[1] === into[1] && moved[2] !== into[1] &&
+    script.includes(`rm -f ${into[1]}`) && /^\s*set -eu/.test(script),
+    "the merge must write a new file (set -eu; rm -f TMP; bank merge TMP ...; mv TMP OUT): merging into the result twice would count shards twice");
+  return problems;
+}
+
+const MUTATIONS = [
+  ["completions 32 with --shard .../64", (d) => { d.job.spec.completions = 32; }],
+  ["not Indexed", (d) => { delete d.job.spec.completionMode; }],
+  ["parallelism above completions", (d) => { d.job.spec.parallelism = 65; }],
+  ["shard from a fixed index", (d) => { d.jobArgs[d.jobArgs.indexOf("--shard") + 1] = "0/64"; }],
+  ["one bank for every index", (d) => { d.jobArgs[d.jobArgs.indexOf("--bank") + 1] = "/data/bank.sqlite"; }],
+  ["bank off the claim", (d) => { d.jobArgs[d.jobArgs.indexOf("--bank") + 1] = "/tmp/shard-$(JOB_COMPLETION_INDEX).sqlite"; }],
+  ["4 threads on 1 CPU", (d) => { d.jobArgs[d.jobArgs.indexOf("--threads") + 1] = "4"; }],
+  ["no restarts", (d) => { d.job.spec.backoffLimit = 0; }],
+  ["restartPolicy Always (schema or rule)", (d) => { d.job.spec.template.spec.restartPolicy = "Always"; }],
+  ["memory 128Mi", (d) => { const r = d.job.spec.template.spec.containers[0].resources; r.limits.memory = "128Mi"; r.requests.memory = "128Mi"; }],
+  ["no /tmp under a read-only root", (d) => { const c = d.job.spec.template.spec.containers[0]; c.volumeMounts = c.volumeMounts.filter((v) => v.mountPath !== "/tmp"); }],
+  ["claim ReadWriteOnce", (d) => { d.pvc.spec.accessModes = ["ReadWriteOnce"]; }],
+  ["completions as text (schema)", (d) => { d.job.spec.completions = "64"; }],
+  ["merge misses the last shard", (d) => { const a = d.merge.spec.template.spec.containers[0].args; a[0] = a[0].replace(" 0 63)", " 0 62)"); }],
+  ["merge straight into the result", (d) => { const a = d.merge.spec.template.spec.containers[0].args; a[0] = a[0].replace(/\/data\/bank\.sqlite\.merging/g, "/data/bank.sqlite"); }],
+  ["merge runs as root", (d) => { d.merge.spec.template.spec.securityContext.runAsUser = 0; }],
+];
+
+function selfTest(docs) {
+  let caught = 0;
+  const missed = [];
+  for (const [name, mutate] of MUTATIONS) {
+    const copy = JSON.parse(JSON.stringify(docs));
+    const d = { pvc: copy.find((x) => x.kind === "PersistentVolumeClaim") };
+    d.job = copy.find((x) => x.kind === "Job" && x.spec.completionMode === "Indexed");
+    d.merge = copy.find((x) => x.kind === "Job" && x !== d.job);
+    d.jobArgs = d.job.spec.template.spec.containers[0].args;
+    mutate(d);
+    const problems = check(copy);
+    if (name.includes("(schema)") && !(problems[0] || "").includes("schema:")) {
+      missed.push(`${name} [not by the schema: ${problems[0] || "accepted"}]`);
+    } else if (problems.length) {
+      caught++;
+      console.log(`k8s-check:   mutation "${name}": rejected (${problems[0]})`);
+    } else {
+      missed.push(name);
+    }
+  }
+  for (const name of missed) console.log(`k8s-check:   mutation "${name}": NOT rejected`);
+  return missed.length === 0 ? caught : -1;
+}
+
+function main(argv) {
+  const args = argv.slice(2);
+  const files = args.filter((a) => !a.startsWith("--"));
+  if (files.length !== 2 || args.some((a) => a.startsWith("--") && a !== "--self-test")) {
+    console.error("usage: check-enumerate.js JOB_MANIFEST MERGE_MANIFEST [--self-test]");
+    return 2;
+  }
+  const docs = [];
+  for (const file of files) {
+    const parsed = YAML.parseAllDocuments(fs.readFileSync(file, "utf8"));
+    const errors = parsed.flatMap((d) => d.errors.map((e) => e.message));
+    if (errors.length) {
+      errors.forEach((e) => console.error(`k8s-check: FAIL: ${file}: YAML: ${e}`));
+      return 1;
+    }
+    docs.push(...parsed.map((d) => d.toJS()).filter((d) => d !== null));
+  }
+  const problems = check(docs);
+  if (problems.length) {
+    problems.forEach((p) => console.error(`k8s-check: FAIL: ${files.join(" + ")}: ${p}`));
+    return 1;
+  }
+  console.log(`k8s-check: ${files.join(" + ")}: ${docs.map((d) => `${d.kind}/${d.metadata.name}`).join(", ")}: schemas and rules pass`);
+  if (args.includes("--self-test")) {
+    const caught = selfTest(docs);
+    if (caught < 0) {
+      console.error("k8s-check: FAIL: the check accepted a known-bad manifest (above)");
+      return 1;
+    }
+    console.log(`k8s-check: enumeration self-test: all ${caught} known-bad mutations rejected`);
+  }
+  return 0;
+}
+
+if (require.main === module) process.exit(main(process.argv));

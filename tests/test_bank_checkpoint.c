@@ -1,0 +1,143 @@
+/* The bank as an enumeration's checkpoint (bank.h, rh_bank_resume): only the rows and counts of
+ * finished tasks survive a resume, a merge and a finish, whatever was committed of the others. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bank_records.h"
+
+static char dir[] = "/tmp/rh-bank-checkpoint-XXXXXX";
+
+static void make_dir(void)
+{
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_expect_eq(system(cmd), 0);
+}
+
+static const char *file(const char *name)
+{
+    static char path[2][256];
+    static int turn;
+    turn ^= 1;
+    snprintf(path[turn], sizeof path[turn], "%s/%s", dir, name);
+    return path[turn];
+}
+
+static int collect(void *ctx, uint64_t task)
+{
+    uint64_t *tasks = ctx;
+    tasks[++tasks[0]] = task;
+    return 0;
+}
+
+/* Kept records 0..3 found by tasks 10, 10, 11, 12 and one unsolvable one by task 11; tasks 10
+ * and 12 finish (12 with 30 configurations), 11 does not; the writer is closed unfinished. */
+static void interrupted_run(const char *path)
+{
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path, RH_BANK_WRITE, NULL), RH_OK);
+    uint64_t tasks[8] = {0};
+    cr_assert_eq(rh_bank_resume(w, collect, tasks), RH_OK);
+    cr_assert_eq(tasks[0], 0);
+    static const uint64_t task_of[] = {10, 10, 11, 12};
+    rh_cluster c;
+    for (int i = 0; i < 4; i++) {
+        bank_record_cluster(&c, i);
+        c.task = task_of[i];
+        cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    }
+    bank_record_cluster(&c, BANK_KEPT); /* unsolvable: counted, not kept */
+    c.task = 11;
+    cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){10, 20, 2}), RH_OK);
+    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){12, 30, 1}), RH_OK);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+}
+
+static int count_row(void *ctx, const rh_bank_puzzle *p)
+{
+    char *boards = ctx;
+    strcat(boards, p->board);
+    strcat(boards, "\n");
+    return 0;
+}
+
+static void expect_finished_tasks_only(const char *path)
+{
+    rh_bank *r;
+    cr_assert_eq(rh_bank_open(&r, path, RH_BANK_READ, NULL), RH_OK);
+    static char boards[1024];
+    boards[0] = '\0';
+    cr_assert_eq(rh_bank_each(r, count_row, boards), RH_OK);
+    char want[1024];
+    /* Hardest first: records 1 (14 moves), 0 (8) and 3 (13): 1, 3, 0. */
+    snprintf(want, sizeof want, "%s\n%s\n%s\n", bank_records[1].board, bank_records[3].board,
+             bank_records[0].board);
+    cr_expect_str_eq(boards, want);
+    rh_bank_close(r);
+}
+
+static int meta_totals(void *ctx, const char *key, const char *value)
+{
+    long *t = ctx;
+    if (!strcmp(key, "total.clusters")) t[0] = atol(value);
+    if (!strcmp(key, "total.configurations")) t[1] = atol(value);
+    return 0;
+}
+
+Test(bank_checkpoint, resume_drops_the_rows_of_unfinished_tasks, .init = make_dir,
+     .fini = remove_dir)
+{
+    const char *path = file("run.sqlite");
+    interrupted_run(path);
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path, RH_BANK_WRITE, NULL), RH_OK);
+    uint64_t tasks[8] = {0};
+    cr_assert_eq(rh_bank_resume(w, collect, tasks), RH_OK);
+    cr_assert_eq(tasks[0], 2);
+    cr_expect_eq(tasks[1], 10);
+    cr_expect_eq(tasks[2], 12);
+    long totals[2] = {0, 0};
+    cr_assert_eq(rh_bank_each_meta(w, meta_totals, totals), RH_OK);
+    cr_expect_eq(totals[0], 3, "clusters of the finished tasks: 2 + 1");
+    cr_expect_eq(totals[1], 50);
+    cr_assert_eq(rh_bank_finish(w), RH_OK);
+    /* Finishing keeps the tasks: the same run started again has nothing left to do. */
+    tasks[0] = 0;
+    cr_assert_eq(rh_bank_resume(w, collect, tasks), RH_OK);
+    cr_expect_eq(tasks[0], 2);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+    expect_finished_tasks_only(path);
+}
+
+Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = make_dir,
+     .fini = remove_dir)
+{
+    const char *shard = file("shard.sqlite");
+    interrupted_run(shard);
+    const char *merged = file("merged.sqlite");
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, merged, RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, shard), RH_OK);
+    cr_assert_eq(rh_bank_finish(w), RH_OK);
+    long totals[2] = {0, 0};
+    cr_assert_eq(rh_bank_each_meta(w, meta_totals, totals), RH_OK);
+    cr_expect_eq(totals[0], 3);
+    cr_expect_eq(totals[1], 50);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+    expect_finished_tasks_only(merged);
+
+    /* The shard itself, finished without a resume: the same rows. */
+    cr_assert_eq(rh_bank_open(&w, shard, RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_finish(w), RH_OK);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+    expect_finished_tasks_only(shard);
+}
