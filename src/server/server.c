@@ -675,10 +675,9 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         return -1;
     }
     if (warn[0]) {
-        char fields[2 * sizeof warn + 16];
-        memcpy(fields, "\"why\":\"", 7);
-        const size_t n = 7 + rhd_json_escape(fields + 7, sizeof fields - 8, warn);
-        memcpy(fields + n, "\"", 2);
+        char why[2 * sizeof warn], fields[2 * sizeof warn + 16];
+        rhd_json_escape(why, sizeof why, warn);
+        snprintf(fields, sizeof fields, "\"why\":\"%s\"", why);
         rhd_log(RHD_LOG_WARN, "no_bank", fields);
     }
     if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
