@@ -64,7 +64,8 @@ typedef struct rhd_request {
     void *state;
     void (*state_free)(void *state);
     /* The jobs still running for this request, and what the last one to end calls before the
-     * connection resumes (NULL when the jobs set the reply themselves); see work.h. */
+     * connection resumes (NULL when the request's one task replies from its outcome, as
+     * routes/task.c does); see work.h. */
     atomic_int jobs_left;
     void (*finish)(struct rhd_request *r);
     atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */
@@ -92,6 +93,9 @@ cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const cha
  * when `extra` is not NULL, its members merged in (consumed). */
 void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
                        const char *detail, cJSON *extra);
+
+/* Sets the 500 internal problem "out of memory". */
+void rhd_reply_no_memory(rhd_request *r);
 
 /* Sets a reply from a static text (not copied). */
 void rhd_reply_static(rhd_request *r, int status, const char *content_type, const char *text,

@@ -256,7 +256,7 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     if (!fl.fields || !take_whole_target(r, url, version, method, head_end)) {
         free(fl.fields);
         r->close = true;
-        rhd_reply_problem(r, 500, "internal", "Out of memory", NULL, NULL);
+        rhd_reply_no_memory(r);
         r->phase = RHD_REPLYING;
         return;
     }
