@@ -46,7 +46,8 @@ typedef struct rhd_request {
     char *body;
     size_t body_len, body_cap;
     bool body_too_big;
-    size_t discarded; /* body bytes read and dropped after an early 413 */
+    bool body_is_text; /* a text board (text/plain), else JSON (http_policy.h) */
+    size_t discarded;  /* body bytes read and dropped after an early 413 */
     /* The reply, built off the MHD thread when a search was involved. */
     int status;
     char *reply; /* handed to MHD: freed by it unless reply_static */
