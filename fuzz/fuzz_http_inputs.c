@@ -887,8 +887,9 @@ static void fuzz_body(const uint8_t *data, size_t size)
               "algorithm %d metric %d", o->algorithm, o->metric);
         CHECK(o->max_nodes >= 1 && o->max_nodes <= cfg.max_nodes, "max nodes %llu",
               (unsigned long long)o->max_nodes);
-        CHECK(o->deadline_us >= 1000 && o->deadline_us <= (uint64_t)cfg.timeout_max_ms * 1000,
-              "timeout %llu us", (unsigned long long)o->deadline_us);
+        CHECK(opt.timeout_us >= 1000 && opt.timeout_us <= (uint64_t)cfg.timeout_max_ms * 1000,
+              "timeout %llu us", (unsigned long long)opt.timeout_us);
+        CHECK(!o->deadline_us, "a deadline set before the work was queued");
         CHECK(o->max_memory == rhd_config_search_memory(&cfg), "memory %zu", o->max_memory);
         CHECK(!o->cancel, "a cancel flag already set");
         /* The answer cache key: bounded, and the same puzzle gives the same key. */
