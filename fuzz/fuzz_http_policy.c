@@ -94,6 +94,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1) return 0;
     const bool takes_body = data[0] & 1;
     const size_t max_body = (size_t)1024 << (data[0] >> 1 & 3);
+    const bool takes_text_board = takes_body && (data[0] & 8);
     const char *p = (const char *)data + 1, *end = (const char *)data + size;
 
     /* The request line: method SP target SP version. */
@@ -128,13 +129,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p = next;
     }
 
-    const rhd_http_request q = {target, target_len, version, fields, count, takes_body, max_body};
+    const rhd_http_request q = {.target = target,
+                                .target_len = target_len,
+                                .version = version,
+                                .fields = fields,
+                                .field_count = count,
+                                .takes_body = takes_body,
+                                .takes_text_board = takes_text_board,
+                                .max_body_bytes = max_body};
     const rhd_http_decision d = rhd_http_check(&q);
     const int s = d.status;
     CHECK(s == 0 || s == 400 || s == 413 || s == 415 || s == 501, "status %d", s);
     CHECK(d.framing == (s == 400 || s == 501), "framing %d with status %d", d.framing, s);
     CHECK(!s || (d.slug && d.title && d.detail), "a refusal without its problem text");
     CHECK(takes_body || (s != 413 && s != 415), "a body rule applied to a route without body");
+    CHECK(!d.body_is_text || (takes_text_board && !s), "a text board where none is read");
     if (!d.framing) {
         long long length;
         check_accepted(&q, &length);

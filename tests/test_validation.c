@@ -131,6 +131,26 @@ static void expect_ok(const char *text)
 
 /* ---------------------------------------------------------------- valid JSON puzzles */
 
+/* cJSON skips every byte up to the space between tokens; JSON's whitespace is only space, tab,
+ * CR and LF. Found by fuzz_http_inputs once application/json bodies stopped being sniffed. */
+Test(json_strict, control_bytes_between_tokens_refused)
+{
+    static const char *const texts[] = {"\x0f{\"board\":\"x\"}", "{\x01\"a\":1}", "{\"a\":1}\x1f",
+                                        "[1,\x0b"
+                                        "2]"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        size_t at = 99;
+        cJSON *doc = rh_json_parse(texts[i], strlen(texts[i]), &at);
+        cr_expect_null(doc, "text %zu accepted", i);
+        cJSON_Delete(doc);
+        cr_expect_eq(at, strcspn(texts[i], "\x01\x0b\x0f\x1f"), "text %zu: error at %zu", i, at);
+    }
+    size_t at = 0;
+    cJSON *doc = rh_json_parse(" \t{\"a\" :\r\n\"\x7f\"}\n", 14, &at);
+    cr_expect_not_null(doc, "JSON whitespace refused (at %zu)", at);
+    cJSON_Delete(doc);
+}
+
 Test(json_valid, fields_parsed_exactly)
 {
     expect_ok_q("{'board_size':6,'vehicles':[" VEH("A", 0, 0, 2, "H") "," VEH(

@@ -33,9 +33,11 @@ typedef struct {
     uint64_t seed;    /* every random choice follows from it */
 } rh_generate_options;
 
+/* The defaults, named (in declaration order, so that C++20 takes them too). */
 #define RH_GENERATE_OPTIONS_INIT                                                                   \
     {                                                                                              \
-        6, -1, 10, 14, 0, 20, 0, RH_METRIC_MOVES, 1                                                \
+        .board_size = 6, .exit_row = -1, .min_vehicles = 10, .max_vehicles = 14, .walls = 0,       \
+        .min_moves = 20, .max_moves = 0, .metric = RH_METRIC_MOVES, .seed = 1                      \
     }
 
 typedef struct {

@@ -29,11 +29,11 @@ RH_BEGIN_DECLS
 RH_API int rh_parse_cjson(rh_puzzle *out, rh_diags *diags, const cJSON *doc,
                           const char *const *extra_keys);
 
-/* Parses a whole JSON text strictly: nothing but whitespace may follow the value, and no NUL
- * may appear, raw or as \u0000 in a string (cJSON keeps strings NUL-terminated, so either
- * would silently cut a string short: an id "X\u0000Y" would read as "X"). Returns the
- * document (the caller frees it with cJSON_Delete), or NULL with the offending byte offset in
- * *error_at. */
+/* Parses a whole JSON text strictly: nothing but whitespace (space, tab, CR, LF) may precede
+ * or follow the value or lie between its tokens, and no NUL may appear, raw or as \u0000 in a
+ * string (cJSON keeps strings NUL-terminated, so either would silently cut a string short: an id
+ * "X\u0000Y" would read as "X"). Returns the document (the caller frees it with cJSON_Delete), or
+ * NULL with the offending byte offset in *error_at. */
 RH_API cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at);
 
 /* Adds "unknown field" for each member of the object `obj` whose key is in neither `known` nor

@@ -70,6 +70,9 @@ RH_API int rh_puzzle_check(rh_diags *diags, const rh_puzzle *p, const char *form
 RH_API int rh_puzzle_check_indexed(rh_diags *diags, const rh_puzzle *p, const char *form_field,
                                    const char *target_id, const int *vsrc, const int *wsrc);
 
+/* True when `c` may appear in a vehicle id: an ASCII letter or digit. */
+RH_API bool rh_id_char(int c);
+
 /* True when the target car touches the right edge of the exit row. */
 RH_API bool rh_puzzle_is_solved(const rh_puzzle *p);
 

@@ -5,6 +5,7 @@
 
 #include "rushhour/error.h"
 #include "rushhour/diag.h"
+#include "rushhour/utf8.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/parse.h"
 #include "rushhour/search.h"

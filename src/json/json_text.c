@@ -7,14 +7,22 @@
 #include "rushhour/json.h"
 #include "rushhour/parse.h"
 
-/* The offset of the first NUL of a JSON text, raw or escaped as \u0000 in a string; or len. */
-static size_t first_nul(const char *s, size_t len)
+static bool is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The offset of the first byte a strict JSON text may not hold, or len: a NUL, raw or escaped
+ * as \u0000 in a string, or, between tokens, a control byte other than JSON's whitespace
+ * (cJSON skips every byte up to the space there, so "\x0f{}" would read as {}). */
+static size_t first_forbidden(const char *s, size_t len)
 {
     bool in_string = false;
     for (size_t i = 0; i < len; i++) {
         const char c = s[i];
         if (c == '\0') return i;
         if (!in_string) {
+            if ((unsigned char)c < ' ' && !is_blank(c)) return i;
             in_string = c == '"';
         } else if (c == '"') {
             in_string = false;
@@ -26,16 +34,11 @@ static size_t first_nul(const char *s, size_t len)
     return len;
 }
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
 cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at)
 {
-    const size_t nul = first_nul(text, len);
-    if (nul < len) {
-        *error_at = nul;
+    const size_t bad = first_forbidden(text, len);
+    if (bad < len) {
+        *error_at = bad;
         return NULL;
     }
     /* cJSON_ParseWithLengthOpts with require_null_terminated fails whenever the length is

@@ -85,9 +85,7 @@ static bool read_id(rh_diags *d, const cJSON *item, const char *field, char *out
     const char *s = cJSON_GetStringValue(item);
     size_t n = s ? strlen(s) : 0;
     bool ok = s && n >= 1 && n <= RH_ID_MAX;
-    for (size_t i = 0; ok && i < n; i++)
-        ok = (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-             (s[i] >= '0' && s[i] <= '9');
+    for (size_t i = 0; ok && i < n; i++) ok = rh_id_char((unsigned char)s[i]);
     if (!ok) {
         rh_diags_add(d, field, "must be a string of 1 to %d letters or digits", RH_ID_MAX);
         return false;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rushhour/diag.h"
+#include "rushhour/utf8.h"
 
 void rh_diags_init(rh_diags *d)
 {
@@ -16,22 +17,12 @@ void rh_diags_init(rh_diags *d)
  * becomes '?', so diagnostics are always valid UTF-8 (JSON requires it). */
 static void keep_utf8(char *s)
 {
-    for (unsigned char *p = (unsigned char *)s; *p;) {
-        const unsigned char c = p[0];
-        int n = c < 0x80                 ? 1
-                : c >= 0xC2 && c <= 0xDF ? 2
-                : c >= 0xE0 && c <= 0xEF ? 3
-                : c >= 0xF0 && c <= 0xF4 ? 4
-                                         : 0;
-        unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-        unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-        for (int k = 1; k < n; k++, lo = 0x80, hi = 0xBF)
-            if (p[k] < lo || p[k] > hi) n = 0; /* also stops at the NUL */
-        if (!n) {
+    for (char *p = s; *p;) {
+        const int n = rh_utf8_sequence(p);
+        if (n < 0)
             *p++ = '?';
-            continue;
-        }
-        p += n;
+        else
+            p += n;
     }
 }
 

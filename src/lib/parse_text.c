@@ -9,11 +9,6 @@ typedef struct {
     int count, first, min_r, min_c, max_r, max_c;
 } cells;
 
-static bool is_vehicle_char(unsigned char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-
 /* Boards are ASCII. A character beyond it is reported as one character at its place counted in
  * characters (UTF-8), not as the bytes that encode it: "é" is one character, not two. */
 static size_t first_non_ascii(const char *s, size_t len)
@@ -99,7 +94,7 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
                 out->walls[out->wall_count++] = (rh_cell){r, c};
                 continue;
             }
-            if (!is_vehicle_char(ch)) {
+            if (!rh_id_char(ch)) {
                 snprintf(f, sizeof f, "%s[%d]", field, r);
                 rh_diags_add(d, f,
                              "character 0x%02x at column %d is not '.', 'o', '#', a letter "

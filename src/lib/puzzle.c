@@ -26,12 +26,16 @@ static const char *wfield(char *buf, size_t n, const char *form, const int *wsrc
     return buf;
 }
 
+bool rh_id_char(int c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
 static bool id_is_valid(const char *id)
 {
     if (!id[0]) return false;
     for (const char *c = id; *c; c++)
-        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
-            return false;
+        if (!rh_id_char((unsigned char)*c)) return false;
     return true;
 }
 

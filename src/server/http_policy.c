@@ -25,15 +25,16 @@ static size_t trimmed_len(const rhd_http_field *f)
     return n;
 }
 
-bool rhd_http_media_type_accepted(const char *type, size_t len)
+rhd_http_media rhd_http_media_type(const char *type, size_t len)
 {
-    if (!type) return true; /* sniffed: JSON if it starts with '{', else a text board */
     const char *semi = memchr(type, ';', len);
     size_t n = semi ? (size_t)(semi - type) : len;
     while (n && (type[n - 1] == ' ' || type[n - 1] == '\t')) n--;
-    return (n == 16 && strncasecmp(type, "application/json", n) == 0) ||
-           (n == 10 && strncasecmp(type, "text/plain", n) == 0) ||
-           (n > 5 && strncasecmp(type + n - 5, "+json", 5) == 0);
+    if ((n == 16 && strncasecmp(type, "application/json", n) == 0) ||
+        (n > 5 && strncasecmp(type + n - 5, "+json", 5) == 0))
+        return RHD_MEDIA_JSON;
+    if (n == 10 && strncasecmp(type, "text/plain", n) == 0) return RHD_MEDIA_TEXT;
+    return RHD_MEDIA_OTHER;
 }
 
 bool rhd_http_request_id_ok(const char *id, size_t len)
@@ -117,7 +118,13 @@ rhd_http_decision rhd_http_check(const rhd_http_request *q)
     if (!q->takes_body) return d;
     if (length && bytes > q->max_body_bytes)
         return refuse(d, 413, "the body is larger than the server accepts");
-    if (type && !rhd_http_media_type_accepted(type->value, type->value_len))
-        return refuse(d, 415, "send application/json, or text/plain for a text board");
+    const rhd_http_media media =
+        type ? rhd_http_media_type(type->value, type->value_len) : RHD_MEDIA_OTHER;
+    if (media == RHD_MEDIA_OTHER || (media == RHD_MEDIA_TEXT && !q->takes_text_board))
+        return refuse(d, 415,
+                      q->takes_text_board
+                          ? "send the body as application/json, or text/plain for a text board"
+                          : "send the body as application/json");
+    d.body_is_text = media == RHD_MEDIA_TEXT;
     return d;
 }

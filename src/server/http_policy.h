@@ -24,7 +24,8 @@ typedef struct {
     const char *version; /* "HTTP/1.1", "HTTP/1.0" */
     const rhd_http_field *fields;
     size_t field_count;
-    bool takes_body; /* the route reads a body: the body limit and the media type apply */
+    bool takes_body;       /* the route reads a body: the body limit and the media type apply */
+    bool takes_text_board; /* the route also reads a text board (text/plain), not JSON only */
     size_t max_body_bytes;
 } rhd_http_request;
 
@@ -33,6 +34,8 @@ typedef struct {
     const char *slug, *title, *detail;
     /* The message's framing cannot be trusted: answer before routing and close. */
     bool framing;
+    /* Accepted with a body that is a text board (text/plain), not JSON. */
+    bool body_is_text;
     /* The client's X-Request-Id when it may be echoed (short and plain), else NULL. */
     const char *request_id;
     size_t request_id_len;
@@ -43,11 +46,20 @@ typedef struct {
  * NUL, CR or LF), exactly one Host in HTTP/1.1 (at most one in 1.0), at most one Content-Length
  * of digits only, no Transfer-Encoding beside Content-Length or in HTTP/1.0 (400), a
  * Transfer-Encoding other than exactly "chunked" (501); then, for a route that takes a body, a
- * Content-Length over the limit (413) and the media type (415). */
+ * Content-Length over the limit (413) and the media type (415): a Content-Type is required, and
+ * must be JSON, or text/plain where the route takes a text board. */
 rhd_http_decision rhd_http_check(const rhd_http_request *q);
 
-/* A Content-Type the service reads (NULL: none given, the body is sniffed). */
-bool rhd_http_media_type_accepted(const char *type, size_t len);
+/* How a body is read, by its Content-Type. */
+typedef enum {
+    RHD_MEDIA_OTHER = 0, /* none the service reads: 415 */
+    RHD_MEDIA_JSON,      /* application/json or any type ending in +json */
+    RHD_MEDIA_TEXT,      /* text/plain: a text board, on the routes that take one */
+} rhd_http_media;
+
+/* The kind of body the Content-Type value `type` (`len` bytes; its parameters are ignored)
+ * announces. */
+rhd_http_media rhd_http_media_type(const char *type, size_t len);
 
 /* A client request id the service echoes: 1 to RHD_REQUEST_ID_MAX of [A-Za-z0-9._:-]. */
 bool rhd_http_request_id_ok(const char *id, size_t len);

@@ -45,31 +45,38 @@ cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *wh
                        puzzle ? "Invalid Puzzle" : "Invalid Request", detail, extra);
 }
 
+rh_diags *rhd_input_diags(rhd_request *r)
+{
+    rh_diags *d = malloc(sizeof *d);
+    if (d)
+        rh_diags_init(d);
+    else
+        rhd_reply_no_memory(r);
+    return d;
+}
+
 bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
                     uint64_t *parse_us)
 {
-    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
-    if (!d) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
-        return false;
-    }
-    rh_diags_init(d);
+    rh_diags *d = rhd_input_diags(r);
+    if (!d) return false;
     const uint64_t t0 = rh_clock_us();
-    const char *body = r->body ? r->body : "";
-    size_t i = 0;
-    /* body[i] first: strchr also finds the NUL terminator, which is not whitespace. */
-    while (i < r->body_len && body[i] && strchr(" \t\r\n", body[i])) i++;
     int err;
-    if (i < r->body_len && body[i] == '{') {
+    if (r->body_is_text) {
+        err = rh_parse_text_board(out, d, r->body ? r->body : "", r->body_len);
+    } else {
         cJSON *doc = rhd_input_json(r);
         if (!doc) {
             free(d);
             return false;
         }
-        err = rhd_input_puzzle(out, opt, d, doc, accepted, r->cfg);
+        if (cJSON_IsObject(doc)) {
+            err = rhd_input_puzzle(out, opt, d, doc, accepted, r->cfg);
+        } else {
+            rh_diags_add(d, "", "the puzzle must be a JSON object");
+            err = RH_EINVALID;
+        }
         cJSON_Delete(doc);
-    } else {
-        err = rh_parse_text(out, d, body, r->body_len);
     }
     *parse_us = rh_clock_us() - t0;
     if (err != RH_OK) {

@@ -25,9 +25,13 @@ int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON 
  * request, which a client should not be told is a bad puzzle). */
 cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what);
 
-/* Reads the body of `r`: JSON as rhd_input_puzzle does, or a text board (with the options as
- * given in `opt`). On failure sets the 400 (or 500) reply and returns false. The time spent
- * parsing goes to *parse_us. */
+/* A new, empty diagnostics list (13 KiB: kept off the MHD thread's stack), freed by the
+ * caller; NULL, with the 500 reply set, when out of memory. */
+rh_diags *rhd_input_diags(rhd_request *r);
+
+/* Reads the body of `r` as its Content-Type said (r->body_is_text): a JSON object as
+ * rhd_input_puzzle does, or a text board (with the options as given in `opt`). On failure sets the
+ * 400 (or 500) reply and returns false. The time spent parsing goes to *parse_us. */
 bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
                     uint64_t *parse_us);
 

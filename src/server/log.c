@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "log.h"
+#include "rushhour/utf8.h"
 
 #define LOG_LINE_BYTES 8192
 
@@ -21,37 +22,6 @@ void rhd_log_set_level(rhd_log_level level)
     atomic_store_explicit(&min_level, (int)level, memory_order_relaxed);
 }
 
-/* The length of the well-formed UTF-8 sequence at `p`, or, when it is ill-formed, minus the
- * length of its longest well-formed prefix (at least 1), so each maximal ill-formed subpart
- * becomes one U+FFFD, as Unicode recommends. The NUL terminator is never a continuation byte,
- * so nothing past it is read. */
-static int utf8_sequence(const unsigned char *p)
-{
-    const unsigned char c = p[0];
-    unsigned char lo = 0x80, hi = 0xBF;
-    int n;
-    if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0) lo = 0xA0; /* overlong */
-        if (c == 0xED) hi = 0x9F; /* surrogates */
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0) lo = 0x90; /* overlong */
-        if (c == 0xF4) hi = 0x8F; /* above U+10FFFF */
-    } else {
-        return -1; /* a stray continuation byte, C0, C1 (always overlong) or F5..FF */
-    }
-    for (int k = 1; k < n; k++) {
-        if (p[k] < lo || p[k] > hi) return -k;
-        lo = 0x80;
-        hi = 0xBF;
-    }
-    return n;
-}
-
 /* rhd_json_escape, also telling whether all of `s` fitted. Units (a character, an escape, a
  * replacement) are written whole or not at all, and the output stays a prefix of the full one. */
 static size_t escape(char *out, size_t len, const char *s, int *complete)
@@ -61,7 +31,7 @@ static size_t escape(char *out, size_t len, const char *s, int *complete)
     while (*p && len) {
         char unit[8];
         size_t n, step;
-        const int seq = utf8_sequence(p);
+        const int seq = rh_utf8_sequence((const char *)p);
         if (seq < 0) {
             /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): a unit of n bytes, no string */
             memcpy(unit, "\xEF\xBF\xBD", 3);

@@ -14,7 +14,7 @@ void rhd_options_init(rhd_options *o, const rhd_config *cfg)
     o->search = defaults;
     o->search.max_nodes = cfg->max_nodes;
     o->search.max_memory = rhd_config_search_memory(cfg);
-    o->search.deadline_us = (uint64_t)cfg->timeout_ms * 1000u;
+    o->timeout_us = (uint64_t)cfg->timeout_ms * 1000u;
     o->include_boards = false;
     o->max_moves_returned = 0;
 }
@@ -61,7 +61,7 @@ void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const 
         break;
     case RHD_OPT_TIMEOUT_MS:
         if (read_count(d, item, field, &n))
-            o->search.deadline_us = at_most(n, (uint64_t)cfg->timeout_max_ms) * 1000u;
+            o->timeout_us = at_most(n, (uint64_t)cfg->timeout_max_ms) * 1000u;
         break;
     case RHD_OPT_INCLUDE_BOARDS:
         if (cJSON_IsBool(item))
@@ -102,7 +102,7 @@ void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, const c
 
 bool rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel)
 {
-    o->search.deadline_us += enqueued_us; /* time spent queued counts */
+    o->search.deadline_us = enqueued_us + o->timeout_us; /* time spent queued counts */
     o->search.cancel = cancel;
     return rh_clock_us() < o->search.deadline_us;
 }

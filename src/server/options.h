@@ -29,7 +29,8 @@ enum {
     (RHD_OPT_ALGORITHM | RHD_OPTS_ANALYZE | RHD_OPT_INCLUDE_BOARDS | RHD_OPT_MAX_MOVES_RETURNED)
 
 typedef struct {
-    rh_search_options search; /* deadline_us holds the timeout, relative, until rhd_options_start */
+    rh_search_options search; /* its deadline_us is set by rhd_options_start */
+    uint64_t timeout_us;      /* the time allowed, counted from when the work was queued */
     bool include_boards;
     int max_moves_returned; /* 0: the whole solution */
 } rhd_options;
@@ -52,7 +53,7 @@ unsigned rhd_option_named(const char *name);
 void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const char *field,
                           const rhd_config *cfg);
 
-/* Makes the deadline absolute, counting from `enqueued_us`, and wires the cancel flag; call
+/* Sets the search's deadline, `timeout_us` after `enqueued_us`, and wires the cancel flag; call
  * once, on the worker, before searching. False when the deadline has passed already, while the
  * job waited in the queue: there is then no time for any search. */
 bool rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel);

@@ -6,6 +6,7 @@
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct rhd_job rhd_job;
@@ -37,6 +38,10 @@ struct rhd_job {
     bool started; /* run() has begun */
     bool watched; /* the watchdog is asking gone(): done() waits */
 };
+
+/* The state of type `type` whose member `member` is `ptr` (libuv's container_of): how a job's
+ * owner gets from the job the pool hands back to the state the job is embedded in. */
+#define rhd_container_of(ptr, type, member) ((type *)((char *)(ptr)-offsetof(type, member)))
 
 typedef struct rhd_pool rhd_pool;
 

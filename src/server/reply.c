@@ -55,6 +55,11 @@ void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
                     text, strlen(text));
 }
 
+void rhd_reply_no_memory(rhd_request *r)
+{
+    rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+}
+
 cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const char *title,
                    const char *detail, cJSON *extra)
 {

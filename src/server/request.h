@@ -46,7 +46,8 @@ typedef struct rhd_request {
     char *body;
     size_t body_len, body_cap;
     bool body_too_big;
-    size_t discarded; /* body bytes read and dropped after an early 413 */
+    bool body_is_text; /* a text board (text/plain), else JSON (http_policy.h) */
+    size_t discarded;  /* body bytes read and dropped after an early 413 */
     /* The reply, built off the MHD thread when a search was involved. */
     int status;
     char *reply; /* handed to MHD: freed by it unless reply_static */
@@ -64,7 +65,8 @@ typedef struct rhd_request {
     void *state;
     void (*state_free)(void *state);
     /* The jobs still running for this request, and what the last one to end calls before the
-     * connection resumes (NULL when the jobs set the reply themselves); see work.h. */
+     * connection resumes (NULL when the request's one task replies from its outcome, as
+     * routes/task.c does); see work.h. */
     atomic_int jobs_left;
     void (*finish)(struct rhd_request *r);
     atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */
@@ -92,6 +94,9 @@ cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const cha
  * when `extra` is not NULL, its members merged in (consumed). */
 void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
                        const char *detail, cJSON *extra);
+
+/* Sets the 500 internal problem "out of memory". */
+void rhd_reply_no_memory(rhd_request *r);
 
 /* Sets a reply from a static text (not copied). */
 void rhd_reply_static(rhd_request *r, int status, const char *content_type, const char *text,

@@ -50,28 +50,30 @@ typedef struct {
     const char *path;
     rhd_route id;
     bool post;       /* POST only, else GET and HEAD */
+    bool text_board; /* the body may be a text board (text/plain) as well as JSON */
     bool playground; /* served only with --playground on; otherwise like any unknown path */
     bool admin;      /* also served on the admin listener, which serves nothing else */
     void (*handle)(rhd_request *r);
 } route;
 
 static const route routes[] = {
-    {"/v1/solve", RHD_ROUTE_SOLVE, true, false, false, rhd_route_solve},
-    {"/v1/hint", RHD_ROUTE_HINT, true, false, false, rhd_route_hint},
-    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, false, false, rhd_route_analyze},
-    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, rhd_route_batch},
-    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, rhd_route_generate},
-    {"/v1/puzzles", RHD_ROUTE_PUZZLES, false, false, false, rhd_route_puzzles},
-    {"/v1/puzzles/daily", RHD_ROUTE_DAILY, false, false, false, rhd_route_puzzles_daily},
-    {"/v1/puzzles/stats", RHD_ROUTE_BANK_STATS, false, false, false, rhd_route_puzzles_stats},
-    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, true, rhd_route_healthz},
-    {"/readyz", RHD_ROUTE_READYZ, false, false, true, rhd_route_readyz},
-    {"/metrics", RHD_ROUTE_METRICS, false, false, true, rhd_route_metrics},
-    {"/version", RHD_ROUTE_VERSION, false, false, false, rhd_route_version},
-    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, rhd_route_openapi},
-    {"/", RHD_ROUTE_PAGE, false, true, false, rhd_route_page},
-    {"/app.js", RHD_ROUTE_APP_JS, false, true, false, rhd_route_app_js},
-    {"/style.css", RHD_ROUTE_STYLE_CSS, false, true, false, rhd_route_style_css},
+    {"/v1/solve", RHD_ROUTE_SOLVE, true, true, false, false, rhd_route_solve},
+    {"/v1/hint", RHD_ROUTE_HINT, true, true, false, false, rhd_route_hint},
+    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, true, false, false, rhd_route_analyze},
+    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, false, rhd_route_batch},
+    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, false, rhd_route_generate},
+    {"/v1/puzzles", RHD_ROUTE_PUZZLES, false, false, false, false, rhd_route_puzzles},
+    {"/v1/puzzles/daily", RHD_ROUTE_DAILY, false, false, false, false, rhd_route_puzzles_daily},
+    {"/v1/puzzles/stats", RHD_ROUTE_BANK_STATS, false, false, false, false,
+     rhd_route_puzzles_stats},
+    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, false, true, rhd_route_healthz},
+    {"/readyz", RHD_ROUTE_READYZ, false, false, false, true, rhd_route_readyz},
+    {"/metrics", RHD_ROUTE_METRICS, false, false, false, true, rhd_route_metrics},
+    {"/version", RHD_ROUTE_VERSION, false, false, false, false, rhd_route_version},
+    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, false, rhd_route_openapi},
+    {"/", RHD_ROUTE_PAGE, false, false, true, false, rhd_route_page},
+    {"/app.js", RHD_ROUTE_APP_JS, false, false, true, false, rhd_route_app_js},
+    {"/style.css", RHD_ROUTE_STYLE_CSS, false, false, true, false, rhd_route_style_css},
 };
 
 /* With the playground off its paths do not exist at all (404 for every method, counted as
@@ -256,21 +258,24 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     if (!fl.fields || !take_whole_target(r, url, version, method, head_end)) {
         free(fl.fields);
         r->close = true;
-        rhd_reply_problem(r, 500, "internal", "Out of memory", NULL, NULL);
+        rhd_reply_no_memory(r);
         r->phase = RHD_REPLYING;
         return;
     }
     MHD_get_connection_values_n(c, MHD_HEADER_KIND, gather_field, &fl);
     if (size) real_value_lengths(&fl, method, head_end);
-    const rhd_http_request q = {r->target,
-                                r->target_len,
-                                version,
-                                fl.fields,
-                                fl.count,
-                                rt && rt->post && strcmp(method, "POST") == 0,
-                                s->cfg.max_body_bytes};
+    const bool takes_body = rt && rt->post && strcmp(method, "POST") == 0;
+    const rhd_http_request q = {.target = r->target,
+                                .target_len = r->target_len,
+                                .version = version,
+                                .fields = fl.fields,
+                                .field_count = fl.count,
+                                .takes_body = takes_body,
+                                .takes_text_board = takes_body && rt->text_board,
+                                .max_body_bytes = s->cfg.max_body_bytes};
     const rhd_http_decision d = rhd_http_check(&q);
     assign_request_id(s, r, &d);
+    r->body_is_text = d.body_is_text;
     free(fl.fields);
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     if (origin && strlen(origin) < sizeof r->origin && rhd_config_origin_allowed(&s->cfg, origin))

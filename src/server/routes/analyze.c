@@ -6,56 +6,48 @@
 
 #include "input.h"
 #include "routes/routes.h"
-#include "routes/search_reply.h"
-#include "work.h"
+#include "routes/task.h"
 
 typedef struct {
-    rhd_job job;
+    rhd_task task;
     rh_puzzle puzzle;
-    rhd_options opt;
-    uint64_t parse_us;
-} analysis_job;
+} analysis;
 
-static void run(rhd_job *job)
+static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
-    rhd_request *r = rhd_work_request(job);
-    analysis_job *a = (analysis_job *)((char *)job - offsetof(analysis_job, job));
-    const uint64_t queue_us = rh_clock_us() - job->enqueued_us;
-    if (!rhd_options_start(&a->opt, job->enqueued_us, &job->cancel)) {
-        rhd_reply_json(r, 422, rhd_search_queue_timeout(r, queue_us, a->parse_us));
-        return;
-    }
+    analysis *a = rhd_container_of(task, analysis, task);
     rh_analysis res;
-    if (rh_analyze(&res, &a->puzzle, &a->opt.search) != RH_OK) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+    if (rh_analyze(&res, &a->puzzle, &task->opt.search) != RH_OK) {
+        rhd_outcome_no_memory(&task->out);
         return;
     }
-    r->nodes = res.stats.nodes_expanded;
+    task->out.nodes = res.stats.nodes_expanded;
+    t->solve_us = res.stats.elapsed_us;
     rhd_metrics_analysis(res.status == RH_SOLVED, res.stats.elapsed_us);
     cJSON *doc = rh_report_analysis(&res);
     if (res.status == RH_SOLVED) {
-        rhd_search_reply_timed(r, doc, queue_us, a->parse_us, res.stats.elapsed_us);
+        rhd_outcome_document(&task->out, r, doc, t);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_search_reply_cancelled(r, job);
+        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
-        rhd_search_reply_limit(r, res.limit, doc, queue_us, a->parse_us, res.stats.elapsed_us);
+        rhd_outcome_limit(&task->out, r, res.limit, doc, t);
     }
     rh_analysis_free(&res);
 }
 
+static void analysis_free(void *state)
+{
+    analysis *a = state;
+    rhd_outcome_free(&a->task.out);
+    free(a);
+}
+
 void rhd_route_analyze(rhd_request *r)
 {
-    analysis_job *a = calloc(1, sizeof *a);
-    if (!a) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
-        return;
-    }
-    r->state = a;
-    r->state_free = free;
-    rhd_options_init(&a->opt, r->cfg);
-    if (!rhd_input_read(r, &a->puzzle, &a->opt, RHD_OPTS_ANALYZE, &a->parse_us)) return;
-    a->job.run = run;
-    rhd_job *job = &a->job;
-    rhd_work_submit(r, &job, 1);
+    analysis *a = rhd_task_state(r, sizeof *a, analysis_free);
+    if (!a) return;
+    rhd_options_init(&a->task.opt, r->cfg);
+    if (!rhd_input_read(r, &a->puzzle, &a->task.opt, RHD_OPTS_ANALYZE, &a->task.parse_us)) return;
+    rhd_task_submit(r, &a->task, work);
 }

@@ -27,7 +27,7 @@ void rhd_route_metrics(rhd_request *r)
 {
     char *text = rhd_metrics_render(RHD_VERSION);
     if (!text) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        rhd_reply_no_memory(r);
         return;
     }
     rhd_reply_owned(r, 200, "text/plain; version=0.0.4; charset=utf-8", text, strlen(text));

@@ -10,7 +10,6 @@
 
 #include "input.h"
 #include "routes/routes.h"
-#include "routes/search_reply.h"
 #include "routes/solve.h"
 #include "work.h"
 
@@ -26,32 +25,23 @@ static void batch_free(void *state)
     free(b);
 }
 
-static void run(rhd_job *job)
-{
-    rhd_solve_run(rhd_work_request(job),
-                  (rhd_solve_item *)((char *)job - offsetof(rhd_solve_item, job)));
-}
-
-/* {"results": [every item's document]}: the items' texts joined, not parsed again. */
+/* {"results": [every item's document]}: the items' texts joined, not parsed again. An item
+ * without a document (cancelled, out of memory) is the whole batch's reply. */
 static void finish(rhd_request *r)
 {
     batch *b = r->state;
     size_t len = sizeof "{\"results\":[]}";
     for (int i = 0; i < b->count; i++) {
-        const rhd_solve_item *it = &b->items[i];
-        if (!it->status) {
-            rhd_search_reply_cancelled(r, &it->job);
+        rhd_outcome *o = &b->items[i].task.out;
+        if (!o->status || !o->text) {
+            rhd_outcome_reply(r, o);
             return;
         }
-        if (!it->text) {
-            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
-            return;
-        }
-        len += it->len + 1;
+        len += o->len + 1;
     }
     char *text = malloc(len);
     if (!text) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        rhd_reply_no_memory(r);
         return;
     }
     size_t n = 0;
@@ -60,8 +50,9 @@ static void finish(rhd_request *r)
     n = 12;
     for (int i = 0; i < b->count; i++) {
         if (i) text[n++] = ',';
-        memcpy(text + n, b->items[i].text, b->items[i].len);
-        n += b->items[i].len;
+        const rhd_outcome *o = &b->items[i].task.out;
+        memcpy(text + n, o->text, o->len);
+        n += o->len;
     }
     memcpy(text + n, "]}", 3);
     rhd_reply_owned(r, 200, "application/json", text, n + 2);
@@ -130,25 +121,19 @@ static void read_item(rhd_request *r, rh_diags *d, rhd_solve_item *it, const cJS
 {
     const uint64_t t0 = rh_clock_us();
     rh_diags_init(d);
-    it->opt = *shared;
-    const int err = rhd_input_puzzle(&it->puzzle, &it->opt, d, doc, RHD_OPTS_SOLVE, r->cfg);
-    it->parse_us = rh_clock_us() - t0;
-    if (err == RH_OK) return;
-    cJSON *problem = rhd_input_problem(r, d, "puzzle");
-    it->text = problem ? cJSON_PrintUnformatted(problem) : NULL;
-    cJSON_Delete(problem);
-    it->status = it->text ? 400 : 500;
-    it->len = it->text ? strlen(it->text) : 0;
+    it->task.opt = *shared;
+    const int err = rhd_input_puzzle(&it->puzzle, &it->task.opt, d, doc, RHD_OPTS_SOLVE, r->cfg);
+    it->task.parse_us = rh_clock_us() - t0;
+    if (err != RH_OK) rhd_outcome_problem(&it->task.out, 400, rhd_input_problem(r, d, "puzzle"));
 }
 
 void rhd_route_batch(rhd_request *r)
 {
     cJSON *doc = rhd_input_json(r);
     if (!doc) return;
-    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
+    rh_diags *d = rhd_input_diags(r);
     rhd_job **jobs = NULL;
-    if (!d) goto out_of_memory;
-    rh_diags_init(d);
+    if (!d) goto out;
     rhd_options shared;
     rhd_options_init(&shared, r->cfg);
     const cJSON *puzzles = read_batch(d, doc, &shared, r->cfg);
@@ -173,9 +158,9 @@ void rhd_route_batch(rhd_request *r)
     for (const cJSON *p = puzzles->child; p; p = p->next, i++) {
         rhd_solve_item *it = &b->items[i];
         read_item(r, d, it, p, &shared);
-        if (it->status || rhd_solve_cached(r, it)) continue;
-        it->job.run = run;
-        jobs[queued++] = &it->job;
+        if (it->task.out.status || rhd_solve_cached(r, it)) continue;
+        rhd_solve_prepare(it);
+        jobs[queued++] = &it->task.job;
     }
     if (queued)
         rhd_work_submit(r, jobs, queued);
@@ -183,7 +168,7 @@ void rhd_route_batch(rhd_request *r)
         finish(r);
     goto out;
 out_of_memory:
-    rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+    rhd_reply_no_memory(r);
 out:
     free(jobs);
     free(d);

@@ -14,17 +14,14 @@
 #include "input.h"
 #include "puzzle_bank.h"
 #include "routes/routes.h"
-#include "routes/search_reply.h"
+#include "routes/task.h"
 #include "server.h"
-#include "work.h"
 
 typedef struct {
-    rhd_job job;
+    rhd_task task; /* its options: the budgets */
     rh_generate_options request;
-    rhd_options opt; /* the budgets */
-    uint64_t parse_us;
     rh_generated result;
-} generate_job;
+} generation;
 
 /* The largest integer a JSON number (a double) holds exactly. */
 #define SEED_MAX 9007199254740991.0
@@ -41,7 +38,7 @@ static const char *const members[] = {"board_size", "exit_row",  "min_vehicles",
                                       "seed",       "max_nodes", "timeout_ms",   NULL};
 
 /* Reads the member `item` (one of `members`) into `g`, or the budgets into `opt`. */
-static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rhd_config *cfg)
+static void read_field(generation *g, rh_diags *d, const cJSON *item, const rhd_config *cfg)
 {
     const char *name = item->string;
     int *field = rh_generate_int_option(&g->request, name);
@@ -59,12 +56,12 @@ static void read_field(generate_job *g, rh_diags *d, const cJSON *item, const rh
         else
             rh_diags_add(d, name, "must be an integer from 0 to %.0f", SEED_MAX);
     } else {
-        rhd_options_read_one(&g->opt, d, item, name, cfg);
+        rhd_options_read_one(&g->task.opt, d, item, name, cfg);
     }
 }
 
 /* Reads the body into `g`; every problem goes to `d`. */
-static void read_request(generate_job *g, rh_diags *d, const cJSON *doc, const rhd_config *cfg)
+static void read_request(generation *g, rh_diags *d, const cJSON *doc, const rhd_config *cfg)
 {
     if (!cJSON_IsObject(doc)) {
         rh_diags_add(d, "", "the request must be a JSON object");
@@ -81,9 +78,9 @@ static void read_request(generate_job *g, rh_diags *d, const cJSON *doc, const r
 /* Adds the optimal solution of the generated puzzle to `doc`. The generator has analysed the
  * puzzle's whole component already, so this search is small: it keeps only the cancel flag,
  * not the client's budgets, which bounded the generation. */
-static bool add_solution(cJSON *doc, const generate_job *g)
+static bool add_solution(cJSON *doc, const generation *g)
 {
-    rh_search_options opt = g->opt.search;
+    rh_search_options opt = g->task.opt.search;
     opt.algorithm = RH_ALGO_ASTAR;
     opt.metric = g->request.metric;
     opt.max_nodes = 0;
@@ -99,7 +96,7 @@ static bool add_solution(cJSON *doc, const generate_job *g)
 }
 
 /* Takes a stored puzzle that fits the request into g->result, as if generated. */
-static bool from_bank(generate_job *g, rh_bank *b)
+static bool from_bank(generation *g, rh_bank *b)
 {
     rh_bank_puzzle p;
     rh_diags d;
@@ -113,22 +110,16 @@ static bool from_bank(generate_job *g, rh_bank *b)
     return true;
 }
 
-static void run(rhd_job *job)
+static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
-    rhd_request *r = rhd_work_request(job);
-    generate_job *g = (generate_job *)((char *)job - offsetof(generate_job, job));
+    generation *g = rhd_container_of(task, generation, task);
     const uint64_t started = rh_clock_us();
-    if (!rhd_options_start(&g->opt, job->enqueued_us, &job->cancel)) {
-        rhd_reply_json(r, 422,
-                       rhd_search_queue_timeout(r, started - job->enqueued_us, g->parse_us));
-        return;
-    }
     const bool banked = from_bank(g, rhd_server_bank(r->server));
-    if (!banked && rh_generate(&g->result, &g->request, &g->opt.search) != RH_OK) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+    if (!banked && rh_generate(&g->result, &g->request, &task->opt.search) != RH_OK) {
+        rhd_outcome_no_memory(&task->out);
         return;
     }
-    r->nodes = g->result.stats.nodes_expanded;
+    task->out.nodes = g->result.stats.nodes_expanded;
     if (banked)
         rhd_metrics_bank_answer();
     else
@@ -141,20 +132,27 @@ static void run(rhd_job *job)
         cJSON_Delete(doc);
         doc = NULL;
     }
-    const uint64_t queue_us = started - job->enqueued_us;
     if (g->result.status == RH_SOLVED) {
         if (doc && !add_solution(doc, g)) {
             cJSON_Delete(doc);
             doc = NULL;
         }
-        rhd_search_reply_timed(r, doc, queue_us, g->parse_us, rh_clock_us() - started);
+        t->solve_us = rh_clock_us() - started;
+        rhd_outcome_document(&task->out, r, doc, t);
     } else if (g->result.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        rhd_search_reply_cancelled(r, job);
+        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
-        rhd_search_reply_limit(r, g->result.limit, doc, queue_us, g->parse_us,
-                               rh_clock_us() - started);
+        t->solve_us = rh_clock_us() - started;
+        rhd_outcome_limit(&task->out, r, g->result.limit, doc, t);
     }
+}
+
+static void generation_free(void *state)
+{
+    generation *g = state;
+    rhd_outcome_free(&g->task.out);
+    free(g);
 }
 
 void rhd_route_generate(rhd_request *r)
@@ -162,31 +160,23 @@ void rhd_route_generate(rhd_request *r)
     const uint64_t t0 = rh_clock_us();
     cJSON *doc = rhd_input_json(r);
     if (!doc) return;
-    generate_job *g = calloc(1, sizeof *g);
-    rh_diags *d = malloc(sizeof *d); /* 13 KiB: kept off the MHD thread's stack */
-    if (!g || !d) {
-        free(g);
-        free(d);
+    generation *g = rhd_task_state(r, sizeof *g, generation_free);
+    rh_diags *d = g ? rhd_input_diags(r) : NULL;
+    if (!d) {
         cJSON_Delete(doc);
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
         return;
     }
-    r->state = g;
-    r->state_free = free;
     const rh_generate_options defaults = RH_GENERATE_OPTIONS_INIT;
     g->request = defaults;
-    rhd_options_init(&g->opt, r->cfg);
-    rh_diags_init(d);
+    rhd_options_init(&g->task.opt, r->cfg);
     read_request(g, d, doc, r->cfg);
     cJSON_Delete(doc);
-    g->parse_us = rh_clock_us() - t0;
+    g->task.parse_us = rh_clock_us() - t0;
     if (d->count || d->dropped) {
         rhd_metrics_rejected(RHD_REJECT_INVALID);
         rhd_reply_json(r, 400, rhd_input_problem(r, d, "request"));
     } else {
-        g->job.run = run;
-        rhd_job *job = &g->job;
-        rhd_work_submit(r, &job, 1);
+        rhd_task_submit(r, &g->task, work);
     }
     free(d);
 }

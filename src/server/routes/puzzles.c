@@ -102,7 +102,7 @@ static void read_filter(const params *p, rh_bank_filter *f)
 static bool read_params(rhd_request *r, params *p, unsigned accepted, rh_bank_filter *f)
 {
     if (!(p->d = malloc(sizeof *p->d))) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+        rhd_reply_no_memory(r);
         return false;
     }
     rh_diags_init(p->d);
@@ -168,7 +168,7 @@ static void reply_doc(rhd_request *r, cJSON *doc, bool ok)
         return;
     }
     cJSON_Delete(doc);
-    rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+    rhd_reply_no_memory(r);
 }
 
 static void reply_bank_failure(rhd_request *r, rh_bank *b)
@@ -210,7 +210,7 @@ void rhd_route_puzzles(rhd_request *r)
         if (picked)
             reply_bank_failure(r, b);
         else
-            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+            rhd_reply_no_memory(r);
         free(picked);
         return;
     }
@@ -251,7 +251,7 @@ void rhd_route_puzzles_daily(rhd_request *r)
         if (one)
             reply_bank_failure(r, b);
         else
-            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+            rhd_reply_no_memory(r);
         free(one);
         return;
     }
@@ -304,7 +304,7 @@ void rhd_route_puzzles_stats(rhd_request *r)
         if (sum)
             reply_bank_failure(r, b);
         else
-            rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+            rhd_reply_no_memory(r);
         free(sum);
         return;
     }

@@ -7,12 +7,8 @@
 
 #include "input.h"
 #include "routes/routes.h"
-#include "routes/search_reply.h"
 #include "routes/solve.h"
 #include "server.h"
-#include "work.h"
-
-#define ITEM(job) ((rhd_solve_item *)((char *)(job)-offsetof(rhd_solve_item, job)))
 
 /* `doc` (a solve document without its closing brace, as the cache keeps it) with only the
  * first `keep` moves of its solution, notation and boards; move_count and slide_count stay
@@ -42,133 +38,84 @@ static char *keep_moves(const char *doc, size_t len, int keep)
     return text;
 }
 
-static void fail(rhd_solve_item *it)
-{
-    free(it->text);
-    it->text = NULL;
-    it->status = 500;
-}
-
 /* Sets the 200 outcome: `doc` (a solve document without its closing brace) cut to
  * max_moves_returned moves, completed by `cached` and the timings. */
 static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, size_t len,
-                   bool cached, uint64_t queue_us, uint64_t solve_us)
+                   bool cached, const rhd_timing *t)
 {
+    rhd_outcome *o = &it->task.out;
     char *cut = NULL;
-    if (it->opt.max_moves_returned) {
-        if (!(cut = keep_moves(doc, len, it->opt.max_moves_returned))) {
-            fail(it);
+    if (it->task.opt.max_moves_returned) {
+        if (!(cut = keep_moves(doc, len, it->task.opt.max_moves_returned))) {
+            rhd_outcome_no_memory(o);
             return;
         }
         doc = cut;
         len = strlen(cut);
     }
-    char tail[64 + RHD_TIMING_MAX];
-    int n = snprintf(tail, sizeof tail, ",\"cached\":%s,\"timing_us\":", cached ? "true" : "false");
-    n += rhd_search_timing(tail + n, sizeof tail - (size_t)n, r, queue_us, it->parse_us, solve_us);
-    char *text = malloc(len + (size_t)n + 2);
-    if (text) {
-        memcpy(text, doc, len);
-        memcpy(text + len, tail, (size_t)n);
-        memcpy(text + len + (size_t)n, "}", 2);
-        it->status = 200;
-        it->text = text;
-        it->len = len + (size_t)n + 1;
-        it->cached = cached;
-    } else {
-        fail(it);
-    }
+    rhd_outcome_answer(o, r, doc, len, cached ? ",\"cached\":true" : ",\"cached\":false", t);
+    o->cached = cached;
     cJSON_free(cut);
-}
-
-/* Sets the 422 outcome: `problem` (consumed; NULL when out of memory). */
-static void set_problem(rhd_solve_item *it, cJSON *problem)
-{
-    it->text = problem ? cJSON_PrintUnformatted(problem) : NULL;
-    cJSON_Delete(problem);
-    it->status = it->text ? 422 : 500;
-    it->len = it->text ? strlen(it->text) : 0;
 }
 
 bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
 {
     rhd_cache *cache = rhd_server_cache(r->server);
     if (!cache) return false;
-    it->key_len = rhd_cache_key(it->key, &it->puzzle, it->opt.search.algorithm,
-                                it->opt.search.metric, it->opt.include_boards);
+    const rhd_options *opt = &it->task.opt;
+    it->key_len = rhd_cache_key(it->key, &it->puzzle, opt->search.algorithm, opt->search.metric,
+                                opt->include_boards);
     size_t len;
     char *doc = rhd_cache_get(cache, it->key, it->key_len, &len);
     rhd_metrics_cache(doc != NULL);
     if (!doc) return false;
-    answer(r, it, doc, len, true, 0, 0);
+    const rhd_timing none = {0, it->task.parse_us, 0};
+    answer(r, it, doc, len, true, &none);
     free(doc);
     return true;
 }
 
-void rhd_solve_run(const rhd_request *r, rhd_solve_item *it)
+static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
-    const uint64_t queue_us = rh_clock_us() - it->job.enqueued_us;
-    if (!rhd_options_start(&it->opt, it->job.enqueued_us, &it->job.cancel)) {
-        set_problem(it, rhd_search_queue_timeout(r, queue_us, it->parse_us));
-        return;
-    }
+    rhd_solve_item *it = rhd_container_of(task, rhd_solve_item, task);
     rh_result res;
-    if (rh_solve(&res, &it->puzzle, &it->opt.search) != RH_OK) {
-        fail(it);
+    if (rh_solve(&res, &it->puzzle, &task->opt.search) != RH_OK) {
+        rhd_outcome_no_memory(&task->out);
         return;
     }
-    it->nodes = res.stats.nodes_expanded;
+    task->out.nodes = res.stats.nodes_expanded;
+    t->solve_us = res.stats.elapsed_us;
     rhd_metrics_search(rh_algorithm_name(res.algorithm), res.stats.elapsed_us,
                        res.stats.nodes_expanded);
-    cJSON *doc = rh_report_result(&it->puzzle, &res, it->opt.include_boards);
+    cJSON *doc = rh_report_result(&it->puzzle, &res, task->opt.include_boards);
     if (res.status != RH_LIMIT_REACHED) {
         char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
         if (text) {
             const size_t len = strlen(text) - 1; /* without the closing brace */
             rhd_cache_put(rhd_server_cache(r->server), it->key, it->key_len, text, len);
-            answer(r, it, text, len, false, queue_us, res.stats.elapsed_us);
+            answer(r, it, text, len, false, t);
             cJSON_free(text);
         } else {
-            fail(it);
+            rhd_outcome_no_memory(&task->out);
         }
         cJSON_Delete(doc);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);
-        it->status = 0;
+        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
-        set_problem(it, rhd_search_limit_problem(r, res.limit, doc, queue_us, it->parse_us,
-                                                 res.stats.elapsed_us));
+        rhd_outcome_limit(&task->out, r, res.limit, doc, t);
     }
     rh_result_free(&res);
 }
 
+void rhd_solve_prepare(rhd_solve_item *it)
+{
+    rhd_task_prepare(&it->task, work);
+}
+
 void rhd_solve_item_free(rhd_solve_item *it)
 {
-    free(it->text);
-}
-
-/* The request's reply from its one item's outcome. */
-static void reply(rhd_request *r, rhd_solve_item *it)
-{
-    r->nodes = it->nodes;
-    r->cached = it->cached;
-    if (!it->status) {
-        rhd_search_reply_cancelled(r, &it->job);
-    } else if (!it->text) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
-    } else {
-        rhd_reply_owned(r, it->status,
-                        it->status == 200 ? "application/json" : "application/problem+json",
-                        it->text, it->len);
-        it->text = NULL;
-    }
-}
-
-static void run(rhd_job *job)
-{
-    rhd_request *r = rhd_work_request(job);
-    rhd_solve_run(r, ITEM(job));
-    reply(r, ITEM(job));
+    rhd_outcome_free(&it->task.out);
 }
 
 static void item_free(void *state)
@@ -179,25 +126,18 @@ static void item_free(void *state)
 
 static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned)
 {
-    rhd_solve_item *it = calloc(1, sizeof *it);
-    if (!it) {
-        rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
-        return;
-    }
-    r->state = it;
-    r->state_free = item_free;
-    rhd_options_init(&it->opt, r->cfg);
-    it->opt.search.algorithm = algorithm;
-    it->opt.max_moves_returned = max_moves_returned;
-    if (!rhd_input_read(r, &it->puzzle, &it->opt, RHD_OPTS_SOLVE, &it->parse_us)) return;
-    r->algorithm = rh_algorithm_name(it->opt.search.algorithm);
-    if (rhd_solve_cached(r, it)) {
-        reply(r, it);
-        return;
-    }
-    it->job.run = run;
-    rhd_job *job = &it->job;
-    rhd_work_submit(r, &job, 1);
+    rhd_solve_item *it = rhd_task_state(r, sizeof *it, item_free);
+    if (!it) return;
+    rhd_options *opt = &it->task.opt;
+    rhd_options_init(opt, r->cfg);
+    opt->search.algorithm = algorithm;
+    opt->max_moves_returned = max_moves_returned;
+    if (!rhd_input_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
+    r->algorithm = rh_algorithm_name(opt->search.algorithm);
+    if (rhd_solve_cached(r, it))
+        rhd_outcome_reply(r, &it->task.out);
+    else
+        rhd_task_submit(r, &it->task, work);
 }
 
 void rhd_route_solve(rhd_request *r)

@@ -6,25 +6,14 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "cache.h"
-#include "options.h"
 #include "request.h"
+#include "routes/task.h"
 
 typedef struct {
-    rhd_job job;
+    rhd_task task; /* its outcome: a solve document (200) or a search-limit problem (422) */
     rh_puzzle puzzle;
-    rhd_options opt;
-    uint64_t parse_us;
-    /* The outcome: status 200 (a solve document) or 422 (a search-limit problem) in `text`
-     * (owned, freed by rhd_solve_item_free unless taken); 0 when the cancel flag stopped the
-     * search; 500 with no text when out of memory. */
-    int status;
-    char *text;
-    size_t len;
-    bool cached;
-    uint64_t nodes;
     size_t key_len;
     char key[RHD_CACHE_KEY_MAX];
 } rhd_solve_item;
@@ -33,8 +22,8 @@ typedef struct {
  * it (returns true), else keeps its key for the worker to store the answer under. */
 bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it);
 
-/* On a worker: searches `it` (queued by rhd_work_submit) and sets its outcome. */
-void rhd_solve_run(const rhd_request *r, rhd_solve_item *it);
+/* Sets `it` to search on a worker when its job runs. */
+void rhd_solve_prepare(rhd_solve_item *it);
 
 /* Frees what `it` owns (not `it` itself). */
 void rhd_solve_item_free(rhd_solve_item *it);

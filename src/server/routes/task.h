@@ -1,0 +1,39 @@
+/* The one shape of a searching route's work (solve, hint, analyze, each puzzle of a batch,
+ * generate), after libuv's threadpool: a task is an intrusive work item embedded in the route's
+ * own state (r->state, owned by the request); a worker runs it and it writes an outcome
+ * (outcome.h), which becomes the reply. */
+#ifndef RHD_TASK_H
+#define RHD_TASK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "request.h"
+#include "routes/outcome.h"
+
+typedef struct rhd_task rhd_task;
+struct rhd_task {
+    rhd_job job;       /* the pool's */
+    rhd_options opt;   /* the budgets: the deadline counts from when the task was queued */
+    uint64_t parse_us; /* the time spent reading the body for it */
+    rhd_outcome out;
+    /* The route's work, on a worker, called only with the deadline still ahead: writes `out`.
+     * `t` holds the queue and parse times; the work adds its own (solve_us). */
+    void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t);
+};
+
+/* Allocates a route's zeroed state of `size` bytes as r->state, freed by `state_free` when the
+ * request completes. NULL, with the 500 reply set, when out of memory. */
+void *rhd_task_state(rhd_request *r, size_t size, void (*state_free)(void *));
+
+/* Sets `task` to run `work`; the caller then queues its job (rhd_work_submit). */
+void rhd_task_prepare(rhd_task *task,
+                      void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t));
+
+/* Queues the one task of `r` to run `work`; its outcome becomes the reply. */
+void rhd_task_submit(rhd_request *r, rhd_task *task,
+                     void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t));
+
+#endif
