@@ -5,7 +5,11 @@
 //   - POST v1/hint, the same body: the next move of an optimal solution from that position;
 //   - POST v1/analyze, the same body: the whole reachable state space, summarised (counts,
 //     the histogram of distances to the goal, the hardest position);
-//   - POST v1/generate with the generator's options as JSON: a new puzzle and its solution;
+//   - POST v1/generate with the generator's options as JSON: a new puzzle and its solution,
+//     and its source (bank: a stored puzzle fitted; search: one was made);
+//   - GET v1/puzzles/stats, v1/puzzles?min_moves=&max_moves=&count=1 and v1/puzzles/daily: the
+//     server's puzzle bank, its counts per length, a random puzzle of a difficulty, and the
+//     puzzle of the day, each with its optimal length (503 no-bank when there is none);
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
@@ -30,6 +34,18 @@
   const HINT_URL = 'v1/hint';
   const ANALYZE_URL = 'v1/analyze';
   const GENERATE_URL = 'v1/generate';
+  const PUZZLES_URL = 'v1/puzzles';
+  const DAILY_URL = 'v1/puzzles/daily';
+  const BANK_STATS_URL = 'v1/puzzles/stats';
+
+  // New puzzle's difficulties: ranges of optimal lengths in moves (max null: no bound). Those
+  // the served bank has no puzzle in are offered disabled, so every choice loads a puzzle.
+  const LEVELS = [
+    { key: 'beginner', label: 'Beginner', min: 1, max: 10 },
+    { key: 'intermediate', label: 'Intermediate', min: 11, max: 20 },
+    { key: 'advanced', label: 'Advanced', min: 21, max: 30 },
+    { key: 'expert', label: 'Expert', min: 31, max: null },
+  ];
 
   // The server's own defaults for the options this page sets: a text board with only these
   // can go as text/plain, which carries no options.
@@ -168,6 +184,11 @@
     hardestText: el('hardest-text'),
     loadHardest: el('load-hardest-button'),
     loadBest: el('load-best-button'),
+    bank: el('bank'),
+    bankLevel: el('bank-level'),
+    newPuzzle: el('new-puzzle-button'),
+    daily: el('daily-button'),
+    bankMessage: el('bank-message'),
   };
 
   const state = {
@@ -1073,6 +1094,7 @@
   const solveOptions = () => ({ algorithm: ui.algorithm.value, metric: ui.metric.value });
 
   const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
+  const GET_REQUEST = { method: 'GET' }; // the bank's routes: the query string says it all
 
   // A position the page reached (by applying hints) has no text of its own: it is sent in the
   // JSON vehicles form, which says everything the drawing knows (exit row, target, walls).
@@ -1101,7 +1123,8 @@
   // One request of each kind ('solve', ...) is in flight: a newer one of the same kind aborts
   // the older, whose answer would be stale. While it runs, its button is disabled and its
   // form is aria-busy. The request and the raw answer are shown in the Answer panel's "raw"
-  // box, whatever the endpoint.
+  // box, whatever the endpoint. `request` is {contentType, body} for a POST, or GET_REQUEST
+  // with the query in `url`.
   //
   // Resolves to {ok, res, doc, bodyText, roundTripMs, requestId} (doc: the parsed JSON, or
   // null; ok: a 200 with a document), or to null when the request was replaced or failed. A
@@ -1116,20 +1139,18 @@
     if (button) button.disabled = true;
     form?.setAttribute('aria-busy', 'true');
     const requestId = newRequestId();
-    ui.rawRequest.textContent = `POST ${url}\nContent-Type: ${request.contentType}\n` +
-      `X-Request-Id: ${requestId}\n\n${request.body}`;
+    const method = request.method ?? 'POST';
+    const headers = method === 'POST' ? { 'Content-Type': request.contentType } : {};
+    headers['X-Request-Id'] = requestId;
+    ui.rawRequest.textContent = `${method} ${url}\n` +
+      Object.entries(headers).map(([k, v]) => `${k}: ${v}\n`).join('') + (request.body ? `\n${request.body}` : '');
     ui.rawResponse.textContent = '';
 
     const t0 = performance.now();
     let res;
     let bodyText;
     try {
-      res = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': request.contentType, 'X-Request-Id': requestId },
-        body: request.body,
-        signal: controller.signal,
-      });
+      res = await fetch(url, { method, headers, body: request.body, signal: controller.signal });
       bodyText = await res.text();
     } catch (e) {
       if (e.name === 'AbortError') return null; // replaced: the newer request finishes up
@@ -1658,8 +1679,9 @@
   }
 
   // API: status "generated", length (the optimal length in metric), puzzle (the JSON
-  // vehicles form, ready for POST v1/solve), board (rows of text), seed, candidates and
-  // restarts (the work it took), solution.
+  // vehicles form, ready for POST v1/solve), board (rows of text), seed, source ("bank": a
+  // stored puzzle of the server's bank fitted the request; "search": one was made), candidates
+  // and restarts (the work it took; none for the bank), solution.
   function showGenerated(doc, roundTripMs) {
     // The same metric for Solve, so that its answer is the length asked for.
     ui.metric.value = doc.metric;
@@ -1667,6 +1689,7 @@
     fillSummary(ui.generateSummary, [
       ['length', `${doc.length} ${doc.metric}`],
       ['seed', doc.seed],
+      ['source', doc.source],
       ['vehicles', doc.puzzle.vehicles.length],
       ['candidates', fmtInt(doc.candidates)],
       ['restarts', fmtInt(doc.restarts)],
@@ -1675,8 +1698,93 @@
     ]);
     ui.generateSolution.textContent = `Solution: ${doc.solution.notation}`;
     ui.generateSolution.hidden = false;
+    const from = doc.source === 'bank' ? 'from the puzzle bank' : 'found by search';
     setMessage(ui.generateMessage, 'ok',
-      `A ${doc.length}-${doc.metric === 'slides' ? 'slide' : 'move'} puzzle (seed ${doc.seed}) is in the puzzle box: press Solve.`);
+      `A ${doc.length}-${doc.metric === 'slides' ? 'slide' : 'move'} puzzle (seed ${doc.seed}, ${from}) is in the puzzle box: press Solve.`);
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Puzzles to play: the server's puzzle bank (GET v1/puzzles/...). A bank puzzle comes with
+  // its optimal length, so the move counter knows it at once, without a solve.
+
+  // Where the bank's answers are told. The page builds every query itself, so a 400 (which
+  // would list its fields) is the page's own bug: its title and detail say enough.
+  const bankOutlet = {
+    message: (kind, text) => setMessage(ui.bankMessage, kind, text),
+    errors: () => {},
+    clear: () => {},
+  };
+
+  // API: GET v1/puzzles/stats, once at start: by_moves counts the bank's puzzles per optimal
+  // length. A 503 of type .../no-bank means the server serves no bank (--bank off, or none
+  // found): the controls stay off, and say why.
+  async function loadBankStats() {
+    const result = await callApi('bank', BANK_STATS_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
+    if (!result) return;
+    if (!result.ok) {
+      if (result.res.status === 503 && String(result.doc?.type).endsWith('no-bank')) {
+        ui.bank.dataset.bank = 'none';
+        setMessage(ui.bankMessage, 'info',
+          'This server has no puzzle bank (it was started with --bank off, or found none): New puzzle and Puzzle of the day are unavailable.');
+      }
+      return;
+    }
+    const counts = result.doc.by_moves ?? {};
+    const countIn = (level) => Object.entries(counts)
+      .filter(([moves]) => Number(moves) >= level.min && (level.max === null || Number(moves) <= level.max))
+      .reduce((sum, [, n]) => sum + n, 0);
+    ui.bankLevel.replaceChildren(...LEVELS.map((level) => {
+      const n = countIn(level);
+      const range = level.max === null ? `${level.min}+` : `${level.min}-${level.max}`;
+      const option = new Option(`${level.label}: ${range} moves (${n ? fmtInt(n) : 'none in this bank'})`, level.key);
+      option.disabled = n === 0;
+      return option;
+    }));
+    const first = [...ui.bankLevel.options].find((o) => !o.disabled);
+    ui.bank.dataset.bank = 'ready';
+    ui.bankLevel.disabled = !first;
+    ui.newPuzzle.disabled = !first;
+    if (first) ui.bankLevel.value = first.value;
+    ui.daily.disabled = false;
+    setMessage(ui.bankMessage, 'info', `The server's bank holds ${fmtInt(result.doc.total)} puzzles: pick a difficulty.`);
+  }
+
+  // API: GET v1/puzzles?min_moves=&max_moves=&count=1: a random puzzle of the bank in the
+  // range (the answer's seed picks it again).
+  async function newPuzzle() {
+    const level = LEVELS.find((l) => l.key === ui.bankLevel.value);
+    if (!level) return;
+    const query = new URLSearchParams({ min_moves: level.min, count: 1 });
+    if (level.max !== null) query.set('max_moves', level.max);
+    setMessage(ui.bankMessage, 'busy', 'Picking a puzzle…');
+    const result = await callApi('bank', `${PUZZLES_URL}?${query}`, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
+    if (!result?.ok) return;
+    const [puzzle] = result.doc.puzzles;
+    if (!puzzle) setMessage(ui.bankMessage, 'error', `The bank has no ${level.label.toLowerCase()} puzzle.`);
+    else loadBankPuzzle(puzzle, `A ${level.label.toLowerCase()} puzzle (seed ${result.doc.seed})`);
+  }
+
+  // API: GET v1/puzzles/daily: the puzzle of the UTC day, the same all day (null: none).
+  async function puzzleOfTheDay() {
+    setMessage(ui.bankMessage, 'busy', 'Asking for the puzzle of the day…');
+    const result = await callApi('bank', DAILY_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
+    if (!result?.ok) return;
+    if (!result.doc.puzzle) setMessage(ui.bankMessage, 'error', 'The bank has no puzzle of the day.');
+    else loadBankPuzzle(result.doc.puzzle, `The puzzle of ${result.doc.date}`);
+  }
+
+  // API: a bank puzzle: id, board (the one-line notation POST v1/solve takes), moves (its
+  // optimal length), vehicles, walls. It goes on the board at its start, ready to play, with
+  // its optimal length already known to the counter.
+  function loadBankPuzzle(puzzle, what) {
+    ui.metric.value = 'moves';
+    loadText(puzzle.board);
+    if (state.boards[0]) state.optimal = { start: state.boards[0], length: puzzle.moves };
+    renderPlayStatus();
+    ui.bankMessage.dataset.moves = String(puzzle.moves);
+    ui.bankMessage.dataset.board = puzzle.board;
+    setMessage(ui.bankMessage, 'ok',
+      `${what}: ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles (bank #${puzzle.id}). Play it on the board.`);
   }
 
   // ---------------------------------------------------------------------------------------
@@ -1798,6 +1906,8 @@
     ui.board.addEventListener('keydown', onBoardKey);
     ui.loadHardest.addEventListener('click', () => loadHardest());
     ui.loadBest.addEventListener('click', () => loadBest());
+    ui.newPuzzle.addEventListener('click', () => newPuzzle());
+    ui.daily.addEventListener('click', () => puzzleOfTheDay());
     ui.generateForm.addEventListener('submit', (e) => {
       e.preventDefault();
       generate();
@@ -1846,6 +1956,7 @@
 
     ui.select.value = REFERENCE_PUZZLES[0].key;
     loadReference(ui.select.value);
+    loadBankStats();
     document.body.dataset.ready = 'true';
   }
 

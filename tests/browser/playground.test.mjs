@@ -4,11 +4,16 @@
 // applied, and a generated puzzle is solved in its length. Jam 1 is played to the exit by
 // hand: mouse drags at 1280x900, touch drags at 390x844, the keyboard; undo, redo and solve
 // from here. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
+// Puzzles to play come from the bank the build made (build/bank.sqlite, found by --bank auto):
+// New puzzle at each difficulty, then played to the exit in its optimal length; the puzzle of the
+// day, twice the same; Generate's source; and a second server started --bank off, whose page
+// says the bank is unavailable.
 // Everything stays on loopback: any request the page makes elsewhere is refused and fails the
 // test. Saves, for a person to look at: build/playground.png (the solved board),
 // playground-errors.png (the field errors), playground-analyze.png (the analysis),
 // playground-play.png (played by hand), playground-phone.png (played by touch on a phone),
-// playground-390.png and playground-1280.png (whole pages, analysed), playground-editor.png.
+// playground-390.png and playground-1280.png (whole pages, analysed), playground-editor.png,
+// playground-bank.png (a puzzle from the bank, played to the exit).
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
@@ -50,11 +55,12 @@ const INVALID = {
   ],
 };
 
-/** Starts rushhourd on 127.0.0.1 and a free port; resolves once its start log names the port. */
-async function startServer() {
+/** Starts rushhourd on 127.0.0.1 and a free port (with `extra` options); resolves once its
+ *  start log names the port. */
+async function startServer(extra = []) {
   assert.ok(existsSync(BIN), `no rushhourd binary at ${BIN}: build it first (./scripts/build.sh)`);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
-  const child = spawn(BIN, ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--workers', '2'], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(BIN, ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--workers', '2', ...extra], { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, stderr: '' };
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (d) => { server.stderr += d; });
@@ -256,10 +262,12 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   const problems = []; // console errors, page errors, refused requests: any one fails
   // Chromium logs every error status as a console error; these the tests cause on purpose.
   const provoked = /^console error: Failed to load resource: the server responded with a status of (400|422) /;
+  const servers = []; // the origins the page may reach: this server, and the one without a bank
 
   before(async () => {
     assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (scripts/install-deps.sh)`);
     server = await startServer();
+    servers.push(server);
     // A fresh, empty profile for every run, removed at the end.
     profile = mkdtempSync(join(tmpdir(), 'rushhourd-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
@@ -273,7 +281,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     // Loopback only: the page may talk to this server and nothing else (no CDN, no fonts).
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(`${server.base}/`) || url.startsWith('data:')) return route.continue();
+      if (servers.some((s) => url.startsWith(`${s.base}/`)) || url.startsWith('data:')) return route.continue();
       problems.push(`request outside the server refused: ${url}`);
       return route.abort();
     });
@@ -288,6 +296,15 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   async function clickFor(button, path, options) {
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url() === `${server.base}${path}`, options),
+      page.click(button),
+    ]);
+    return response;
+  }
+
+  // Clicks `button` and resolves to the server's response to GET `path` (any query) it causes.
+  async function clickForGet(button, path) {
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() === 'GET'),
       page.click(button),
     ]);
     return response;
@@ -885,6 +902,132 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     assert.equal(response.status(), 200);
     await page.waitForSelector('[data-key="move_count"]:text-is("8")');
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('offers every difficulty the bank has, and New puzzle loads one in its range, its optimal length known', async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForSelector('#bank[data-bank="ready"]');
+    // The bank's counts, asked by the test itself: a difficulty is offered iff it has puzzles.
+    const stats = await page.evaluate(async () => (await fetch('v1/puzzles/stats')).json());
+    const levels = { beginner: [1, 10], intermediate: [11, 20], advanced: [21, 30], expert: [31, 2047] };
+    const inRange = ([lo, hi]) => Object.entries(stats.by_moves).filter(([m]) => m >= lo && m <= hi).reduce((a, [, n]) => a + n, 0);
+    const offered = await page.locator('#bank-level option').evaluateAll((os) => os.map((o) => [o.value, o.disabled]));
+    assert.deepEqual(offered, Object.entries(levels).map(([key, range]) => [key, inRange(range) === 0]));
+    assert.ok(offered.every(([, disabled]) => !disabled), 'the built bank (moves 4-45) has every difficulty');
+    const hints = [];
+    const countHints = (r) => { if (new URL(r.url()).pathname === '/v1/hint') hints.push(r.url()); };
+    page.on('request', countHints);
+    for (const [key, [lo, hi]] of Object.entries(levels)) {
+      await page.selectOption('#bank-level', key);
+      const response = await clickForGet('#new-puzzle-button', '/v1/puzzles');
+      assert.equal(response.status(), 200);
+      const query = new URL(response.url()).searchParams;
+      assert.equal(query.get('min_moves'), String(lo), key);
+      assert.equal(query.get('max_moves'), hi === 2047 ? null : String(hi), key);
+      assert.equal(query.get('count'), '1', key);
+      const [puzzle] = (await response.json()).puzzles;
+      assert.ok(puzzle.moves >= lo && puzzle.moves <= hi, `${key}: ${puzzle.moves} moves`);
+      await page.waitForSelector(`#bank-message[data-kind="ok"][data-board="${puzzle.board}"]`);
+      assert.equal(await page.inputValue('#puzzle-input'), puzzle.board, key);
+      assert.equal(await page.locator('#board g.vehicle').count(), puzzle.vehicles, key);
+      // The optimal length is the answer's, at once: no solve, no hint asked for it.
+      assert.equal(await page.getAttribute('#play-status', 'data-optimal'), String(puzzle.moves), key);
+      assert.equal(await page.getAttribute('#play-status', 'data-moves'), '0', key);
+    }
+    // The expert puzzle shown: Solve from here plays it out in exactly its optimal length.
+    const expert = Number(await page.getAttribute('#bank-message', 'data-moves'));
+    await page.locator('#speed').fill('5');
+    const solved = await clickFor('#solve-here-button', '/v1/solve');
+    assert.equal((await solved.json()).solution.move_count, expert);
+    await page.waitForSelector('#play-status[data-solved="true"]', { timeout: 60000 });
+    assert.equal(await page.getAttribute('#play-status', 'data-moves'), String(expert));
+    page.off('request', countHints);
+    assert.deepEqual(hints, [], 'the counter asked for no optimal length');
+  });
+
+  it('plays a beginner puzzle from the bank to the exit by hand, in its optimal length', async () => {
+    await page.selectOption('#bank-level', 'beginner');
+    const response = await clickForGet('#new-puzzle-button', '/v1/puzzles');
+    const [puzzle] = (await response.json()).puzzles;
+    await page.waitForSelector(`#bank-message[data-board="${puzzle.board}"]`);
+    const moves = await solutionOf(page, puzzle.board);
+    assert.equal(moves.length, puzzle.moves);
+    await dragMoves(page, moves, 'mouse');
+    await page.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle.moves}"]`);
+    assert.match(await page.textContent('#play-status'), new RegExp(`^Solved! ${puzzle.moves} moves?; the optimal is ${puzzle.moves}`));
+    assert.deepEqual(await axeViolations(page), [], 'a bank puzzle played');
+    await page.screenshot({ path: join(REPO_ROOT, 'build/playground-bank.png') });
+  });
+
+  it('loads the puzzle of the day, the same board each time', async () => {
+    const boards = [];
+    for (let k = 0; k < 2; k++) {
+      await loadReference(page, 'jam01');
+      const response = await clickForGet('#daily-button', '/v1/puzzles/daily');
+      assert.equal(response.status(), 200);
+      const doc = await response.json();
+      assert.equal(doc.date, new Date().toISOString().slice(0, 10), 'today, UTC');
+      await page.waitForSelector(`#bank-message[data-kind="ok"][data-board="${doc.puzzle.board}"]`);
+      assert.match(await page.textContent('#bank-message'), new RegExp(`^The puzzle of ${doc.date}: ${doc.puzzle.moves} moves`));
+      assert.equal(await page.getAttribute('#play-status', 'data-optimal'), String(doc.puzzle.moves));
+      boards.push(await page.inputValue('#puzzle-input'));
+    }
+    assert.equal(boards[0], boards[1]);
+    for (const [width, height] of [[1440, 900], [390, 844]]) {
+      await page.setViewportSize({ width, height });
+      assert.deepEqual(await axeViolations(page), [], `${width}x${height}: the puzzle of the day`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('says which source answered a generate request: the bank, or a search', async () => {
+    // Wall-free 6x6 with no vehicle bounds: the bank has such puzzles. One wall: it has none.
+    const sources = [];
+    for (const [walls, expected] of [['0', 'bank'], ['1', 'search']]) {
+      await page.fill('#gen-min-moves', '3');
+      await page.fill('#gen-min-vehicles', '');
+      await page.fill('#gen-max-vehicles', '');
+      await page.fill('#gen-walls', walls);
+      await page.fill('#gen-seed', '7');
+      const response = await clickFor('#generate-button', '/v1/generate');
+      assert.equal(response.status(), 200);
+      const doc = await response.json();
+      assert.equal(doc.source, expected, `walls ${walls}`);
+      await page.waitForSelector('#generate-message[data-kind="ok"]');
+      assert.equal(await page.textContent('#generate-summary [data-key="source"]'), expected);
+      assert.match(await page.textContent('#generate-message'), expected === 'bank' ? /from the puzzle bank/ : /found by search/);
+      sources.push(expected);
+    }
+    assert.deepEqual(sources, ['bank', 'search']);
+    await page.fill('#gen-walls', '0');
+    await page.fill('#gen-min-vehicles', '10');
+    await page.fill('#gen-max-vehicles', '14');
+  });
+
+  it('says the bank is unavailable on a server started with --bank off, its controls off', async () => {
+    const bankless = await startServer(['--bank', 'off']);
+    servers.push(bankless);
+    const other = await context.newPage();
+    const errors = [];
+    other.on('pageerror', (e) => errors.push(e.message));
+    try {
+      const [stats] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles/stats'),
+        other.goto(`${bankless.base}/`),
+      ]);
+      assert.equal(stats.status(), 503);
+      await other.waitForSelector('#bank[data-bank="none"]');
+      assert.match(await other.textContent('#bank-message'), /no puzzle bank/);
+      for (const control of ['#bank-level', '#new-puzzle-button', '#daily-button']) {
+        assert.ok(await other.isDisabled(control), `${control} is disabled`);
+      }
+      assert.deepEqual(await axeViolations(other), [], 'the bank unavailable');
+      assert.deepEqual(errors, []);
+    } finally {
+      await other.close();
+      bankless.child.kill('SIGTERM');
+      await bankless.exited;
+    }
   });
 
   it('had no console errors and no request beyond the server', () => {
