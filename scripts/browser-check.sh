@@ -3,7 +3,7 @@
 # drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
 # it never downloads a browser of its own), solves and animates a puzzle, plays Jam 1 by hand
 # (mouse, touch, keyboard), checks the field errors of an invalid one, analyses, hints and
-# generates, measures the layout at 390x844 and 1280x900, runs axe-core (npm, pinned too) on
+# generates, loads puzzles from the bank (by difficulty, of the day), measures the layout at 390x844 and 1280x900, runs axe-core (npm, pinned too) on
 # every view, and saves build/playground*.png. Loopback only.
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)

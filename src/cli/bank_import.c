@@ -136,7 +136,8 @@ int rh_cli_bank_import(int argc, char **argv)
         fprintf(stderr, "usage: rushhour bank import TEXT OUT\n");
         return EXIT_BAD;
     }
-    FILE *in = strcmp(argv[2], "-") ? fopen(argv[2], "r") : stdin;
+    const bool own = strcmp(argv[2], "-") != 0; /* stdin is not ours to close */
+    FILE *in = own ? fopen(argv[2], "r") : stdin;
     if (!in) {
         perror(argv[2]);
         return EXIT_IO;
@@ -147,7 +148,7 @@ int rh_cli_bank_import(int argc, char **argv)
     char why[RH_BANK_WHY_MAX];
     if (rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK) {
         fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
-        if (in != stdin) fclose(in);
+        if (own) fclose(in);
         return EXIT_IO;
     }
     char line[512];
@@ -165,7 +166,7 @@ int rh_cli_bank_import(int argc, char **argv)
         fprintf(stderr, "rushhour bank import: cannot read %s\n", argv[2]);
         rc = EXIT_IO;
     }
-    if (in != stdin) fclose(in);
+    if (own) fclose(in);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
         fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
