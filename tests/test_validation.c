@@ -136,8 +136,7 @@ static void expect_ok(const char *text)
 Test(json_strict, control_bytes_between_tokens_refused)
 {
     static const char *const texts[] = {"\x0f{\"board\":\"x\"}", "{\x01\"a\":1}", "{\"a\":1}\x1f",
-                                        "[1,\x0b"
-                                        "2]"};
+                                        "[1,\0132]" /* \013 = \x0b */};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         size_t at = 99;
         cJSON *doc = rh_json_parse(texts[i], strlen(texts[i]), &at);
