@@ -13,14 +13,13 @@
 
 const fs = require("fs");
 const YAML = require("yaml");
-const { quantity } = require("./check-manifest.js");
+const { checkSchemas, get, quantity } = require("./check-manifest.js");
 
 const MODELS = {
   "batch/v1/Job": require("kubernetes-models/batch/v1/Job").Job,
   "v1/PersistentVolumeClaim": require("kubernetes-models/v1/PersistentVolumeClaim").PersistentVolumeClaim,
 };
 const MEMORY_GOAL = 256 * 2 ** 20; // issue #15: peak memory per enumerating process
-const get = (obj, path) => path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 const argAfter = (args, name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
 
 // The pod rules both Jobs share: the image, restarts, resources, security, volumes.
@@ -62,19 +61,7 @@ function check(docs) {
   const problems = [];
   const fail = (msg) => problems.push(msg);
   const expect = (cond, msg) => { if (!cond) fail(msg); };
-  const byKind = {};
-  docs.forEach((doc, i) => {
-    if (!doc || typeof doc !== "object") return fail(`document ${i + 1} is empty or not a mapping`);
-    const key = `${doc.apiVersion}/${doc.kind}`;
-    const Model = MODELS[key];
-    if (!Model) return fail(`document ${i + 1}: unexpected ${key} (expected one of ${Object.keys(MODELS).join(", ")})`);
-    try {
-      new Model(JSON.parse(JSON.stringify(doc))).validate();
-    } catch (e) {
-      fail(`document ${i + 1} (${doc.kind} ${get(doc, "metadata.name")}): schema: ${e.message}`);
-    }
-    (byKind[doc.kind] = byKind[doc.kind] || []).push(doc);
-  });
+  const byKind = checkSchemas(docs, MODELS, fail);
   const jobs = byKind.Job || [];
   const indexed = jobs.filter((j) => j.spec.completionMode === "Indexed");
   const merges = jobs.filter((j) => j.spec.completionMode !== "Indexed");

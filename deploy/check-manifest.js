@@ -59,6 +59,25 @@ function quantity(text) {
 const mib = (b) => `${(b / 2 ** 20).toFixed(0)} MiB`;
 const get = (obj, path) => path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 
+// Validates each document against the schema of its kind among `models` ("apiVersion/kind" to
+// a kubernetes-models class), reporting through `fail`; returns the valid-kind documents by kind.
+function checkSchemas(docs, models, fail) {
+  const byKind = {};
+  docs.forEach((doc, i) => {
+    if (!doc || typeof doc !== "object") return fail(`document ${i + 1} is empty or not a mapping`);
+    const key = `${doc.apiVersion}/${doc.kind}`;
+    const Model = models[key];
+    if (!Model) return fail(`document ${i + 1}: unexpected ${key} (expected one of ${Object.keys(models).join(", ")})`);
+    try {
+      new Model(JSON.parse(JSON.stringify(doc))).validate();
+    } catch (e) {
+      fail(`document ${i + 1} (${doc.kind} ${get(doc, "metadata.name")}): schema: ${e.message}`);
+    }
+    (byKind[doc.kind] = byKind[doc.kind] || []).push(doc);
+  });
+  return byKind;
+}
+
 // The RUSHHOURD_* settings the server reads, from its source when given.
 function serverSettings(configSource) {
   if (!configSource) return null;
@@ -75,19 +94,7 @@ function check(docs, settingNames) {
   const expect = (cond, msg) => { if (!cond) fail(msg); };
 
   // ---------------------------------------------------------------------------- 1. schemas
-  const byKind = {};
-  docs.forEach((doc, i) => {
-    if (!doc || typeof doc !== "object") return fail(`document ${i + 1} is empty or not a mapping`);
-    const key = `${doc.apiVersion}/${doc.kind}`;
-    const Model = MODELS[key];
-    if (!Model) return fail(`document ${i + 1}: unexpected ${key} (expected one of ${Object.keys(MODELS).join(", ")})`);
-    try {
-      new Model(JSON.parse(JSON.stringify(doc))).validate();
-    } catch (e) {
-      fail(`document ${i + 1} (${doc.kind} ${get(doc, "metadata.name")}): schema: ${e.message}`);
-    }
-    (byKind[doc.kind] = byKind[doc.kind] || []).push(doc);
-  });
+  const byKind = checkSchemas(docs, MODELS, fail);
   for (const kind of ["Deployment", "Service", "HorizontalPodAutoscaler"]) {
     expect((byKind[kind] || []).length === 1, `expected exactly one ${kind}, found ${(byKind[kind] || []).length}`);
   }
@@ -351,4 +358,4 @@ function main(argv) {
 }
 
 if (require.main === module) process.exit(main(process.argv));
-module.exports = { check, serverBytes, quantity };
+module.exports = { check, checkSchemas, get, serverBytes, quantity };
