@@ -245,8 +245,12 @@ Test(hangups, hang_up_stops_a_running_search)
         abandon(s, "/v1/solve/batch", "{\"puzzles\": [" SLOW(9000) ", " SLOW(9000) "]}", 2,
                 with_reset);
     }
-    /* After a reset, the batch's second job is dropped unrun in the same look. */
-    cr_assert_geq(metric(s, DROPPED), 1, "the batch's queued job was not dropped");
+    /* After a reset, the batch's second job is dropped unrun in the same look. Not under
+     * valgrind: the watchdog asks the queued job before the running one, and at valgrind's
+     * pace the reset can fall between the two questions; the worker then starts the second
+     * job and it is cancelled instead (counted above either way). */
+    if (!getenv("RHS_WRAPPER"))
+        cr_assert_geq(metric(s, DROPPED), 1, "the batch's queued job was not dropped");
     free(stop(s));
 }
 
