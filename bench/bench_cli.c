@@ -22,6 +22,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rushhour/clock.h"
 #include "reference.h"
 
 #define REPEATS 250 /* jams250.jsonl: the 40 Jams this many times */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "rushhour/clock.h"
 #include "reference.h"
 
 #define MIB (1024.0 * 1024.0)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rushhour/clock.h"
 #include "reference.h"
 #include "replay.h"
 

@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "reference.h"
 
 static rh_generate_options options(int min_moves, int max_moves, uint64_t seed)

@@ -17,10 +17,10 @@
 #define UNKNOWN UINT32_MAX
 
 typedef struct {
-    rh_layout L;
-    rh_budget budget;
-    rh_table table; /* slot of every state of the component */
-    uint64_t *keys; /* the states, in discovery order */
+    rh__layout L;
+    rh__budget budget;
+    rh__table table; /* slot of every state of the component */
+    uint64_t *keys;  /* the states, in discovery order */
     uint32_t *index_of_slot;
     size_t count;
 } component;
@@ -28,20 +28,20 @@ typedef struct {
 /* The successors of `key` as keys, into out (RH_MOVES_MAX entries); returns their count. */
 static int successors(const component *c, const uint64_t *key, bool unit, uint64_t *out)
 {
-    rh_movegen g;
+    rh__movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(&c->L, key, &g, c->L.kw, false);
-    const int n = rh_movegen_list(&c->L, &g, unit, false, -1, 0, moves, NULL);
+    rh__movegen_load(&c->L, key, &g, c->L.kw, false);
+    const int n = rh__movegen_list(&c->L, &g, unit, false, -1, 0, moves, NULL);
     for (int k = 0; k < n; k++) {
         out[k] = key[0];
-        rh_key_move(&c->L, &out[k], rh_via_vehicle(moves[k]), rh_via_delta(moves[k]));
+        rh__key_move(&c->L, &out[k], rh__via_vehicle(moves[k]), rh__via_delta(moves[k]));
     }
     return n;
 }
 
 static uint32_t index_of(const component *c, const uint64_t *key)
 {
-    const size_t slot = rh_table_find(&c->table, key);
+    const size_t slot = rh__table_find(&c->table, key);
     cr_assert_neq(slot, RH_SLOT_NONE, "a successor outside the component");
     return c->index_of_slot[slot];
 }
@@ -50,21 +50,21 @@ static uint32_t index_of(const component *c, const uint64_t *key)
 static void explore(component *c, const rh_puzzle *p, size_t max_states)
 {
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    rh_budget_init(&c->budget, &opt);
-    cr_assert(rh_layout_init(&c->L, p, &c->budget));
+    rh__budget_init(&c->budget, &opt);
+    cr_assert(rh__layout_init(&c->L, p, &c->budget));
     cr_assert_eq(c->L.kw, 1, "the reference puzzles pack into one word");
-    cr_assert_eq(rh_table_init(&c->table, &c->budget, 1, c->L.narrow, false, false), RH_OK);
+    cr_assert_eq(rh__table_init(&c->table, &c->budget, 1, c->L.narrow, false, false), RH_OK);
     c->keys = malloc(max_states * sizeof *c->keys);
     cr_assert_not_null(c->keys);
-    rh_layout_encode(&c->L, p, &c->keys[0]);
+    rh__layout_encode(&c->L, p, &c->keys[0]);
     bool added = false;
-    rh_table_insert(&c->table, &c->keys[0], &added);
+    rh__table_insert(&c->table, &c->keys[0], &added);
     c->count = 1;
     uint64_t next[RH_MOVES_MAX];
     for (size_t head = 0; head < c->count; head++) {
         const int n = successors(c, &c->keys[head], true, next);
         for (int k = 0; k < n; k++) {
-            if (rh_table_insert(&c->table, &next[k], &added) == RH_SLOT_NONE || !added) continue;
+            if (rh__table_insert(&c->table, &next[k], &added) == RH_SLOT_NONE || !added) continue;
             cr_assert_lt(c->count, max_states);
             c->keys[c->count++] = next[k];
         }
@@ -72,22 +72,22 @@ static void explore(component *c, const rh_puzzle *p, size_t max_states)
     c->index_of_slot = malloc(c->table.cap * sizeof *c->index_of_slot);
     cr_assert_not_null(c->index_of_slot);
     for (size_t i = 0; i < c->count; i++)
-        c->index_of_slot[rh_table_find(&c->table, &c->keys[i])] = (uint32_t)i;
+        c->index_of_slot[rh__table_find(&c->table, &c->keys[i])] = (uint32_t)i;
 }
 
 static void release(component *c)
 {
     free(c->keys);
     free(c->index_of_slot);
-    rh_table_free(&c->table);
-    rh_layout_free(&c->L, &c->budget);
+    rh__table_free(&c->table);
+    rh__layout_free(&c->L, &c->budget);
 }
 
 static int bound(const component *c, const uint64_t *key, bool slides)
 {
-    rh_occupancy o;
-    rh_layout_occupancy(&c->L, key, &o, c->L.kw, false);
-    return rh_heuristic(&c->L, &o, slides);
+    rh__occupancy o;
+    rh__layout_occupancy(&c->L, key, &o, c->L.kw, false);
+    return rh__heuristic(&c->L, &o, slides);
 }
 
 /* Checks the bound of one metric on one component; returns the states checked. */
@@ -98,7 +98,7 @@ static size_t check_metric(const component *c, const char *name, bool slides)
     cr_assert(dist && queue);
     size_t tail = 0;
     for (size_t i = 0; i < c->count; i++) {
-        const bool goal = rh_layout_is_goal(&c->L, &c->keys[i]);
+        const bool goal = rh__layout_is_goal(&c->L, &c->keys[i]);
         dist[i] = goal ? 0 : UNKNOWN;
         if (goal) queue[tail++] = (uint32_t)i;
     }
@@ -153,7 +153,7 @@ static int slid_successors(const component *c, const rh_puzzle *p, uint64_t key,
     for (int k = 0; k < p->wall_count; k++) taken[p->walls[k].row][p->walls[k].col] = true;
     int pos[RH_VEHICLES_MAX];
     for (int i = 0; i < p->vehicle_count; i++) {
-        pos[i] = rh_layout_pos(&c->L, &key, i);
+        pos[i] = rh__layout_pos(&c->L, &key, i);
         const bool h = p->vehicles[i].orientation == RH_HORIZONTAL;
         const int line = h ? p->vehicles[i].row : p->vehicles[i].col;
         for (int k = 0; k < p->vehicles[i].length; k++)
@@ -168,7 +168,7 @@ static int slid_successors(const component *c, const rh_puzzle *p, uint64_t key,
                 const int cell = dir > 0 ? pos[i] + len - 1 + d : pos[i] - d; /* entered */
                 if (cell < 0 || cell >= size || taken[h ? line : cell][h ? cell : line]) break;
                 out[n] = key;
-                rh_key_move(&c->L, &out[n], i, dir * d);
+                rh__key_move(&c->L, &out[n], i, dir * d);
                 n++;
                 if (slides) break;
             }

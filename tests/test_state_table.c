@@ -48,8 +48,8 @@ Test(state_table, bucket_match_forms_agree)
         const void *keys = narrow ? (const void *)narrow_keys : (const void *)wide_keys;
         for (size_t b = 0; b < 8; b += 4) {
             unsigned eq, em, plain_eq, plain_em;
-            rh_bucket_match(keys, b, want, narrow, &eq, &em);
-            rh_bucket_match_plain(keys, b, want, narrow, &plain_eq, &plain_em);
+            rh__bucket_match(keys, b, want, narrow, &eq, &em);
+            rh__bucket_match_plain(keys, b, want, narrow, &plain_eq, &plain_em);
             cr_assert_eq(eq, plain_eq, "round %d: equal %x, plainly %x", round, eq, plain_eq);
             cr_assert_eq(em, plain_em, "round %d: empty %x, plainly %x", round, em, plain_em);
         }
@@ -71,10 +71,10 @@ static void key_of(uint32_t x, uint64_t *key, int kw, bool narrow)
 static void check_against_a_set(int kw, bool narrow, size_t inserts)
 {
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    rh_budget budget;
-    rh_budget_init(&budget, &opt);
-    rh_table t;
-    cr_assert_eq(rh_table_init(&t, &budget, kw, narrow, true, false), RH_OK);
+    rh__budget budget;
+    rh__budget_init(&budget, &opt);
+    rh__table t;
+    cr_assert_eq(rh__table_init(&t, &budget, kw, narrow, true, false), RH_OK);
     uint8_t *in = calloc(UNIVERSE, 1);
     cr_assert_not_null(in);
     uint64_t seed = (uint64_t)kw * 2 + narrow, key[RH_KEY_WORDS_MAX];
@@ -83,7 +83,7 @@ static void check_against_a_set(int kw, bool narrow, size_t inserts)
         const uint32_t x = (uint32_t)(next(&seed) % UNIVERSE);
         key_of(x, key, kw, narrow);
         bool added;
-        const size_t slot = rh_table_insert(&t, key, &added);
+        const size_t slot = rh__table_insert(&t, key, &added);
         cr_assert_neq(slot, RH_SLOT_NONE);
         cr_assert_eq(added, !in[x], "key %u: added %d, in the set %d", x, added, in[x]);
         if (added) t.via[slot] = (uint16_t)(x & 0x7FFF);
@@ -94,13 +94,13 @@ static void check_against_a_set(int kw, bool narrow, size_t inserts)
     cr_assert_gt(t.bits, 12, "the table grew");
     for (uint32_t x = 0; x < UNIVERSE; x += 7) {
         key_of(x, key, kw, narrow);
-        const size_t slot = rh_table_find(&t, key);
+        const size_t slot = rh__table_find(&t, key);
         cr_assert_eq(slot != RH_SLOT_NONE, in[x], "key %u: found %d, in the set %d", x,
                      slot != RH_SLOT_NONE, in[x]);
         if (in[x]) cr_assert_eq(t.via[slot], x & 0x7FFF, "key %u kept its via through growth", x);
     }
     free(in);
-    rh_table_free(&t);
+    rh__table_free(&t);
 }
 
 Test(state_table, narrow_keys_match_a_set)

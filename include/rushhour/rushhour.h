@@ -4,6 +4,7 @@
 #define RUSHHOUR_H
 
 #include "rushhour/error.h"
+#include "rushhour/clock.h"
 #include "rushhour/diag.h"
 #include "rushhour/utf8.h"
 #include "rushhour/puzzle.h"

@@ -105,9 +105,6 @@ typedef struct {
  * outlives the call. */
 RH_API int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt);
 
-/* Monotonic clock in microseconds, the time base of deadline_us. */
-RH_API uint64_t rh_clock_us(void);
-
 RH_API const char *rh_status_name(rh_status s); /* "solved", "unsolvable", "limit_reached" */
 RH_API const char *rh_limit_name(rh_limit l);   /* "none", "nodes", "memory", "time", "cancelled" */
 RH_API const char *rh_metric_name(rh_metric m); /* "moves", "slides" */

@@ -1,6 +1,7 @@
 /* Checkpoints of an enumeration writing a bank (bank.h says the contract): the finished tasks
  * in a table, marked in the transactions of the rows, and the rows of unfinished ones dropped
  * when a run resumes. */
+#include "rushhour/clock.h"
 #include "bank_internal.h"
 #include "rushhour/search.h"
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "bank_internal.h"
 #include "rushhour/search.h"
 

@@ -180,12 +180,12 @@ static int query(int argc, char **argv)
     return code;
 }
 
-int rh_cli_bank(int argc, char **argv)
+int cli_bank(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(bank_usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_DONE;
     }
-    if (!strcmp(argv[1], "import")) return rh_cli_bank_import(argc, argv);
+    if (!strcmp(argv[1], "import")) return cli_bank_import(argc, argv);
     return !strcmp(argv[1], "merge") ? merge(argc, argv) : query(argc, argv);
 }

@@ -3,9 +3,9 @@
 #define RH_CLI_BANK_H
 
 /* argv[0] is "bank", argv[1] the subcommand; returns the process's exit code. */
-int rh_cli_bank(int argc, char **argv);
+int cli_bank(int argc, char **argv);
 
 /* `bank import TEXT OUT` (bank_import.c): argv as above. */
-int rh_cli_bank_import(int argc, char **argv);
+int cli_bank_import(int argc, char **argv);
 
 #endif

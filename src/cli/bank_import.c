@@ -130,7 +130,7 @@ static int meta_line(rh_bank *b, char *line, char *why, size_t len)
     return 0;
 }
 
-int rh_cli_bank_import(int argc, char **argv)
+int cli_bank_import(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: rushhour bank import TEXT OUT\n");

@@ -305,7 +305,7 @@ static int finish_bank(cli *o, bool complete)
     return err;
 }
 
-int rh_cli_enumerate(int argc, char **argv)
+int cli_enumerate(int argc, char **argv)
 {
     cli o = {.enumerate = RH_ENUM_OPTIONS_INIT};
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);

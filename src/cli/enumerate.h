@@ -3,6 +3,6 @@
 #define RH_CLI_ENUMERATE_H
 
 /* Runs the command; argv[0] is "enumerate". Returns the process's exit code. */
-int rh_cli_enumerate(int argc, char **argv);
+int cli_enumerate(int argc, char **argv);
 
 #endif

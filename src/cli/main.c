@@ -245,7 +245,7 @@ static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us
     }
     int code = r.status == RH_LIMIT_REACHED ? EXIT_LIMIT : EXIT_ANSWER;
     if (o->show) {
-        rh_show_solution(stdout, p, &r);
+        cli_show_solution(stdout, p, &r);
     } else {
         cJSON *doc = solve_document(p, &r, parse_us);
         if (print_json(doc)) code = EXIT_IO;
@@ -422,8 +422,8 @@ static int run_generate(cli_options *o)
 static int run(int argc, char **argv)
 {
     if (argc < 2) return bad_usage("%s", "a command is needed");
-    if (strcmp(argv[1], "bank") == 0) return rh_cli_bank(argc - 1, argv + 1);
-    if (strcmp(argv[1], "enumerate") == 0) return rh_cli_enumerate(argc - 1, argv + 1);
+    if (strcmp(argv[1], "bank") == 0) return cli_bank(argc - 1, argv + 1);
+    if (strcmp(argv[1], "enumerate") == 0) return cli_enumerate(argc - 1, argv + 1);
     static const char *const names[] = {"solve", "explore", "analyze", "generate"};
     cli_options o = {.search = RH_SEARCH_OPTIONS_INIT, .generate = RH_GENERATE_OPTIONS_INIT};
     o.cmd = (command)-1;

@@ -9,7 +9,7 @@ static void print_board(FILE *out, const rh_puzzle *p)
         fprintf(out, "  %s%s\n", board + r * (p->board_size + 1), r == p->exit_row ? " >" : "");
 }
 
-void rh_show_solution(FILE *out, const rh_puzzle *p, const rh_result *r)
+void cli_show_solution(FILE *out, const rh_puzzle *p, const rh_result *r)
 {
     rh_puzzle cur = *p;
     fprintf(out, "start (%s, %s):\n", rh_algorithm_name(r->algorithm), rh_metric_name(r->metric));

@@ -6,6 +6,6 @@
 
 #include "rushhour/rushhour.h"
 
-void rh_show_solution(FILE *out, const rh_puzzle *p, const rh_result *r);
+void cli_show_solution(FILE *out, const rh_puzzle *p, const rh_result *r);
 
 #endif

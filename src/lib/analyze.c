@@ -13,42 +13,42 @@
 #define UNREACHED 0xFFFFu
 
 /* The key of entry i of a queue that was only ever pushed to (its ring never wrapped). */
-static const uint64_t *entry(const rh_queue *q, size_t i)
+static const uint64_t *entry(const rh__queue *q, size_t i)
 {
     return q->keys + i * (size_t)q->kw;
 }
 
 /* Pass 1: every state of the component, in `all`, all of them in `t` with depth UNREACHED.
  * `kw`, `narrow` and `small` as in the BFS: constants in the common cases. */
-static inline __attribute__((always_inline)) bool explore(rh_table *t, rh_budget *b,
-                                                          const rh_layout *L, rh_queue *all,
+static inline __attribute__((always_inline)) bool explore(rh__table *t, rh__budget *b,
+                                                          const rh__layout *L, rh__queue *all,
                                                           const uint64_t *start, const int kw,
                                                           const bool narrow, const bool small)
 {
     bool added;
-    size_t slot = rh_table_insert(t, start, &added);
-    if (slot == RH_SLOT_NONE || !rh_queue_push(all, b, start, 0, kw)) return false;
+    size_t slot = rh__table_insert(t, start, &added);
+    if (slot == RH_SLOT_NONE || !rh__queue_push(all, b, start, 0, kw)) return false;
     t->depth[slot] = UNREACHED;
     uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen g;
+    rh__movegen g;
     for (size_t i = 0; i < all->len; i++) {
-        if (rh_budget_exhausted(b)) return false;
+        if (rh__budget_exhausted(b)) return false;
         b->expanded++;
         /* A copy: the pushes below may move the queue. */
         memcpy(cur, entry(all, i), sizeof(uint64_t) * (size_t)kw);
-        rh_movegen_load(L, cur, &g, kw, small);
-        const int n = rh_movegen_list(L, &g, true, small, -1, 0, moves, steps);
+        rh__movegen_load(L, cur, &g, kw, small);
+        const int n = rh__movegen_list(L, &g, true, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
-        if (!rh_table_reserve(t, (size_t)n)) return false;
-        const rh_slots sl = rh_table_slots(t);
+        if (!rh__table_reserve(t, (size_t)n)) return false;
+        const rh__slots sl = rh__table_slots(t);
         for (int k = 0; k < n; k++) {
-            rh_movegen_child(L, cur, moves[k], steps[k], child, kw);
-            slot = rh_slots_put(&sl, child, rh_key_hash(child, kw), kw, narrow, &added);
+            rh__movegen_child(L, cur, moves[k], steps[k], child, kw);
+            slot = rh__slots_put(&sl, child, rh__key_hash(child, kw), kw, narrow, &added);
             if (!added) continue;
             t->count++;
             t->depth[slot] = UNREACHED;
-            if (!rh_queue_push(all, b, child, 0, kw)) return false;
+            if (!rh__queue_push(all, b, child, 0, kw)) return false;
         }
     }
     return true;
@@ -56,32 +56,32 @@ static inline __attribute__((always_inline)) bool explore(rh_table *t, rh_budget
 
 /* Pass 2: distances to the nearest goal, by BFS from all goals at once, in t->depth. */
 static inline __attribute__((always_inline)) bool
-distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bool unit,
-          rh_queue *frontier, uint64_t *goals, const int kw, const bool narrow, const bool small)
+distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all, bool unit,
+          rh__queue *frontier, uint64_t *goals, const int kw, const bool narrow, const bool small)
 {
     for (size_t i = 0; i < all->len; i++) {
-        if (!rh_layout_is_goal(L, entry(all, i))) continue;
-        t->depth[rh_table_find_in(t, entry(all, i), kw, narrow)] = 0;
-        if (!rh_queue_push(frontier, b, entry(all, i), 0, kw)) return false;
+        if (!rh__layout_is_goal(L, entry(all, i))) continue;
+        t->depth[rh__table_find_in(t, entry(all, i), kw, narrow)] = 0;
+        if (!rh__queue_push(frontier, b, entry(all, i), 0, kw)) return false;
         ++*goals;
     }
     uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen g;
+    rh__movegen g;
     while (frontier->len) {
-        if (rh_budget_exhausted(b)) return false;
+        if (rh__budget_exhausted(b)) return false;
         b->expanded++;
-        rh_queue_pop_front(frontier, cur, kw);
-        const unsigned d = t->depth[rh_table_find_in(t, cur, kw, narrow)];
-        rh_movegen_load(L, cur, &g, kw, small);
-        const int n = rh_movegen_list(L, &g, unit, small, -1, 0, moves, steps);
+        rh__queue_pop_front(frontier, cur, kw);
+        const unsigned d = t->depth[rh__table_find_in(t, cur, kw, narrow)];
+        rh__movegen_load(L, cur, &g, kw, small);
+        const int n = rh__movegen_list(L, &g, unit, small, -1, 0, moves, steps);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
-            rh_movegen_child(L, cur, moves[k], steps[k], child, kw);
-            uint16_t *depth = &t->depth[rh_table_find_in(t, child, kw, narrow)];
+            rh__movegen_child(L, cur, moves[k], steps[k], child, kw);
+            uint16_t *depth = &t->depth[rh__table_find_in(t, child, kw, narrow)];
             if (*depth != UNREACHED) continue;
             *depth = (uint16_t)(d + 1 < UNREACHED ? d + 1 : UNREACHED - 1);
-            if (!rh_queue_push(frontier, b, child, 0, kw)) return false;
+            if (!rh__queue_push(frontier, b, child, 0, kw)) return false;
         }
     }
     return true;
@@ -89,9 +89,9 @@ distances(rh_table *t, rh_budget *b, const rh_layout *L, const rh_queue *all, bo
 
 /* Both passes, inlined for the classic case (one-word keys, 32-bit slots, a small board) and
  * the general one, as the BFS is. */
-static inline __attribute__((always_inline)) bool passes(rh_table *t, rh_budget *b,
-                                                         const rh_layout *L, rh_queue *all,
-                                                         rh_queue *frontier, const uint64_t *start,
+static inline __attribute__((always_inline)) bool passes(rh__table *t, rh__budget *b,
+                                                         const rh__layout *L, rh__queue *all,
+                                                         rh__queue *frontier, const uint64_t *start,
                                                          bool unit, uint64_t *goals, const int kw,
                                                          const bool narrow, const bool small)
 {
@@ -99,8 +99,8 @@ static inline __attribute__((always_inline)) bool passes(rh_table *t, rh_budget 
            distances(t, b, L, all, unit, frontier, goals, kw, narrow, small);
 }
 
-static bool analyse(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all,
-                    rh_queue *frontier, const uint64_t *start, bool unit, uint64_t *goals)
+static bool analyse(rh__table *t, rh__budget *b, const rh__layout *L, rh__queue *all,
+                    rh__queue *frontier, const uint64_t *start, bool unit, uint64_t *goals)
 {
     if (L->kw == 1 && L->ow == 1 && t->narrow)
         return passes(t, b, L, all, frontier, start, unit, goals, 1, true, true);
@@ -108,13 +108,13 @@ static bool analyse(rh_table *t, rh_budget *b, const rh_layout *L, rh_queue *all
 }
 
 /* The summary, from the distances. */
-static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, const rh_queue *all,
-                     const rh_puzzle *p, const uint64_t *start)
+static int summarise(rh_analysis *out, const rh__table *t, const rh__layout *L,
+                     const rh__queue *all, const rh_puzzle *p, const uint64_t *start)
 {
     size_t hardest = 0;
     out->max_distance = -1;
     for (size_t i = 0; i < all->len; i++) {
-        const unsigned d = t->depth[rh_table_find(t, entry(all, i))];
+        const unsigned d = t->depth[rh__table_find(t, entry(all, i))];
         if (d == UNREACHED) {
             out->dead_states++;
         } else if ((int)d > out->max_distance) {
@@ -126,36 +126,36 @@ static int summarise(rh_analysis *out, const rh_table *t, const rh_layout *L, co
         out->histogram = calloc((size_t)out->max_distance + 1, sizeof *out->histogram);
         if (!out->histogram) return RH_ENOMEM;
         for (size_t i = 0; i < all->len; i++) {
-            const unsigned d = t->depth[rh_table_find(t, entry(all, i))];
+            const unsigned d = t->depth[rh__table_find(t, entry(all, i))];
             if (d != UNREACHED) out->histogram[d]++;
         }
     }
-    const unsigned d = t->depth[rh_table_find(t, start)];
+    const unsigned d = t->depth[rh__table_find(t, start)];
     out->start_distance = d == UNREACHED ? -1 : (int)d;
     out->hardest = *p;
     const uint64_t *key = entry(all, hardest);
     for (int i = 0; i < L->vehicle_count; i++) {
         rh_vehicle *v = &out->hardest.vehicles[i];
-        *(L->v[i].horizontal ? &v->col : &v->row) = rh_layout_pos(L, key, i);
+        *(L->v[i].horizontal ? &v->col : &v->row) = rh__layout_pos(L, key, i);
     }
-    rh_movegen g;
+    rh__movegen g;
     uint16_t moves[RH_MOVES_MAX];
-    rh_movegen_load(L, start, &g, L->kw, false);
-    out->start_moves = rh_movegen_list(L, &g, false, false, -1, 0, moves, NULL);
+    rh__movegen_load(L, start, &g, L->kw, false);
+    out->start_moves = rh__movegen_list(L, &g, false, false, -1, 0, moves, NULL);
     return RH_OK;
 }
 
 int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh_search_defaults;
+    if (!opt) opt = &rh__search_defaults;
     if ((unsigned)opt->metric > RH_METRIC_SLIDES) return RH_EARG;
     *out = (rh_analysis){.metric = opt->metric, .start_distance = -1, .max_distance = -1};
-    rh_search s;
-    const bool ready = rh_search_begin(&s, p, opt, false, true);
-    rh_queue all, frontier;
-    rh_queue_init(&all, s.layout.kw);
-    rh_queue_init(&frontier, s.layout.kw);
+    rh__search s;
+    const bool ready = rh__search_begin(&s, p, opt, false, true);
+    rh__queue all, frontier;
+    rh__queue_init(&all, s.layout.kw);
+    rh__queue_init(&frontier, s.layout.kw);
     const bool whole = ready && analyse(&s.table, &s.budget, &s.layout, &all, &frontier, s.start,
                                         opt->metric == RH_METRIC_SLIDES, &out->goal_states);
     int err = RH_OK;
@@ -165,9 +165,9 @@ int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *op
         out->states = all.len;
         err = summarise(out, &s.table, &s.layout, &all, p, s.start);
     }
-    rh_queue_free(&frontier, &s.budget);
-    rh_queue_free(&all, &s.budget);
-    rh_search_end(&s, &out->stats);
+    rh__queue_free(&frontier, &s.budget);
+    rh__queue_free(&all, &s.budget);
+    rh__search_end(&s, &out->stats);
     return err;
 }
 

@@ -1,19 +1,12 @@
 /* Memory accounting and the node, time and cancel checks of a search. */
 #include <stdlib.h>
-#include <time.h>
 
+#include "rushhour/clock.h"
 #include "budget.h"
 
-uint64_t rh_clock_us(void)
+void rh__budget_init(rh__budget *b, const rh_search_options *opt)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
-void rh_budget_init(rh_budget *b, const rh_search_options *opt)
-{
-    *b = (rh_budget){0};
+    *b = (rh__budget){0};
     b->cap = opt->max_memory;
     b->max_nodes = opt->max_nodes;
     b->deadline_us = opt->deadline_us;
@@ -22,7 +15,7 @@ void rh_budget_init(rh_budget *b, const rh_search_options *opt)
     b->countdown = 1;
 }
 
-void *rh_budget_calloc(rh_budget *b, size_t bytes)
+void *rh__budget_calloc(rh__budget *b, size_t bytes)
 {
     if (b->cap && (bytes > b->cap || b->used > b->cap - bytes)) {
         b->limit = RH_LIMIT_MEMORY;
@@ -38,27 +31,27 @@ void *rh_budget_calloc(rh_budget *b, size_t bytes)
     return p;
 }
 
-void rh_budget_free(rh_budget *b, void *ptr, size_t bytes)
+void rh__budget_free(rh__budget *b, void *ptr, size_t bytes)
 {
     if (!ptr) return;
     free(ptr);
     b->used -= bytes;
 }
 
-bool rh_budget_would_fit(const rh_budget *b, size_t released, size_t bytes)
+bool rh__budget_would_fit(const rh__budget *b, size_t released, size_t bytes)
 {
     const size_t used = b->used - released;
     return !b->cap || (bytes <= b->cap && used <= b->cap - bytes);
 }
 
-bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes)
+bool rh__budget_fits(rh__budget *b, size_t released, size_t bytes)
 {
-    if (rh_budget_would_fit(b, released, bytes)) return true;
+    if (rh__budget_would_fit(b, released, bytes)) return true;
     b->limit = RH_LIMIT_MEMORY;
     return false;
 }
 
-void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept)
+void *rh__budget_shrink(rh__budget *b, void *ptr, size_t *bytes, size_t kept)
 {
     /* A smaller realloc splits the block or remaps it: it never holds both sizes at once. */
     void *p = realloc(ptr, kept);
@@ -71,7 +64,7 @@ void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept)
 /* Calls between clock readings. */
 #define CHECK_EVERY 256
 
-bool rh_budget_check(rh_budget *b)
+bool rh__budget_check(rh__budget *b)
 {
     /* Once a budget has run out, every call reports it. */
     b->countdown = 1;
@@ -95,7 +88,7 @@ bool rh_budget_check(rh_budget *b)
     return false;
 }
 
-void rh_budget_stats(const rh_budget *b, rh_stats *s, uint64_t states_stored)
+void rh__budget_stats(const rh__budget *b, rh_stats *s, uint64_t states_stored)
 {
     s->nodes_expanded = b->expanded;
     s->nodes_generated = b->generated;

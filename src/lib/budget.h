@@ -17,40 +17,40 @@ typedef struct {
     const atomic_int *cancel;
     uint64_t expanded, generated;
     uint64_t start_us;
-    uint64_t countdown; /* calls of rh_budget_exhausted left before the next full check */
+    uint64_t countdown; /* calls of rh__budget_exhausted left before the next full check */
     rh_limit limit;     /* the first budget that ran out */
-} rh_budget;
+} rh__budget;
 
-void rh_budget_init(rh_budget *b, const rh_search_options *opt);
+void rh__budget_init(rh__budget *b, const rh_search_options *opt);
 
 /* Zeroed memory, counted; NULL (and limit = memory) when the cap or malloc refuses. */
-void *rh_budget_calloc(rh_budget *b, size_t bytes);
-void rh_budget_free(rh_budget *b, void *ptr, size_t bytes);
+void *rh__budget_calloc(rh__budget *b, size_t bytes);
+void rh__budget_free(rh__budget *b, void *ptr, size_t bytes);
 
 /* Whether `bytes` more would fit once `released` bytes are freed; records nothing. */
-bool rh_budget_would_fit(const rh_budget *b, size_t released, size_t bytes);
+bool rh__budget_would_fit(const rh__budget *b, size_t released, size_t bytes);
 
 /* True when `bytes` more would fit once `released` bytes are given back; else false, and
  * limit = memory. Nothing is allocated. */
-bool rh_budget_fits(rh_budget *b, size_t released, size_t bytes);
+bool rh__budget_fits(rh__budget *b, size_t released, size_t bytes);
 
 /* Gives back the tail of a block of `bytes`, keeping its first `kept` (> 0) bytes, without
  * the memory in use ever rising. Returns the block, which may have moved; *bytes becomes
  * its size, left as it was if the allocator could not shrink it. */
-void *rh_budget_shrink(rh_budget *b, void *ptr, size_t *bytes, size_t kept);
+void *rh__budget_shrink(rh__budget *b, void *ptr, size_t *bytes, size_t kept);
 
 /* True when a node, time or cancel budget has run out; call once per expansion, before
  * counting it. The full check runs on the first call and then every 256, or sooner when the
  * node budget would run out first, so the clock stays well under a microsecond apart and an
  * expansion pays one decrement. */
-bool rh_budget_check(rh_budget *b);
+bool rh__budget_check(rh__budget *b);
 
-static inline bool rh_budget_exhausted(rh_budget *b)
+static inline bool rh__budget_exhausted(rh__budget *b)
 {
-    return --b->countdown == 0 && rh_budget_check(b);
+    return --b->countdown == 0 && rh__budget_check(b);
 }
 
 /* Fills the statistics common to every search. */
-void rh_budget_stats(const rh_budget *b, rh_stats *s, uint64_t states_stored);
+void rh__budget_stats(const rh__budget *b, rh_stats *s, uint64_t states_stored);
 
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "rushhour/clock.h"
 #include "enumerate_internal.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
@@ -31,8 +32,8 @@ typedef struct run run;
 
 typedef struct {
     run *run;
-    rh_ework work;
-    rh_espace space;
+    rh__ework work;
+    rh__espace space;
     counts local;              /* of the running task */
     uint64_t running, claimed; /* the task being walked, and the next one to walk */
     rh_cluster cluster;
@@ -41,7 +42,7 @@ typedef struct {
 
 struct run {
     const rh_enum_options *opt;
-    rh_egeom geom;
+    rh__egeom geom;
     atomic_uint_fast64_t next_task, tasks_done, tasks_skipped;
     atomic_uint_fast64_t configurations, clusters, kept;
     atomic_int stop;  /* a callback asked, or a worker failed */
@@ -138,18 +139,18 @@ static void report(run *r, const rh_cluster *c)
     pthread_mutex_unlock(&r->lock);
 }
 
-static void visit(void *ctx, const rh_estate *s, uint64_t walls)
+static void visit(void *ctx, const rh__estate *s, uint64_t walls)
 {
     worker *wk = ctx;
     run *r = wk->run;
     const rh_enum_options *opt = r->opt;
     wk->local.configurations++;
-    if (opt->shard_count > 1 && rh_enum_shard_of(rh_es_h(s) | walls, rh_es_v(&r->geom, s),
+    if (opt->shard_count > 1 && rh_enum_shard_of(rh__es_h(s) | walls, rh__es_v(&r->geom, s),
                                                  opt->shard_count) != opt->shard_index)
         return;
     wk->local.owned++;
     if (opt->count_only || atomic_load(&r->stop)) return;
-    switch (rh_enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
+    switch (rh__enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
     case RH_EC_NOT_CANONICAL: return;
     case RH_EC_FULL: fail(r, RH_ENOMEM); return;
     case RH_EC_CLUSTER: break;
@@ -163,7 +164,7 @@ static void visit(void *ctx, const rh_estate *s, uint64_t walls)
 static void *work(void *arg)
 {
     worker *wk = arg;
-    rh_espace_walk(&wk->space);
+    rh__espace_walk(&wk->space);
     end_task(wk);
     atomic_fetch_sub(&wk->run->running, 1);
     return NULL;
@@ -221,7 +222,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     memset(stats, 0, sizeof *stats);
     stats->max_moves = stats->max_slides = -1;
     run r = {.opt = opt, .stats = stats};
-    rh_egeom_init(&r.geom, opt->board_size);
+    rh__egeom_init(&r.geom, opt->board_size);
     atomic_init(&r.next_task, 0);
     atomic_init(&r.tasks_done, 0);
     atomic_init(&r.tasks_skipped, 0);
@@ -231,15 +232,15 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     atomic_init(&r.stop, 0);
     atomic_init(&r.error, RH_OK);
     atomic_init(&r.running, 0);
-    const rh_espace shape = {.g = &r.geom,
-                             .walls_min = opt->walls_min,
-                             .walls_max = opt->walls_max,
-                             .vehicles_min = opt->vehicles_min,
-                             .vehicles_max = opt->vehicles_max,
-                             .split = split_cell(opt->board_size),
-                             .visit = visit};
-    rh_espace counter = shape;
-    stats->tasks_total = rh_espace_walk(&counter);
+    const rh__espace shape = {.g = &r.geom,
+                              .walls_min = opt->walls_min,
+                              .walls_max = opt->walls_max,
+                              .vehicles_min = opt->vehicles_min,
+                              .vehicles_max = opt->vehicles_max,
+                              .split = split_cell(opt->board_size),
+                              .visit = visit};
+    rh__espace counter = shape;
+    stats->tasks_total = rh__espace_walk(&counter);
 
     const size_t memory = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
@@ -252,7 +253,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         worker *wk = &workers[started];
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
-        rh_ework_init(&wk->work, memory / (size_t)opt->threads);
+        rh__ework_init(&wk->work, memory / (size_t)opt->threads);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
@@ -266,7 +267,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     watch(&r, t0);
     for (int i = 0; i < started; i++) {
         pthread_join(workers[i].thread, NULL);
-        rh_ework_free(&workers[i].work);
+        rh__ework_free(&workers[i].work);
     }
     pthread_mutex_destroy(&r.lock);
     free(workers);

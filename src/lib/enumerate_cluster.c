@@ -11,29 +11,29 @@
 
 /* Explores the component of `start` by single-cell slides (they reach all of it), recording
  * the moves between its states. Gives up at the first key below the start's. */
-static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls,
-                                  const rh_estate *start, uint64_t *goals)
+static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                   const rh__estate *start, uint64_t *goals)
 {
-    const uint64_t h0 = rh_es_h(start) | walls, v0 = rh_es_v(g, start);
-    rh_estate next[RH_ES_MOVES_MAX];
+    const uint64_t h0 = rh__es_h(start) | walls, v0 = rh__es_v(g, start);
+    rh__estate next[RH_ES_MOVES_MAX];
     uint16_t label[RH_ES_MOVES_MAX];
     bool added;
-    rh_ework_reset(w);
-    if (rh_ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
+    rh__ework_reset(w);
+    if (rh__ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
     *goals = 0;
     for (uint32_t i = 0; i < w->count; i++) {
-        const rh_estate s = w->states[i];
-        *goals += rh_es_goal(g, &s);
+        const rh__estate s = w->states[i];
+        *goals += rh__es_goal(g, &s);
         w->edge_start[i] = w->edge_count;
-        const int n = rh_es_moves(g, &s, walls, true, next, label);
+        const int n = rh__es_moves(g, &s, walls, true, next, label);
         for (int j = 0; j < n; j++) {
             /* Every state met so far is above the start, and a slide right or down only
              * raises the key: only slides left or up can go below it. */
             if (!(label[j] & RH_ES_FORWARD) &&
-                rh_key_less(rh_es_h(&next[j]) | walls, rh_es_v(g, &next[j]), h0, v0))
+                rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
-            const uint32_t k = rh_ework_add(w, &next[j], &added);
-            if (k == RH_EWORK_FULL || !rh_ework_edge(w, k, label[j])) return RH_EC_FULL;
+            const uint32_t k = rh__ework_add(w, &next[j], &added);
+            if (k == RH_EWORK_FULL || !rh__ework_edge(w, k, label[j])) return RH_EC_FULL;
         }
     }
     w->edge_start[w->count] = w->edge_count;
@@ -41,9 +41,9 @@ static rh_ecluster_result explore(rh_ework *w, const rh_egeom *g, uint64_t walls
 }
 
 /* The state one more single-cell slide along `label` leads to from `i`, or RH_EWORK_FULL. */
-static inline uint32_t slide_on(const rh_ework *w, const rh_egeom *g, uint32_t i, uint16_t label)
+static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, uint32_t i, uint16_t label)
 {
-    const uint16_t want = rh_es_label_next(g, label);
+    const uint16_t want = rh__es_label_next(g, label);
     for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
         if (w->labels[e] == want) return w->edges[e];
     return RH_EWORK_FULL;
@@ -52,11 +52,11 @@ static inline uint32_t slide_on(const rh_ework *w, const rh_egeom *g, uint32_t i
 /* Distances from the nearest goal over the explored states, by moves of any distance (a
  * chain of single-cell slides of one vehicle one way), or by single-cell slides (`unit`).
  * Fills hist (if not NULL) and returns the largest distance. */
-static int distances(rh_ework *w, const rh_egeom *g, bool unit, uint64_t *hist)
+static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist)
 {
     uint32_t tail = 0;
     for (uint32_t i = 0; i < w->count; i++) {
-        const bool goal = rh_es_goal(g, &w->states[i]);
+        const bool goal = rh__es_goal(g, &w->states[i]);
         w->dist[i] = goal ? 0 : UNSEEN;
         if (goal) w->queue[tail++] = i;
     }
@@ -77,7 +77,7 @@ static int distances(rh_ework *w, const rh_egeom *g, bool unit, uint64_t *hist)
                 }
                 if (unit) break;
                 k = slide_on(w, g, k, label);
-                label = rh_es_label_next(g, label);
+                label = rh__es_label_next(g, label);
             }
         }
     }
@@ -85,14 +85,14 @@ static int distances(rh_ework *w, const rh_egeom *g, bool unit, uint64_t *hist)
 }
 
 /* The state of smallest key at distance `d`. */
-static rh_estate hardest_at(const rh_ework *w, const rh_egeom *g, uint64_t walls, int d)
+static rh__estate hardest_at(const rh__ework *w, const rh__egeom *g, uint64_t walls, int d)
 {
     uint32_t best = UINT32_MAX;
     uint64_t bh = 0, bv = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         if (w->dist[i] != d) continue;
-        const uint64_t h = rh_es_h(&w->states[i]) | walls, v = rh_es_v(g, &w->states[i]);
-        if (best == UINT32_MAX || rh_key_less(h, v, bh, bv)) {
+        const uint64_t h = rh__es_h(&w->states[i]) | walls, v = rh__es_v(g, &w->states[i]);
+        if (best == UINT32_MAX || rh__key_less(h, v, bh, bv)) {
             best = i;
             bh = h;
             bv = v;
@@ -101,16 +101,16 @@ static rh_estate hardest_at(const rh_ework *w, const rh_egeom *g, uint64_t walls
     return w->states[best];
 }
 
-rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t walls,
-                                   const rh_estate *start, bool slides, rh_cluster *out)
+rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                     const rh__estate *start, bool slides, rh_cluster *out)
 {
     uint64_t goals;
-    const rh_ecluster_result r = explore(w, g, walls, start, &goals);
+    const rh__ecluster_result r = explore(w, g, walls, start, &goals);
     if (r != RH_EC_CLUSTER) return r;
     const uint64_t vehicles = start->m[0] | start->m[1] | start->m[2] | start->m[3];
     out->board_size = g->n;
-    out->canonical_h = rh_es_h(start) | walls;
-    out->canonical_v = rh_es_v(g, start);
+    out->canonical_h = rh__es_h(start) | walls;
+    out->canonical_v = rh__es_v(g, start);
     out->states = w->count;
     out->goal_states = goals;
     out->vehicles = __builtin_popcountll(vehicles);
@@ -121,10 +121,10 @@ rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t wall
     if (!goals) return RH_EC_CLUSTER;
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, false, out->hist);
-    const rh_estate hardest = hardest_at(w, g, walls, out->moves);
-    rh_enum_notation(g, walls, &hardest, out->hardest);
+    const rh__estate hardest = hardest_at(w, g, walls, out->moves);
+    rh__enum_notation(g, walls, &hardest, out->hardest);
     if (slides) out->slides = distances(w, g, true, NULL);
-    const int minimal = rh_enum_minimal(w, g, walls, &hardest, out->moves);
+    const int minimal = rh__enum_minimal(w, g, walls, &hardest, out->moves);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;
     return RH_EC_CLUSTER;

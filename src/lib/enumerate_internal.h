@@ -19,7 +19,7 @@ enum { RH_ES_HCAR, RH_ES_HTRUCK, RH_ES_VCAR, RH_ES_VTRUCK };
 
 typedef struct {
     uint64_t m[4]; /* first cells, indexed by RH_ES_* */
-} rh_estate;
+} rh__estate;
 
 /* The board's geometry. */
 typedef struct {
@@ -29,47 +29,47 @@ typedef struct {
     uint64_t not_last;  /* every cell but column n-1's */
     uint64_t goal;      /* the primary's first cell when it is at the exit */
     uint64_t primary_row;
-} rh_egeom;
+} rh__egeom;
 
 /* Upper bound of the successors of one state: 32 vehicles, two directions, n-2 distances. */
 #define RH_ES_MOVES_MAX (32 * 2 * (RH_ENUM_SIZE_MAX - 2))
 
-void rh_egeom_init(rh_egeom *g, int n);
+void rh__egeom_init(rh__egeom *g, int n);
 
-static inline uint64_t rh_es_h(const rh_estate *s)
+static inline uint64_t rh__es_h(const rh__estate *s)
 {
     const uint64_t c = s->m[RH_ES_HCAR], t = s->m[RH_ES_HTRUCK];
     return c | c << 1 | t | t << 1 | t << 2;
 }
 
-static inline uint64_t rh_es_v(const rh_egeom *g, const rh_estate *s)
+static inline uint64_t rh__es_v(const rh__egeom *g, const rh__estate *s)
 {
     const uint64_t c = s->m[RH_ES_VCAR], t = s->m[RH_ES_VTRUCK];
     const int n = g->n;
     return c | c << n | t | t << n | t << 2 * n;
 }
 
-static inline bool rh_es_goal(const rh_egeom *g, const rh_estate *s)
+static inline bool rh__es_goal(const rh__egeom *g, const rh__estate *s)
 {
     return (s->m[RH_ES_HCAR] & g->goal) != 0;
 }
 
 /* Key order: H (walls included) first, then V. */
-static inline bool rh_key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
+static inline bool rh__key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
 {
     return h1 < h2 || (h1 == h2 && v1 < v2);
 }
 
 /* A move's label: the mask it changes, its direction and the moved vehicle's new first cell.
- * The same vehicle's next slide the same way is the label of `rh_es_label_next`. */
+ * The same vehicle's next slide the same way is the label of `rh__es_label_next`. */
 #define RH_ES_FORWARD 4 /* the label bit of slides right or down */
 
-static inline uint16_t rh_es_label(int k, bool forward, int first)
+static inline uint16_t rh__es_label(int k, bool forward, int first)
 {
     return (uint16_t)(k | (forward ? RH_ES_FORWARD : 0) | first << 3);
 }
 
-static inline uint16_t rh_es_label_next(const rh_egeom *g, uint16_t label)
+static inline uint16_t rh__es_label_next(const rh__egeom *g, uint16_t label)
 {
     const int step = (label & 3) < 2 ? 1 : g->n;
     return (uint16_t)(label + (label & RH_ES_FORWARD ? step : -step) * 8); /* -step << 3 is UB */
@@ -80,11 +80,12 @@ static inline uint16_t rh_es_label_next(const rh_egeom *g, uint16_t label)
  * label there too. A mask's heads (last cells) shifted forward d times through free cells
  * mark the vehicles that can slide d forward; its first cells shifted backward, those that
  * can slide d back. */
-static inline __attribute__((always_inline)) int rh_es_moves(const rh_egeom *g, const rh_estate *s,
-                                                             uint64_t walls, bool unit,
-                                                             rh_estate *out, uint16_t *label)
+static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g,
+                                                              const rh__estate *s, uint64_t walls,
+                                                              bool unit, rh__estate *out,
+                                                              uint16_t *label)
 {
-    const uint64_t free = g->board & ~(rh_es_h(s) | rh_es_v(g, s) | walls);
+    const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
     const int reach = unit ? 1 : g->n - 2;
     int count = 0;
     for (int k = 0; k < 4; k++) {
@@ -100,7 +101,7 @@ static inline __attribute__((always_inline)) int rh_es_moves(const rh_egeom *g, 
                 const int from = __builtin_ctzll(b) - (d + rest) * step;
                 out[count] = *s;
                 out[count].m[k] ^= UINT64_C(1) << from | UINT64_C(1) << (from + d * step);
-                if (label) label[count] = rh_es_label(k, true, from + d * step);
+                if (label) label[count] = rh__es_label(k, true, from + d * step);
             }
         x = first;
         for (int d = 1; d <= reach && (x = x >> step & behind); d++)
@@ -108,7 +109,7 @@ static inline __attribute__((always_inline)) int rh_es_moves(const rh_egeom *g, 
                 const int to = __builtin_ctzll(b);
                 out[count] = *s;
                 out[count].m[k] ^= UINT64_C(1) << to | UINT64_C(1) << (to + d * step);
-                if (label) label[count] = rh_es_label(k, false, to);
+                if (label) label[count] = rh__es_label(k, false, to);
             }
     }
     return count;
@@ -120,7 +121,7 @@ static inline __attribute__((always_inline)) int rh_es_moves(const rh_egeom *g, 
  * for the second passes. Grows by doubling within `budget` bytes, so that a run's memory
  * follows its largest cluster. */
 typedef struct {
-    rh_estate *states;
+    rh__estate *states;
     uint16_t *dist;
     uint32_t *queue;
     uint32_t *edge_start;
@@ -132,18 +133,18 @@ typedef struct {
     uint32_t mask; /* table size - 1 */
     uint32_t slots_allocated;
     size_t budget, used; /* bytes */
-} rh_ework;
+} rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
 
-void rh_ework_init(rh_ework *w, size_t budget);
-void rh_ework_free(rh_ework *w);
-void rh_ework_reset(rh_ework *w);
+void rh__ework_init(rh__ework *w, size_t budget);
+void rh__ework_free(rh__ework *w);
+void rh__ework_reset(rh__ework *w);
 /* Slow paths of the two below: make room (arrays, table) within the budget, then add. */
-uint32_t rh_ework_add_grow(rh_ework *w, const rh_estate *s);
-bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label);
+uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
+bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label);
 
-static inline uint32_t rh_ework_slot(const rh_estate *s, uint32_t mask)
+static inline uint32_t rh__ework_slot(const rh__estate *s, uint32_t mask)
 {
     uint64_t x = s->m[0] * UINT64_C(0x9E3779B97F4A7C15) ^ s->m[1] * UINT64_C(0xC2B2AE3D27D4EB4F) ^
                  s->m[2] * UINT64_C(0x165667B19E3779F9) ^ s->m[3] * UINT64_C(0xD6E8FEB86659FD93);
@@ -153,49 +154,50 @@ static inline uint32_t rh_ework_slot(const rh_estate *s, uint32_t mask)
 
 /* Adds `s` unless present. Returns its index, with *added set, or RH_EWORK_FULL when the
  * budget or the allocator refuses. Inline: it is the exploration's inner loop. */
-static inline uint32_t rh_ework_add(rh_ework *w, const rh_estate *s, bool *added)
+static inline uint32_t rh__ework_add(rh__ework *w, const rh__estate *s, bool *added)
 {
     *added = true;
-    if (!w->mask) return rh_ework_add_grow(w, s);
-    uint32_t j = rh_ework_slot(s, w->mask);
+    if (!w->mask) return rh__ework_add_grow(w, s);
+    uint32_t j = rh__ework_slot(s, w->mask);
     for (; w->slots[j]; j = (j + 1) & w->mask) {
-        const rh_estate *t = &w->states[w->slots[j] - 1];
+        const rh__estate *t = &w->states[w->slots[j] - 1];
         if (t->m[0] == s->m[0] && t->m[1] == s->m[1] && t->m[2] == s->m[2] && t->m[3] == s->m[3]) {
             *added = false;
             return w->slots[j] - 1;
         }
     }
     if (w->count == w->allocated || (w->count + 1) * 2 > w->mask + 1)
-        return rh_ework_add_grow(w, s);
+        return rh__ework_add_grow(w, s);
     w->states[w->count] = *s;
     w->slots[j] = ++w->count;
     return w->count - 1;
 }
 
 /* Appends a move to state `to` with `label` to the current state's list; false when full. */
-static inline bool rh_ework_edge(rh_ework *w, uint32_t to, uint16_t label)
+static inline bool rh__ework_edge(rh__ework *w, uint32_t to, uint16_t label)
 {
-    if (w->edge_count == w->edges_allocated) return rh_ework_edge_grow(w, to, label);
+    if (w->edge_count == w->edges_allocated) return rh__ework_edge_grow(w, to, label);
     w->edges[w->edge_count] = to;
     w->labels[w->edge_count++] = label;
     return true;
 }
 
 /* Outcome of examining one configuration. */
-typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh_ecluster_result;
+typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh__ecluster_result;
 
 /* Explores the cluster of the blocked configuration `start` (walls `walls`), abandoning it as
  * soon as a state of smaller key appears. For a canonical start fills `out` (minimality
  * included) and leaves the hardest state in *hardest. */
-rh_ecluster_result rh_enum_cluster(rh_ework *w, const rh_egeom *g, uint64_t walls,
-                                   const rh_estate *start, bool slides, rh_cluster *out);
+rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                     const rh__estate *start, bool slides, rh_cluster *out);
 
 /* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
  * brings the distance below `moves`. Returns 1, 0, or -1 when the budget runs out. */
-int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s, int moves);
+int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
+                     int moves);
 
 /* The board notation of `s`: n*n characters and a NUL. */
-void rh_enum_notation(const rh_egeom *g, uint64_t walls, const rh_estate *s, char *out);
+void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out);
 
 /* The generator of blocked configurations: a depth-first walk over the cells in row-major
  * order that decides at each free cell: empty, a wall, or the first cell of a vehicle blocked
@@ -203,23 +205,23 @@ void rh_enum_notation(const rh_egeom *g, uint64_t walls, const rh_estate *s, cha
  * earlier. The walk is cut into tasks at cell `split`; a walker runs only the tasks it claims
  * (in increasing order) so that several threads share one walk. */
 typedef struct {
-    const rh_egeom *g;
+    const rh__egeom *g;
     int walls_min, walls_max, vehicles_min, vehicles_max;
     int split;
     /* The next task to claim, UINT64_MAX for none; NULL counts tasks without visiting. */
     uint64_t (*claim)(void *ctx);
-    void (*visit)(void *ctx, const rh_estate *s, uint64_t walls);
+    void (*visit)(void *ctx, const rh__estate *s, uint64_t walls);
     void *ctx;
     /* The walk's position. */
     uint64_t task, next;
-    rh_estate s;
+    rh__estate s;
     uint64_t occ, walls;
     int vehicles, wall_count;
     bool primary;
     uint8_t row_cells[RH_ENUM_SIZE_MAX], column_cells[RH_ENUM_SIZE_MAX];
-} rh_espace;
+} rh__espace;
 
 /* Walks the whole space. Returns the number of tasks. */
-uint64_t rh_espace_walk(rh_espace *e);
+uint64_t rh__espace_walk(rh__espace *e);
 
 #endif

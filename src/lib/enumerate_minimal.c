@@ -5,22 +5,22 @@
 #include "enumerate_internal.h"
 
 /* Whether a goal lies fewer than `moves` moves from `start`: 1, 0, or -1 out of budget. */
-static int shorter(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *start,
+static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *start,
                    int moves)
 {
-    rh_estate next[RH_ES_MOVES_MAX];
+    rh__estate next[RH_ES_MOVES_MAX];
     bool added;
-    if (rh_es_goal(g, start)) return moves > 0;
-    rh_ework_reset(w);
-    if (rh_ework_add(w, start, &added) == RH_EWORK_FULL) return -1;
+    if (rh__es_goal(g, start)) return moves > 0;
+    rh__ework_reset(w);
+    if (rh__ework_add(w, start, &added) == RH_EWORK_FULL) return -1;
     uint32_t begin = 0, end = 1;
     for (int depth = 1; depth < moves && begin < end; depth++) {
         for (uint32_t i = begin; i < end; i++) {
-            const rh_estate s = w->states[i];
-            const int n = rh_es_moves(g, &s, walls, false, next, NULL);
+            const rh__estate s = w->states[i];
+            const int n = rh__es_moves(g, &s, walls, false, next, NULL);
             for (int j = 0; j < n; j++) {
-                if (rh_es_goal(g, &next[j])) return 1;
-                if (rh_ework_add(w, &next[j], &added) == RH_EWORK_FULL) return -1;
+                if (rh__es_goal(g, &next[j])) return 1;
+                if (rh__ework_add(w, &next[j], &added) == RH_EWORK_FULL) return -1;
             }
         }
         begin = end;
@@ -29,13 +29,14 @@ static int shorter(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_esta
     return 0;
 }
 
-int rh_enum_minimal(rh_ework *w, const rh_egeom *g, uint64_t walls, const rh_estate *s, int moves)
+int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
+                     int moves)
 {
     for (int k = 0; k < 4; k++) {
         uint64_t pieces = s->m[k];
         if (k == RH_ES_HCAR) pieces &= ~g->primary_row;
         for (; pieces; pieces &= pieces - 1) {
-            rh_estate fewer = *s;
+            rh__estate fewer = *s;
             fewer.m[k] &= ~(pieces & -pieces);
             const int r = shorter(w, g, walls, &fewer, moves);
             if (r != 1) return r;

@@ -7,7 +7,7 @@
 
 #include "enumerate_internal.h"
 
-void rh_egeom_init(rh_egeom *g, int n)
+void rh__egeom_init(rh__egeom *g, int n)
 {
     assert(n >= RH_ENUM_SIZE_MIN && n <= RH_ENUM_SIZE_MAX); /* rh_enumerate checked it */
     memset(g, 0, sizeof *g);
@@ -23,17 +23,17 @@ void rh_egeom_init(rh_egeom *g, int n)
     g->primary_row = ((UINT64_C(1) << n) - 1) << (g->row * n);
 }
 
-static void place(rh_espace *e, int i);
+static void place(rh__espace *e, int i);
 
-static inline bool taken(const rh_espace *e, int i)
+static inline bool taken(const rh__espace *e, int i)
 {
     return (e->occ >> i & 1) != 0;
 }
 
 /* Places a vehicle of kind k (RH_ES_*) of `len` cells at cell i, walks on, and removes it. */
-static void with_vehicle(rh_espace *e, int i, int k, int len)
+static void with_vehicle(rh__espace *e, int i, int k, int len)
 {
-    const rh_egeom *g = e->g;
+    const rh__egeom *g = e->g;
     const int step = k < 2 ? 1 : g->n, r = i / g->n, c = i % g->n;
     uint64_t cells = 0;
     for (int j = 0; j < len; j++) cells |= UINT64_C(1) << (i + j * step);
@@ -58,7 +58,7 @@ static void with_vehicle(rh_espace *e, int i, int k, int len)
 }
 
 /* Whether this walker runs the task starting here; claims its next one if so. */
-static bool own_task(rh_espace *e)
+static bool own_task(rh__espace *e)
 {
     const uint64_t task = e->task++;
     if (!e->claim || task != e->next) return false;
@@ -66,9 +66,9 @@ static bool own_task(rh_espace *e)
     return true;
 }
 
-static void place(rh_espace *e, int i)
+static void place(rh__espace *e, int i)
 {
-    const rh_egeom *g = e->g;
+    const rh__egeom *g = e->g;
     const int n = g->n, r = i / n, c = i % n;
     if (i == e->split && !own_task(e)) return;
     if (i == g->cells) {
@@ -112,7 +112,7 @@ static void place(rh_espace *e, int i)
     }
 }
 
-uint64_t rh_espace_walk(rh_espace *e)
+uint64_t rh__espace_walk(rh__espace *e)
 {
     memset(&e->s, 0, sizeof e->s);
     e->occ = e->walls = 0;

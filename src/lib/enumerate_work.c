@@ -9,13 +9,13 @@
 
 #define TABLE_MIN 256u
 
-void rh_ework_init(rh_ework *w, size_t budget)
+void rh__ework_init(rh__ework *w, size_t budget)
 {
     memset(w, 0, sizeof *w);
     w->budget = budget;
 }
 
-void rh_ework_free(rh_ework *w)
+void rh__ework_free(rh__ework *w)
 {
     free(w->states);
     free(w->dist);
@@ -24,11 +24,11 @@ void rh_ework_free(rh_ework *w)
     free(w->slots);
     free(w->edges);
     free(w->labels);
-    rh_ework_init(w, w->budget);
+    rh__ework_init(w, w->budget);
 }
 
 /* Grows *array from `have` to `want` elements of `size` bytes within the budget. */
-static bool grow(rh_ework *w, void *array, size_t size, uint32_t have, uint32_t want)
+static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)
 {
     void **p = array;
     const size_t more = (size_t)(want - have) * size;
@@ -41,7 +41,7 @@ static bool grow(rh_ework *w, void *array, size_t size, uint32_t have, uint32_t 
 }
 
 /* Makes the table `size` slots (a power of two) and reinserts the states. */
-static bool table_resize(rh_ework *w, uint32_t size)
+static bool table_resize(rh__ework *w, uint32_t size)
 {
     if (size > w->slots_allocated) {
         if (!grow(w, &w->slots, sizeof *w->slots, w->slots_allocated, size)) return false;
@@ -50,14 +50,14 @@ static bool table_resize(rh_ework *w, uint32_t size)
     memset(w->slots, 0, sizeof *w->slots * size);
     w->mask = size - 1;
     for (uint32_t i = 0; i < w->count; i++) {
-        uint32_t j = rh_ework_slot(&w->states[i], w->mask);
+        uint32_t j = rh__ework_slot(&w->states[i], w->mask);
         while (w->slots[j]) j = (j + 1) & w->mask;
         w->slots[j] = i + 1;
     }
     return true;
 }
 
-void rh_ework_reset(rh_ework *w)
+void rh__ework_reset(rh__ework *w)
 {
     w->count = w->edge_count = 0;
     if (w->slots_allocated >= TABLE_MIN) {
@@ -69,7 +69,7 @@ void rh_ework_reset(rh_ework *w)
 }
 
 /* Room for one more state: arrays by doubling, the table kept at most half full. */
-static bool make_room(rh_ework *w)
+static bool make_room(rh__ework *w)
 {
     if (w->count == w->allocated) {
         if (w->allocated > UINT32_MAX / 4) return false;
@@ -87,17 +87,17 @@ static bool make_room(rh_ework *w)
     return true;
 }
 
-uint32_t rh_ework_add_grow(rh_ework *w, const rh_estate *s)
+uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s)
 {
     if (!make_room(w)) return RH_EWORK_FULL;
-    uint32_t j = rh_ework_slot(s, w->mask);
+    uint32_t j = rh__ework_slot(s, w->mask);
     while (w->slots[j]) j = (j + 1) & w->mask;
     w->states[w->count] = *s;
     w->slots[j] = ++w->count;
     return w->count - 1;
 }
 
-bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label)
+bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label)
 {
     if (w->edges_allocated > UINT32_MAX / 4) return false;
     const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
@@ -105,5 +105,5 @@ bool rh_ework_edge_grow(rh_ework *w, uint32_t to, uint16_t label)
         !grow(w, &w->labels, sizeof *w->labels, have, n))
         return false;
     w->edges_allocated = n;
-    return rh_ework_edge(w, to, label);
+    return rh__ework_edge(w, to, label);
 }

@@ -10,22 +10,22 @@ static inline uint32_t span(int a, int b)
 
 /* The vehicle covering cell (row, col), or -1 for a wall or an empty cell: a vertical one of
  * its column or a horizontal one of its row. */
-static int owner_of(const rh_layout *L, const rh_occupancy *o, int row, int col)
+static int owner_of(const rh__layout *L, const rh__occupancy *o, int row, int col)
 {
     for (int k = 0; k < L->column_count[col]; k++) {
         const int j = L->column_vehicles[col][k];
-        if (rh_layout_covers(L, j, o->pos[j], row)) return j;
+        if (rh__layout_covers(L, j, o->pos[j], row)) return j;
     }
     for (int k = 0; k < L->row_count[row]; k++) {
         const int j = L->row_vehicles[row][k];
-        if (rh_layout_covers(L, j, o->pos[j], col)) return j;
+        if (rh__layout_covers(L, j, o->pos[j], col)) return j;
     }
     return -1;
 }
 
-int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
+int rh__heuristic(const rh__layout *L, const rh__occupancy *o, bool slides)
 {
-    const rh_vslot *t = &L->v[L->target];
+    const rh__vslot *t = &L->v[L->target];
     const int tpos = o->pos[L->target];
     if (tpos == t->maxpos) return 0;
     const int er = L->exit_row, n = L->n, front = tpos + t->length;
@@ -55,7 +55,7 @@ int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides)
             must[i >> 6] |= UINT64_C(1) << (i & 63);
             if (up && down) continue;
             const uint32_t need = up ? span(er - len, p - 1) : span(p + len, er + len);
-            const uint32_t column = rh_occupancy_line(L, o, true, c, false);
+            const uint32_t column = rh__occupancy_line(L, o, true, c, false);
             for (uint32_t cells = column & need & ~walls; cells; cells &= cells - 1) {
                 const int j = owner_of(L, o, __builtin_ctz(cells), c);
                 if (j >= 0) must[j >> 6] |= UINT64_C(1) << (j & 63);

@@ -15,6 +15,6 @@
  * the target's way out and, for a blocker that can clear the exit row in only one direction,
  * each vehicle standing where it must go. Slides: the cells the target still has to travel
  * plus, for each blocker, the fewest cells it must slide to clear the exit row. */
-int rh_heuristic(const rh_layout *L, const rh_occupancy *o, bool slides);
+int rh__heuristic(const rh__layout *L, const rh__occupancy *o, bool slides);
 
 #endif

@@ -4,7 +4,7 @@
 #include "layout.h"
 
 /* Sets cell (r, c) in the two bitboards `board` (row-major, then column-major). */
-static void set_cell(const rh_layout *L, uint64_t *board, int r, int c)
+static void set_cell(const rh__layout *L, uint64_t *board, int r, int c)
 {
     const int rm = r * L->lane + c, cm = c * L->lane + r;
     board[rm >> 6] |= UINT64_C(1) << (rm & 63);
@@ -22,16 +22,16 @@ static int field_bits(unsigned values)
 /* Splits the vehicles into groups, in index order: up to RH_GROUP_MAX vehicles of at most
  * RH_GROUP_VALUES combined offsets on small boards, one each on large ones, the target alone.
  * Gives each group its field and each vehicle its weight. */
-static void make_groups(rh_layout *L)
+static void make_groups(rh__layout *L)
 {
     const bool small = L->ow == 1;
     int word = 0, used = 0;
     for (int i = 0; i < L->vehicle_count;) {
-        rh_vgroup *g = &L->groups[L->group_count++];
+        rh__vgroup *g = &L->groups[L->group_count++];
         g->first = (uint8_t)i;
         unsigned values = 1;
         do {
-            rh_vslot *s = &L->v[i];
+            rh__vslot *s = &L->v[i];
             s->mul = (uint8_t)values;
             values *= s->maxpos + 1u;
             g->count++;
@@ -49,7 +49,7 @@ static void make_groups(rh_layout *L)
         g->field = (1u << bits) - 1;
         used += bits;
         for (int k = g->first; k < g->first + g->count; k++) {
-            rh_vslot *s = &L->v[k];
+            rh__vslot *s = &L->v[k];
             s->word = g->word;
             s->shift = g->shift;
             s->field = (uint8_t)g->field;
@@ -61,16 +61,16 @@ static void make_groups(rh_layout *L)
 }
 
 /* How many values group g's field takes: the product of its vehicles' offset counts. */
-static unsigned group_values(const rh_layout *L, int g)
+static unsigned group_values(const rh__layout *L, int g)
 {
-    const rh_vslot *last = &L->v[L->groups[g].first + L->groups[g].count - 1];
+    const rh__vslot *last = &L->v[L->groups[g].first + L->groups[g].count - 1];
     return last->mul * (last->maxpos + 1u);
 }
 
 /* Fills group g's record for field value x, whose offsets are pos[0 .. count). */
-static void fill_group_record(const rh_layout *L, int g, unsigned x, const unsigned *pos)
+static void fill_group_record(const rh__layout *L, int g, unsigned x, const unsigned *pos)
 {
-    const rh_vgroup *gr = &L->groups[g];
+    const rh__vgroup *gr = &L->groups[g];
     const int ow = L->ow, words = 2 * ow, width = ow == 1 ? 8 : 16;
     uint64_t *m = L->masks + gr->records + (size_t)x * 8u * (size_t)ow;
     uint64_t at = 0, offsets = 0;
@@ -78,7 +78,7 @@ static void fill_group_record(const rh_layout *L, int g, unsigned x, const unsig
     if (ow == 1)
         for (int k = 0; k < RH_GROUP_MAX; k++) at |= (uint64_t)RH_OWNER_UNUSED * 0x101u << 16 * k;
     for (int k = 0; k < gr->count; k++) {
-        const rh_vslot *s = &L->v[gr->first + k];
+        const rh__vslot *s = &L->v[gr->first + k];
         const uint64_t *cells = L->masks + s->masks + (size_t)pos[k] * (size_t)words;
         for (int w = 0; w < words; w++) m[w] |= cells[w];
         /* The first and last cells only in the board of its own lane, where slides are found. */
@@ -95,9 +95,9 @@ static void fill_group_record(const rh_layout *L, int g, unsigned x, const unsig
 
 /* Fills every record of group g, counting its offsets up like an odometer (the first vehicle's
  * digit fastest, as its weight is 1) rather than dividing the values. */
-static void fill_group(const rh_layout *L, int g)
+static void fill_group(const rh__layout *L, int g)
 {
-    const rh_vgroup *gr = &L->groups[g];
+    const rh__vgroup *gr = &L->groups[g];
     unsigned pos[RH_GROUP_MAX] = {0};
     for (unsigned x = 0; x < group_values(L, g); x++) {
         fill_group_record(L, g, x, pos);
@@ -105,7 +105,7 @@ static void fill_group(const rh_layout *L, int g)
     }
 }
 
-bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
+bool rh__layout_init(rh__layout *L, const rh_puzzle *p, rh__budget *b)
 {
     const int n = p->board_size;
     memset(L, 0, sizeof *L);
@@ -138,7 +138,7 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
     size_t masks = 0;
     for (int i = 0; i < p->vehicle_count; i++) {
         const rh_vehicle *v = &p->vehicles[i];
-        rh_vslot *s = &L->v[i];
+        rh__vslot *s = &L->v[i];
         s->horizontal = v->orientation == RH_HORIZONTAL;
         s->length = (uint8_t)v->length;
         s->line = (uint8_t)(s->horizontal ? v->row : v->col);
@@ -159,10 +159,10 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
         masks += (size_t)group_values(L, g) * 8u * (size_t)L->ow;
     }
     L->masks_bytes = masks * sizeof(uint64_t);
-    L->masks = rh_budget_calloc(b, L->masks_bytes);
+    L->masks = rh__budget_calloc(b, L->masks_bytes);
     if (!L->masks) return false;
     for (int i = 0; i < p->vehicle_count; i++) {
-        const rh_vslot *s = &L->v[i];
+        const rh__vslot *s = &L->v[i];
         for (int pos = 0; pos <= s->maxpos; pos++)
             for (int k = 0; k < s->length; k++)
                 set_cell(L, L->masks + s->masks + (size_t)pos * 2u * (size_t)L->ow,
@@ -172,13 +172,13 @@ bool rh_layout_init(rh_layout *L, const rh_puzzle *p, rh_budget *b)
     return true;
 }
 
-void rh_layout_free(rh_layout *L, rh_budget *b)
+void rh__layout_free(rh__layout *L, rh__budget *b)
 {
-    rh_budget_free(b, L->masks, L->masks_bytes);
+    rh__budget_free(b, L->masks, L->masks_bytes);
     L->masks = NULL;
 }
 
-void rh_layout_encode(const rh_layout *L, const rh_puzzle *p, uint64_t *key)
+void rh__layout_encode(const rh__layout *L, const rh_puzzle *p, uint64_t *key)
 {
     memset(key, 0, sizeof(uint64_t) * (size_t)L->kw);
     for (int i = 0; i < L->vehicle_count; i++) {

@@ -13,29 +13,29 @@
 #include "search_internal.h"
 
 typedef struct {
-    rh_occupancy o;
+    rh__occupancy o;
     uint64_t heads[2 * RH_OCC_WORDS_MAX], tails[2 * RH_OCC_WORDS_MAX];
     uint8_t owner[2 * RH_OCC_WORDS_MAX * 64]; /* valid at the heads and tails only */
-} rh_movegen;
+} rh__movegen;
 
 /* Decodes `key` into `g`, a group record at a time. `kw` and `small` as in
- * rh_layout_occupancy. The bitboards build up in locals: the offsets and owners are bytes,
+ * rh__layout_occupancy. The bitboards build up in locals: the offsets and owners are bytes,
  * whose stores may alias anything, so the compiler would otherwise keep them in memory. */
 static inline __attribute__((always_inline)) void
-rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, int kw, bool small)
+rh__movegen_load(const rh__layout *L, const uint64_t *key, rh__movegen *g, int kw, bool small)
 {
     const int words = 2 * RH_OW(L, small), groups = L->group_count;
     uint64_t board[2 * RH_OCC_WORDS_MAX], heads[2 * RH_OCC_WORDS_MAX] = {0},
                                                     tails[2 * RH_OCC_WORDS_MAX] = {0};
     for (int w = 0; w < words; w++) board[w] = L->wall_board[w];
     for (int k = 0; k < groups; k++) {
-        const uint64_t *m = rh_group_record(L, k, rh_layout_group_value(L, key, k, kw), small);
+        const uint64_t *m = rh__group_record(L, k, rh__layout_group_value(L, key, k, kw), small);
         for (int w = 0; w < words; w++) {
             board[w] |= m[w];
             tails[w] |= m[words + w];
             heads[w] |= m[2 * words + w];
         }
-        rh_group_store(L, k, m, g->o.pos, g->owner, small);
+        rh__group_store(L, k, m, g->o.pos, g->owner, small);
     }
     for (int w = 0; w < words; w++) {
         g->o.board[w] = board[w];
@@ -47,14 +47,14 @@ rh_movegen_load(const rh_layout *L, const uint64_t *key, rh_movegen *g, int kw, 
 /* Upper bound of the moves of one position. */
 #define RH_MOVES_MAX (RH_VEHICLES_MAX * (RH_BOARD_MAX - 2))
 
-/* Lists the successors of the loaded position into `out` as rh_via_encode(vehicle, delta):
+/* Lists the successors of the loaded position into `out` as rh__via_encode(vehicle, delta):
  * single-cell slides when `unit`, else slides of any distance. Skips vehicle `skip_vehicle`'s
  * slides forward (right or down) when skip_delta is 1, backward when -1, and all of them when
- * 0. Returns the count. With `step`, each move's rh_key_move addend goes there too, so that a
+ * 0. Returns the count. With `step`, each move's rh__key_move addend goes there too, so that a
  * search builds a child key with one addition instead of decoding the move. */
 static inline __attribute__((always_inline)) int
-rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, int skip_vehicle,
-                int skip_delta, uint16_t *out, uint64_t *step)
+rh__movegen_list(const rh__layout *L, const rh__movegen *g, bool unit, bool small, int skip_vehicle,
+                 int skip_delta, uint16_t *out, uint64_t *step)
 {
     const int words = 2 * RH_OW(L, small);
     uint64_t heads[2 * RH_OCC_WORDS_MAX], tails[2 * RH_OCC_WORDS_MAX];
@@ -78,7 +78,7 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
             if (!into) break;
             for (uint64_t m = into; m; m &= m - 1, n++) {
                 const int i = g->owner[w * 64 + __builtin_ctzll(m) - d];
-                out[n] = rh_via_encode(i, d);
+                out[n] = rh__via_encode(i, d);
                 if (step) step[n] = (uint64_t)d * L->v[i].unit;
             }
         }
@@ -88,7 +88,7 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
             if (!into) break;
             for (uint64_t m = into; m; m &= m - 1, n++) {
                 const int i = g->owner[w * 64 + __builtin_ctzll(m) + d];
-                out[n] = rh_via_encode(i, -d);
+                out[n] = rh__via_encode(i, -d);
                 if (step) step[n] = (uint64_t)0 - (uint64_t)d * L->v[i].unit;
             }
         }
@@ -96,15 +96,15 @@ rh_movegen_list(const rh_layout *L, const rh_movegen *g, bool unit, bool small, 
     return n;
 }
 
-/* The child of `cur` by a listed move and its addend (rh_movegen_list's `out` and `step`), into
- * `child`. `kw` as in rh_movegen_load. */
-static inline __attribute__((always_inline)) void rh_movegen_child(const rh_layout *L,
-                                                                   const uint64_t *cur,
-                                                                   uint16_t move, uint64_t step,
-                                                                   uint64_t *child, int kw)
+/* The child of `cur` by a listed move and its addend (rh__movegen_list's `out` and `step`), into
+ * `child`. `kw` as in rh__movegen_load. */
+static inline __attribute__((always_inline)) void rh__movegen_child(const rh__layout *L,
+                                                                    const uint64_t *cur,
+                                                                    uint16_t move, uint64_t step,
+                                                                    uint64_t *child, int kw)
 {
     memcpy(child, cur, sizeof(uint64_t) * (size_t)kw);
-    child[kw == 1 ? 0 : L->v[rh_via_vehicle(move)].word] += step;
+    child[kw == 1 ? 0 : L->v[rh__via_vehicle(move)].word] += step;
 }
 
 #endif

@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-static inline uint64_t rh_random_next(uint64_t *state)
+static inline uint64_t rh__random_next(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15u);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;

@@ -15,20 +15,20 @@
 typedef struct {
     unsigned best; /* the goal depth it gives; UINT_MAX while none is known */
     uint64_t key[RH_KEY_WORDS_MAX];
-    rh_endgame moves;
+    rh__endgame moves;
 } finish;
 
 /* Walks the recorded last moves into the table and leaves the goal in `goal`. */
-static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, uint64_t *goal,
-                              int kw)
+static rh__outcome finish_path(rh__table *t, const rh__layout *L, const finish *f, uint64_t *goal,
+                               int kw)
 {
     memcpy(goal, f->key, sizeof(uint64_t) * (size_t)kw);
     for (int m = 0; m < f->moves.count; m++) {
-        rh_key_move(L, goal, f->moves.vehicle[m], f->moves.delta[m]);
+        rh__key_move(L, goal, f->moves.vehicle[m], f->moves.delta[m]);
         bool added;
-        const size_t slot = rh_table_insert(t, goal, &added);
+        const size_t slot = rh__table_insert(t, goal, &added);
         if (slot == RH_SLOT_NONE) return RH_STOPPED;
-        if (added) t->via[slot] = rh_via_encode(f->moves.vehicle[m], f->moves.delta[m]);
+        if (added) t->via[slot] = rh__via_encode(f->moves.vehicle[m], f->moves.delta[m]);
     }
     return RH_FOUND;
 }
@@ -38,23 +38,23 @@ static rh_outcome finish_path(rh_table *t, const rh_layout *L, const finish *f, 
  * so that the inner loop carries no run-time switches where it matters.
  *
  * In the move metric (not `unit`) with `stop_at_goal`, every new state's distance to the goal
- * is checked exactly when it is at most two (rh_endgame_find). States are generated in order
+ * is checked exactly when it is at most two (rh__endgame_find). States are generated in order
  * of depth, so once a state at depth d is known to be k moves from a goal, no goal is nearer
  * than d + k unless a state generated later at a depth e gives e + its own distance less than
  * that: the search stops as soon as the states left to expand are too deep to improve it, up
  * to two levels before plain BFS would. */
-static inline __attribute__((always_inline)) rh_outcome
-bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool stop_at_goal,
+static inline __attribute__((always_inline)) rh__outcome
+bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start, bool stop_at_goal,
     uint64_t *goal, uint64_t *goals, const int kw, const bool narrow, const bool unit,
     const bool small)
 {
-    rh_queue q;
-    rh_queue_init(&q, kw);
+    rh__queue q;
+    rh__queue_init(&q, kw);
     bool added;
-    size_t slot = rh_table_insert(t, start, &added);
+    size_t slot = rh__table_insert(t, start, &added);
     if (slot == RH_SLOT_NONE) return RH_STOPPED;
     if (t->via) t->via[slot] = RH_VIA_START;
-    if (rh_layout_is_goal(L, start)) {
+    if (rh__layout_is_goal(L, start)) {
         ++*goals;
         if (stop_at_goal) {
             memcpy(goal, start, sizeof(uint64_t) * (size_t)kw);
@@ -62,18 +62,18 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
         }
     }
     const bool endgame = !unit && stop_at_goal;
-    rh_movegen g;
+    rh__movegen g;
     finish f = {.best = UINT_MAX};
     if (endgame) {
-        rh_layout_occupancy(L, start, &g.o, kw, small);
-        if (rh_endgame_find(L, &g.o, -1, 0, &f.moves) <= 2) {
+        rh__layout_occupancy(L, start, &g.o, kw, small);
+        if (rh__endgame_find(L, &g.o, -1, 0, &f.moves) <= 2) {
             f.best = (unsigned)f.moves.count;
             memcpy(f.key, start, sizeof(uint64_t) * (size_t)kw);
         }
     }
-    if (!rh_queue_push(&q, b, start, RH_VIA_START, kw)) return RH_STOPPED;
+    if (!rh__queue_push(&q, b, start, RH_VIA_START, kw)) return RH_STOPPED;
 
-    rh_outcome outcome = RH_EXHAUSTED;
+    rh__outcome outcome = RH_EXHAUSTED;
     uint64_t cur[RH_KEY_WORDS_MAX], child[BATCH][RH_KEY_WORDS_MAX], hash[BATCH];
     uint16_t moves[RH_MOVES_MAX];
     uint64_t steps[RH_MOVES_MAX];
@@ -89,40 +89,40 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
             outcome = finish_path(t, L, &f, goal, kw);
             goto done;
         }
-        if (rh_budget_exhausted(b)) {
+        if (rh__budget_exhausted(b)) {
             outcome = RH_STOPPED;
             break;
         }
         this_level--;
-        const uint16_t last = rh_queue_pop_front(&q, cur, kw);
+        const uint16_t last = rh__queue_pop_front(&q, cur, kw);
         /* Successors that can only be duplicates are not generated. After a single-cell slide,
          * sliding back is the parent. After a move of any distance, any other move of the same
          * vehicle gives the grandparent or one of its children, all already stored. */
-        const int last_vehicle = last == RH_VIA_START ? -1 : rh_via_vehicle(last);
-        const int skip_delta = unit && last != RH_VIA_START ? -rh_via_delta(last) : 0;
+        const int last_vehicle = last == RH_VIA_START ? -1 : rh__via_vehicle(last);
+        const int skip_delta = unit && last != RH_VIA_START ? -rh__via_delta(last) : 0;
         b->expanded++;
-        rh_movegen_load(L, cur, &g, kw, small);
-        const int n = rh_movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
+        rh__movegen_load(L, cur, &g, kw, small);
+        const int n = rh__movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
         b->generated += (uint64_t)n;
-        if (!rh_table_reserve(t, (size_t)n)) {
+        if (!rh__table_reserve(t, (size_t)n)) {
             outcome = RH_STOPPED;
             break;
         }
-        const rh_slots sl = rh_table_slots(t);
+        const rh__slots sl = rh__table_slots(t);
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
-                rh_movegen_child(L, cur, moves[first + k], steps[first + k], child[k], kw);
-                hash[k] = rh_key_hash(child[k], kw);
-                rh_slots_prefetch(&sl, hash[k], kw, narrow);
+                rh__movegen_child(L, cur, moves[first + k], steps[first + k], child[k], kw);
+                hash[k] = rh__key_hash(child[k], kw);
+                rh__slots_prefetch(&sl, hash[k], kw, narrow);
             }
             for (int k = 0; k < count; k++) {
-                slot = rh_slots_put(&sl, child[k], hash[k], kw, narrow, &added);
+                slot = rh__slots_put(&sl, child[k], hash[k], kw, narrow, &added);
                 if (!added) continue;
                 t->count++;
                 const uint16_t via = moves[first + k];
                 if (t->via) t->via[slot] = via;
-                if (rh_layout_is_goal(L, child[k])) {
+                if (rh__layout_is_goal(L, child[k])) {
                     ++*goals;
                     if (stop_at_goal) {
                         memcpy(goal, child[k], sizeof(uint64_t) * (size_t)kw);
@@ -131,9 +131,9 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                     }
                 }
                 if (endgame) {
-                    const int i = rh_via_vehicle(via);
-                    rh_endgame e;
-                    const int d = rh_endgame_find(L, &g.o, i, g.o.pos[i] + rh_via_delta(via), &e);
+                    const int i = rh__via_vehicle(via);
+                    rh__endgame e;
+                    const int d = rh__endgame_find(L, &g.o, i, g.o.pos[i] + rh__via_delta(via), &e);
                     if (d <= 2 && depth + 1 + (unsigned)d < f.best) {
                         f.best = depth + 1 + (unsigned)d;
                         f.moves = e;
@@ -144,7 +144,7 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
                         }
                     }
                 }
-                if (!rh_queue_push(&q, b, child[k], via, kw)) {
+                if (!rh__queue_push(&q, b, child[k], via, kw)) {
                     outcome = RH_STOPPED;
                     goto done;
                 }
@@ -155,12 +155,12 @@ bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start, bool s
     /* The queue ran dry with a finish known: it was within reach all along. */
     if (outcome == RH_EXHAUSTED && f.best != UINT_MAX) outcome = finish_path(t, L, &f, goal, kw);
 done:
-    rh_queue_free(&q, b);
+    rh__queue_free(&q, b);
     return outcome;
 }
 
-rh_outcome rh_search_bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
-                         bool unit, bool stop_at_goal, uint64_t *goal, uint64_t *goals)
+rh__outcome rh__search_bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start,
+                           bool unit, bool stop_at_goal, uint64_t *goal, uint64_t *goals)
 {
     if (L->kw == 1 && L->ow == 1 && t->narrow)
         return unit ? bfs(t, b, L, start, stop_at_goal, goal, goals, 1, true, true, true)

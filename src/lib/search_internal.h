@@ -14,19 +14,19 @@ typedef enum {
     RH_FOUND,     /* a goal was reached; its key is in `goal` */
     RH_EXHAUSTED, /* every reachable state was visited */
     RH_STOPPED,   /* a budget ran out; budget->limit says which */
-} rh_outcome;
+} rh__outcome;
 
-static inline uint16_t rh_via_encode(int vehicle, int delta)
+static inline uint16_t rh__via_encode(int vehicle, int delta)
 {
     return (uint16_t)((vehicle << 5) | (delta + 16));
 }
 
-static inline int rh_via_vehicle(uint16_t via)
+static inline int rh__via_vehicle(uint16_t via)
 {
     return via >> 5;
 }
 
-static inline int rh_via_delta(uint16_t via)
+static inline int rh__via_delta(uint16_t via)
 {
     return (int)(via & 31) - 16;
 }
@@ -34,35 +34,35 @@ static inline int rh_via_delta(uint16_t via)
 /* One search's working set, set up and torn down the same way by every search: the budget,
  * the puzzle's layout, the start's key and the visited table. */
 typedef struct {
-    rh_budget budget;
-    rh_layout layout;
-    rh_table table;
+    rh__budget budget;
+    rh__layout layout;
+    rh__table table;
     uint64_t start[RH_KEY_WORDS_MAX];
-} rh_search;
+} rh__search;
 
 /* What a NULL rh_search_options stands for. */
-extern const rh_search_options rh_search_defaults;
+extern const rh_search_options rh__search_defaults;
 
 /* Begins a search of the checked puzzle `p` under `opt`: the budget, the layout, the start
  * key, and a table recording `via` and `depth` as asked. False when the budget refused the
- * layout or the table (budget.limit says which). Either way rh_search_end releases it. */
-bool rh_search_begin(rh_search *s, const rh_puzzle *p, const rh_search_options *opt, bool with_via,
-                     bool with_depth);
+ * layout or the table (budget.limit says which). Either way rh__search_end releases it. */
+bool rh__search_begin(rh__search *s, const rh_puzzle *p, const rh_search_options *opt,
+                      bool with_via, bool with_depth);
 
-/* Releases what rh_search_begin set up and fills `stats`, the states stored being the
+/* Releases what rh__search_begin set up and fills `stats`, the states stored being the
  * table's count. */
-void rh_search_end(rh_search *s, rh_stats *stats);
+void rh__search_end(rh__search *s, rh_stats *stats);
 
 /* Breadth-first search from `start`, whose successors are all slides of any distance, or
  * single-cell slides when `unit`. Counts goal states into *goals. With `stop_at_goal` it
  * returns at the first goal generated (at minimal depth); otherwise it visits everything. */
-rh_outcome rh_search_bfs(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
-                         bool unit, bool stop_at_goal, uint64_t *goal, uint64_t *goals);
+rh__outcome rh__search_bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start,
+                           bool unit, bool stop_at_goal, uint64_t *goal, uint64_t *goals);
 
 /* Best-first search on f = depth + weight * h. With weight 1 and a consistent heuristic the
  * first goal expanded is optimal; with a larger weight it is found sooner, without a proof.
  * The table must hold depths. */
-rh_outcome rh_search_astar(rh_table *t, rh_budget *b, const rh_layout *L, const uint64_t *start,
-                           bool unit, int weight, uint64_t *goal);
+rh__outcome rh__search_astar(rh__table *t, rh__budget *b, const rh__layout *L,
+                             const uint64_t *start, bool unit, int weight, uint64_t *goal);
 
 #endif

@@ -1,4 +1,4 @@
-/* rh_solve and rh_explore: run the chosen algorithm in a search set up by rh_search_begin,
+/* rh_solve and rh_explore: run the chosen algorithm in a search set up by rh__search_begin,
  * and turn the goal it reached into the list of moves. */
 #include <stdlib.h>
 #include <string.h>
@@ -13,22 +13,23 @@
 
 /* Walks back from `goal` to the start through the moves recorded in the table, then merges
  * consecutive moves of one vehicle (single-cell slides become one move). */
-static int rebuild_path(rh_result *out, const rh_table *t, const rh_layout *L, const uint64_t *goal)
+static int rebuild_path(rh_result *out, const rh__table *t, const rh__layout *L,
+                        const uint64_t *goal)
 {
     uint64_t key[RH_KEY_WORDS_MAX];
     const int kw = L->kw;
     size_t steps = 0;
     memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
-    for (uint16_t via; (via = t->via[rh_table_find(t, key)]) != RH_VIA_START; steps++)
-        rh_key_move(L, key, rh_via_vehicle(via), -rh_via_delta(via));
+    for (uint16_t via; (via = t->via[rh__table_find(t, key)]) != RH_VIA_START; steps++)
+        rh__key_move(L, key, rh__via_vehicle(via), -rh__via_delta(via));
 
     rh_move *moves = malloc((steps ? steps : 1) * sizeof *moves);
     if (!moves) return RH_ENOMEM;
     memcpy(key, goal, sizeof(uint64_t) * (size_t)kw);
     for (size_t k = steps; k-- > 0;) {
-        const uint16_t via = t->via[rh_table_find(t, key)];
-        moves[k] = (rh_move){rh_via_vehicle(via), rh_via_delta(via)};
-        rh_key_move(L, key, moves[k].vehicle, -moves[k].delta);
+        const uint16_t via = t->via[rh__table_find(t, key)];
+        moves[k] = (rh_move){rh__via_vehicle(via), rh__via_delta(via)};
+        rh__key_move(L, key, moves[k].vehicle, -moves[k].delta);
     }
     int count = 0, slides = 0;
     for (size_t k = 0; k < steps; k++) {
@@ -54,23 +55,23 @@ static bool options_valid(const rh_search_options *opt)
 int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh_search_defaults;
+    if (!opt) opt = &rh__search_defaults;
     if (!options_valid(opt)) return RH_EARG;
     *out = (rh_result){.metric = opt->metric, .algorithm = opt->algorithm};
     out->optimal = opt->algorithm != RH_ALGO_FAST;
 
     const bool unit = opt->metric == RH_METRIC_SLIDES;
     const bool bfs = opt->algorithm == RH_ALGO_BFS;
-    rh_search s;
+    rh__search s;
     uint64_t goal[RH_KEY_WORDS_MAX], goals = 0;
-    rh_outcome outcome = RH_STOPPED;
-    if (rh_search_begin(&s, p, opt, true, !bfs)) {
+    rh__outcome outcome = RH_STOPPED;
+    if (rh__search_begin(&s, p, opt, true, !bfs)) {
         if (bfs)
             outcome =
-                rh_search_bfs(&s.table, &s.budget, &s.layout, s.start, unit, true, goal, &goals);
+                rh__search_bfs(&s.table, &s.budget, &s.layout, s.start, unit, true, goal, &goals);
         else
-            outcome = rh_search_astar(&s.table, &s.budget, &s.layout, s.start, unit,
-                                      opt->algorithm == RH_ALGO_FAST ? FAST_WEIGHT : 1, goal);
+            outcome = rh__search_astar(&s.table, &s.budget, &s.layout, s.start, unit,
+                                       opt->algorithm == RH_ALGO_FAST ? FAST_WEIGHT : 1, goal);
     }
     int err = RH_OK;
     if (outcome == RH_FOUND) err = rebuild_path(out, &s.table, &s.layout, goal);
@@ -79,7 +80,7 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
                                             : RH_LIMIT_REACHED;
     out->limit = outcome == RH_STOPPED ? s.budget.limit : RH_LIMIT_NONE;
     if (out->status != RH_SOLVED) out->optimal = out->status == RH_UNSOLVABLE;
-    rh_search_end(&s, &out->stats);
+    rh__search_end(&s, &out->stats);
     return err;
 }
 
@@ -94,17 +95,17 @@ void rh_result_free(rh_result *r)
 int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh_search_defaults;
+    if (!opt) opt = &rh__search_defaults;
     *out = (rh_explore_result){0};
-    rh_search s;
+    rh__search s;
     uint64_t unused[RH_KEY_WORDS_MAX];
-    rh_outcome outcome = RH_STOPPED;
-    if (rh_search_begin(&s, p, opt, false, false))
-        outcome = rh_search_bfs(&s.table, &s.budget, &s.layout, s.start, true, false, unused,
-                                &out->goal_states);
+    rh__outcome outcome = RH_STOPPED;
+    if (rh__search_begin(&s, p, opt, false, false))
+        outcome = rh__search_bfs(&s.table, &s.budget, &s.layout, s.start, true, false, unused,
+                                 &out->goal_states);
     out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;
     out->limit = outcome == RH_STOPPED ? s.budget.limit : RH_LIMIT_NONE;
     out->states = s.table.count;
-    rh_search_end(&s, &out->stats);
+    rh__search_end(&s, &out->stats);
     return RH_OK;
 }

@@ -3,25 +3,25 @@
 
 #define INITIAL_CAP 64
 
-void rh_queue_init(rh_queue *q, int kw)
+void rh__queue_init(rh__queue *q, int kw)
 {
-    *q = (rh_queue){.kw = kw};
+    *q = (rh__queue){.kw = kw};
 }
 
-void rh_queue_free(rh_queue *q, rh_budget *b)
+void rh__queue_free(rh__queue *q, rh__budget *b)
 {
-    rh_budget_free(b, q->keys, q->cap * sizeof(uint64_t) * (size_t)q->kw);
-    rh_budget_free(b, q->tags, q->cap * sizeof(uint16_t));
-    *q = (rh_queue){.kw = q->kw};
+    rh__budget_free(b, q->keys, q->cap * sizeof(uint64_t) * (size_t)q->kw);
+    rh__budget_free(b, q->tags, q->cap * sizeof(uint16_t));
+    *q = (rh__queue){.kw = q->kw};
 }
 
-bool rh_queue_grow(rh_queue *q, rh_budget *b)
+bool rh__queue_grow(rh__queue *q, rh__budget *b)
 {
     const size_t kw = (size_t)q->kw, cap = q->cap ? q->cap * 2 : INITIAL_CAP;
-    uint64_t *keys = rh_budget_calloc(b, cap * sizeof(uint64_t) * kw);
-    uint16_t *tags = keys ? rh_budget_calloc(b, cap * sizeof(uint16_t)) : NULL;
+    uint64_t *keys = rh__budget_calloc(b, cap * sizeof(uint64_t) * kw);
+    uint16_t *tags = keys ? rh__budget_calloc(b, cap * sizeof(uint16_t)) : NULL;
     if (!tags) {
-        rh_budget_free(b, keys, keys ? cap * sizeof(uint64_t) * kw : 0);
+        rh__budget_free(b, keys, keys ? cap * sizeof(uint64_t) * kw : 0);
         return false;
     }
     /* Unwrap the ring into the new arrays, oldest first. */
@@ -31,7 +31,7 @@ bool rh_queue_grow(rh_queue *q, rh_budget *b)
         tags[i] = q->tags[from];
     }
     const size_t len = q->len;
-    rh_queue_free(q, b);
+    rh__queue_free(q, b);
     q->keys = keys;
     q->tags = tags;
     q->len = len;

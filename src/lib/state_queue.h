@@ -12,20 +12,20 @@
 
 typedef struct {
     uint64_t *keys; /* cap entries of kw words, a ring */
-    uint16_t *tags; /* beside each key: the move that reached it (rh_via_encode) */
+    uint16_t *tags; /* beside each key: the move that reached it (rh__via_encode) */
     size_t cap, head, len;
     int kw;
-} rh_queue;
+} rh__queue;
 
-void rh_queue_init(rh_queue *q, int kw);
-void rh_queue_free(rh_queue *q, rh_budget *b);
-bool rh_queue_grow(rh_queue *q, rh_budget *b);
+void rh__queue_init(rh__queue *q, int kw);
+void rh__queue_free(rh__queue *q, rh__budget *b);
+bool rh__queue_grow(rh__queue *q, rh__budget *b);
 
 /* Appends a key and its tag; false when the budget refuses the memory. */
-static inline bool rh_queue_push(rh_queue *q, rh_budget *b, const uint64_t *key, uint16_t tag,
-                                 int kw)
+static inline bool rh__queue_push(rh__queue *q, rh__budget *b, const uint64_t *key, uint16_t tag,
+                                  int kw)
 {
-    if (q->len == q->cap && !rh_queue_grow(q, b)) return false;
+    if (q->len == q->cap && !rh__queue_grow(q, b)) return false;
     size_t at = (q->head + q->len) & (q->cap - 1);
     memcpy(q->keys + at * (size_t)kw, key, sizeof(uint64_t) * (size_t)kw);
     q->tags[at] = tag;
@@ -33,7 +33,7 @@ static inline bool rh_queue_push(rh_queue *q, rh_budget *b, const uint64_t *key,
     return true;
 }
 
-static inline uint16_t rh_queue_pop_front(rh_queue *q, uint64_t *key, int kw)
+static inline uint16_t rh__queue_pop_front(rh__queue *q, uint64_t *key, int kw)
 {
     const size_t at = q->head;
     memcpy(key, q->keys + at * (size_t)kw, sizeof(uint64_t) * (size_t)kw);
@@ -42,7 +42,7 @@ static inline uint16_t rh_queue_pop_front(rh_queue *q, uint64_t *key, int kw)
     return q->tags[at];
 }
 
-static inline uint16_t rh_queue_pop_back(rh_queue *q, uint64_t *key, int kw)
+static inline uint16_t rh__queue_pop_back(rh__queue *q, uint64_t *key, int kw)
 {
     q->len--;
     size_t at = (q->head + q->len) & (q->cap - 1);

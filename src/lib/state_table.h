@@ -35,28 +35,29 @@ typedef struct {
     size_t grow_at; /* the count past which the table grows: see state_table.c */
     int bits, kw;
     bool narrow, with_via, with_depth;
-    rh_budget *budget;
-} rh_table;
+    rh__budget *budget;
+} rh__table;
 
 /* `narrow` asks for 32-bit slots: every key must then be one word below 2^31. */
-int rh_table_init(rh_table *t, rh_budget *b, int kw, bool narrow, bool with_via, bool with_depth);
-void rh_table_free(rh_table *t);
+int rh__table_init(rh__table *t, rh__budget *b, int kw, bool narrow, bool with_via,
+                   bool with_depth);
+void rh__table_free(rh__table *t);
 
-static inline uint64_t rh_key_hash(const uint64_t *key, int kw)
+static inline uint64_t rh__key_hash(const uint64_t *key, int kw)
 {
     uint64_t h = key[0];
     for (int w = 1; w < kw; w++) h = (h ^ (h >> 31)) * UINT64_C(0x9E3779B97F4A7C15) ^ key[w];
     return h * UINT64_C(0xBF58476D1CE4E5B9);
 }
 
-static inline bool rh_slot_empty(const void *keys, size_t s, int kw, bool narrow)
+static inline bool rh__slot_empty(const void *keys, size_t s, int kw, bool narrow)
 {
     return narrow ? !((const uint32_t *)keys)[s] : !((const uint64_t *)keys)[s * (size_t)kw];
 }
 
 /* Whether slot s holds `key`. */
-static inline bool rh_slot_equal(const void *keys, size_t s, const uint64_t *key, int kw,
-                                 bool narrow)
+static inline bool rh__slot_equal(const void *keys, size_t s, const uint64_t *key, int kw,
+                                  bool narrow)
 {
     if (narrow) return ((const uint32_t *)keys)[s] == ((uint32_t)key[0] | RH_OCCUPIED_NARROW);
     const uint64_t *k = (const uint64_t *)keys + s * (size_t)kw;
@@ -66,7 +67,7 @@ static inline bool rh_slot_equal(const void *keys, size_t s, const uint64_t *key
     return true;
 }
 
-static inline void rh_slot_store(void *keys, size_t s, const uint64_t *key, int kw, bool narrow)
+static inline void rh__slot_store(void *keys, size_t s, const uint64_t *key, int kw, bool narrow)
 {
     if (narrow) {
         ((uint32_t *)keys)[s] = (uint32_t)key[0] | RH_OCCUPIED_NARROW;
@@ -78,7 +79,7 @@ static inline void rh_slot_store(void *keys, size_t s, const uint64_t *key, int 
 }
 
 /* The key in slot s, into `key`. */
-static inline void rh_slot_load(const void *keys, size_t s, uint64_t *key, int kw, bool narrow)
+static inline void rh__slot_load(const void *keys, size_t s, uint64_t *key, int kw, bool narrow)
 {
     if (narrow) {
         key[0] = ((const uint32_t *)keys)[s] & ~RH_OCCUPIED_NARROW;
@@ -90,16 +91,16 @@ static inline void rh_slot_load(const void *keys, size_t s, uint64_t *key, int k
 }
 
 /* Bytes of one slot's key. */
-static inline size_t rh_slot_key_bytes(int kw, bool narrow)
+static inline size_t rh__slot_key_bytes(int kw, bool narrow)
 {
     return narrow ? sizeof(uint32_t) : sizeof(uint64_t) * (size_t)kw;
 }
 
 /* Bit j of *equal set where slot b + j holds `want` (a stored key, marked occupied), of
  * *empty where it is empty; b is a multiple of 4. A slot at a time: the form for CPUs without
- * SSE2, which a test holds to the same answers as rh_bucket_match. */
-static inline void rh_bucket_match_plain(const void *keys, size_t b, uint64_t want, bool narrow,
-                                         unsigned *equal, unsigned *empty)
+ * SSE2, which a test holds to the same answers as rh__bucket_match. */
+static inline void rh__bucket_match_plain(const void *keys, size_t b, uint64_t want, bool narrow,
+                                          unsigned *equal, unsigned *empty)
 {
     *equal = *empty = 0;
     for (unsigned j = 0; j < 4; j++) {
@@ -110,10 +111,10 @@ static inline void rh_bucket_match_plain(const void *keys, size_t b, uint64_t wa
     }
 }
 
-/* rh_bucket_match_plain with SSE2 (every x86-64): four compares and a mask each. */
-static inline __attribute__((always_inline)) void rh_bucket_match(const void *keys, size_t b,
-                                                                  uint64_t want, bool narrow,
-                                                                  unsigned *equal, unsigned *empty)
+/* rh__bucket_match_plain with SSE2 (every x86-64): four compares and a mask each. */
+static inline __attribute__((always_inline)) void rh__bucket_match(const void *keys, size_t b,
+                                                                   uint64_t want, bool narrow,
+                                                                   unsigned *equal, unsigned *empty)
 {
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
@@ -136,11 +137,11 @@ static inline __attribute__((always_inline)) void rh_bucket_match(const void *ke
         *empty |= (unsigned)_mm_movemask_pd(_mm_castsi128_pd(z)) << 2 * half;
     }
 #else
-    rh_bucket_match_plain(keys, b, want, narrow, equal, empty);
+    rh__bucket_match_plain(keys, b, want, narrow, equal, empty);
 #endif
 }
 
-/* The slot holding `key`, whose rh_key_hash is `h` (*found set), or else the empty slot where
+/* The slot holding `key`, whose rh__key_hash is `h` (*found set), or else the empty slot where
  * it goes (*found clear). `shift` and `mask` pick the start and wrap around the table.
  *
  * One-word keys are probed by aligned buckets of four slots: a bucket either holds the key, or
@@ -148,16 +149,16 @@ static inline __attribute__((always_inline)) void rh_bucket_match(const void *ke
  * is full and the next one is probed. Testing four slots at once without branching on each
  * leaves one well-predicted branch a probe, where slot by slot the branches followed no
  * pattern: whether a state was new, and where its run of occupied slots ended. */
-static inline __attribute__((always_inline)) size_t rh_probe(const void *keys, size_t mask,
-                                                             int shift, const uint64_t *key,
-                                                             uint64_t h, int kw, bool narrow,
-                                                             bool *found)
+static inline __attribute__((always_inline)) size_t rh__probe(const void *keys, size_t mask,
+                                                              int shift, const uint64_t *key,
+                                                              uint64_t h, int kw, bool narrow,
+                                                              bool *found)
 {
     if (kw == 1) {
         const uint64_t want = narrow ? (uint32_t)key[0] | RH_OCCUPIED_NARROW : key[0] | RH_OCCUPIED;
         for (size_t b = (h >> shift) & ~(size_t)3;; b = (b + 4) & mask) {
             unsigned equal, empty;
-            rh_bucket_match(keys, b, want, narrow, &equal, &empty);
+            rh__bucket_match(keys, b, want, narrow, &equal, &empty);
             if (equal | empty) {
                 *found = equal != 0;
                 return b + (size_t)__builtin_ctz(equal ? equal : empty);
@@ -165,11 +166,11 @@ static inline __attribute__((always_inline)) size_t rh_probe(const void *keys, s
         }
     }
     for (size_t s = h >> shift;; s = (s + 1) & mask) {
-        if (rh_slot_empty(keys, s, kw, narrow)) {
+        if (rh__slot_empty(keys, s, kw, narrow)) {
             *found = false;
             return s;
         }
-        if (rh_slot_equal(keys, s, key, kw, narrow)) {
+        if (rh__slot_equal(keys, s, key, kw, narrow)) {
             *found = true;
             return s;
         }
@@ -177,28 +178,28 @@ static inline __attribute__((always_inline)) size_t rh_probe(const void *keys, s
 }
 
 static inline __attribute__((always_inline)) size_t
-rh_table_find_in(const rh_table *t, const uint64_t *key, int kw, bool narrow)
+rh__table_find_in(const rh__table *t, const uint64_t *key, int kw, bool narrow)
 {
     bool found;
-    const size_t s =
-        rh_probe(t->keys, t->cap - 1, 64 - t->bits, key, rh_key_hash(key, kw), kw, narrow, &found);
+    const size_t s = rh__probe(t->keys, t->cap - 1, 64 - t->bits, key, rh__key_hash(key, kw), kw,
+                               narrow, &found);
     return found ? s : RH_SLOT_NONE;
 }
 
 /* The slot of `key`, or RH_SLOT_NONE. */
-static inline size_t rh_table_find(const rh_table *t, const uint64_t *key)
+static inline size_t rh__table_find(const rh__table *t, const uint64_t *key)
 {
-    return t->narrow ? rh_table_find_in(t, key, 1, true) : rh_table_find_in(t, key, t->kw, false);
+    return t->narrow ? rh__table_find_in(t, key, 1, true) : rh__table_find_in(t, key, t->kw, false);
 }
 
 /* Grows the table to twice its size; false when the budget refuses. */
-bool rh_table_grow(rh_table *t);
+bool rh__table_grow(rh__table *t);
 
 /* Grows the table until `n` more keys fit without growing; false when the budget refuses. */
-static inline bool rh_table_reserve(rh_table *t, size_t n)
+static inline bool rh__table_reserve(rh__table *t, size_t n)
 {
     while (t->count + n > t->grow_at)
-        if (!rh_table_grow(t)) return false;
+        if (!rh__table_grow(t)) return false;
     return true;
 }
 
@@ -209,41 +210,42 @@ typedef struct {
     void *keys;
     size_t mask;
     int shift;
-} rh_slots;
+} rh__slots;
 
-static inline rh_slots rh_table_slots(const rh_table *t)
+static inline rh__slots rh__table_slots(const rh__table *t)
 {
-    return (rh_slots){.keys = t->keys, .mask = t->cap - 1, .shift = 64 - t->bits};
+    return (rh__slots){.keys = t->keys, .mask = t->cap - 1, .shift = 64 - t->bits};
 }
 
 /* Starts loading the slot where a key of hash `h` would be looked up. */
-static inline void rh_slots_prefetch(const rh_slots *s, uint64_t h, int kw, bool narrow)
+static inline void rh__slots_prefetch(const rh__slots *s, uint64_t h, int kw, bool narrow)
 {
     const size_t slot = (h >> s->shift) & (kw == 1 ? ~(size_t)3 : ~(size_t)0);
-    __builtin_prefetch((const char *)s->keys + slot * rh_slot_key_bytes(kw, narrow));
+    __builtin_prefetch((const char *)s->keys + slot * rh__slot_key_bytes(kw, narrow));
 }
 
-/* Adds `key`, whose rh_key_hash is `h`, unless present, into room reserved for it. Returns its
+/* Adds `key`, whose rh__key_hash is `h`, unless present, into room reserved for it. Returns its
  * slot and sets *added; the caller then counts the key into the table. */
-static inline __attribute__((always_inline)) size_t
-rh_slots_put(const rh_slots *sl, const uint64_t *key, uint64_t h, int kw, bool narrow, bool *added)
+static inline __attribute__((always_inline)) size_t rh__slots_put(const rh__slots *sl,
+                                                                  const uint64_t *key, uint64_t h,
+                                                                  int kw, bool narrow, bool *added)
 {
     bool found;
-    const size_t s = rh_probe(sl->keys, sl->mask, sl->shift, key, h, kw, narrow, &found);
-    if (!found) rh_slot_store(sl->keys, s, key, kw, narrow);
+    const size_t s = rh__probe(sl->keys, sl->mask, sl->shift, key, h, kw, narrow, &found);
+    if (!found) rh__slot_store(sl->keys, s, key, kw, narrow);
     *added = !found;
     return s;
 }
 
-/* rh_slots_put with the room made first: RH_SLOT_NONE when the table would need to grow past
+/* rh__slots_put with the room made first: RH_SLOT_NONE when the table would need to grow past
  * the memory budget. */
-static inline size_t rh_table_insert(rh_table *t, const uint64_t *key, bool *added)
+static inline size_t rh__table_insert(rh__table *t, const uint64_t *key, bool *added)
 {
-    if (!rh_table_reserve(t, 1)) return RH_SLOT_NONE;
-    const rh_slots sl = rh_table_slots(t);
-    const uint64_t h = rh_key_hash(key, t->kw);
-    const size_t slot = t->narrow ? rh_slots_put(&sl, key, h, 1, true, added)
-                                  : rh_slots_put(&sl, key, h, t->kw, false, added);
+    if (!rh__table_reserve(t, 1)) return RH_SLOT_NONE;
+    const rh__slots sl = rh__table_slots(t);
+    const uint64_t h = rh__key_hash(key, t->kw);
+    const size_t slot = t->narrow ? rh__slots_put(&sl, key, h, 1, true, added)
+                                  : rh__slots_put(&sl, key, h, t->kw, false, added);
     t->count += *added;
     return slot;
 }

@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "rushhour/clock.h"
 #include "deadline.h"
 #include "request.h"
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "input.h"
 
 cJSON *rhd_input_json(rhd_request *r)

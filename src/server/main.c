@@ -17,6 +17,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include "rushhour/clock.h"
 #include "healthcheck.h"
 #include "log.h"
 #include "rushhour/search.h"

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "options.h"
 
 static const char *const names[] = {"algorithm",  "metric",         "max_nodes",

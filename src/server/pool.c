@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "rushhour/clock.h"
 #include "metrics.h"
 #include "pool.h"
 #include "rushhour/search.h"

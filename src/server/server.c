@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rushhour/clock.h"
 #include "deadline.h"
 #include "http_policy.h"
 #include "log.h"

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rushhour/clock.h"
 #include "cache.h"
 #include "config.h"
 #include "pool.h"

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "input.h"
 #include "routes/routes.h"
 #include "routes/solve.h"

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "input.h"
 #include "puzzle_bank.h"
 #include "routes/routes.h"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rushhour/clock.h"
 #include "routes/outcome.h"
 
 int rhd_outcome_timing(char *out, size_t len, const rhd_request *r, const rhd_timing *t)

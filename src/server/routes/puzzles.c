@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "rushhour/clock.h"
 #include "input.h"
 #include "request.h"
 #include "routes/routes.h"

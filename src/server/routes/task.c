@@ -1,6 +1,7 @@
 /* Running route tasks on the worker pool; see task.h. */
 #include <stdlib.h>
 
+#include "rushhour/clock.h"
 #include "routes/task.h"
 #include "work.h"
 
