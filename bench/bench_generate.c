@@ -39,10 +39,10 @@ int main(int argc, char **argv)
         if (!candidates || !nodes) return 1;
         for (int s = 0; s < seeds; s++) {
             g.seed = (uint64_t)s + 1;
-            rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
-            budget.deadline_us = rh_clock_us() + (uint64_t)seconds * 1000000u;
+            rh_limits limits = RH_LIMITS_INIT;
+            limits.deadline_us = rh_clock_us() + (uint64_t)seconds * 1000000u;
             rh_generated out;
-            if (rh_generate(&out, &g, &budget) != RH_OK) {
+            if (rh_generate(&out, &g, &limits) != RH_OK) {
                 fprintf(stderr, "bench: min_moves %d refused or out of memory\n", level);
                 return 1;
             }

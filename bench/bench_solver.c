@@ -54,12 +54,12 @@ static void bench_set(const char *label, const rh_ref_set *set, rh_algorithm alg
 
 static void bench_explore(const char *label, const rh_puzzle *p, size_t cap, int reps)
 {
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_memory = cap;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_memory = cap;
     uint64_t best = UINT64_MAX;
     rh_explore_result e = {0};
     for (int i = 0; i < reps; i++) {
-        rh_explore(&e, p, &opt);
+        rh_explore(&e, p, &limits);
         best = best_of(best, e.stats.elapsed_us);
     }
     printf("%-34s explore %10" PRIu64 " states  %8.3f ms  %6.2f M states/s  peak %6.2f MiB"

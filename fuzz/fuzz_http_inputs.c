@@ -885,13 +885,14 @@ static void fuzz_body(const uint8_t *data, size_t size)
         const rh_search_options *o = &opt.search;
         CHECK((unsigned)o->algorithm <= RH_ALGO_FAST && (unsigned)o->metric <= RH_METRIC_SLIDES,
               "algorithm %d metric %d", o->algorithm, o->metric);
-        CHECK(o->max_nodes >= 1 && o->max_nodes <= cfg.max_nodes, "max nodes %llu",
-              (unsigned long long)o->max_nodes);
+        CHECK(o->limits.max_nodes >= 1 && o->limits.max_nodes <= cfg.max_nodes, "max nodes %llu",
+              (unsigned long long)o->limits.max_nodes);
         CHECK(opt.timeout_us >= 1000 && opt.timeout_us <= (uint64_t)cfg.timeout_max_ms * 1000,
               "timeout %llu us", (unsigned long long)opt.timeout_us);
-        CHECK(!o->deadline_us, "a deadline set before the work was queued");
-        CHECK(o->max_memory == rhd_config_search_memory(&cfg), "memory %zu", o->max_memory);
-        CHECK(!o->cancel, "a cancel flag already set");
+        CHECK(!o->limits.deadline_us, "a deadline set before the work was queued");
+        CHECK(o->limits.max_memory == rhd_config_search_memory(&cfg), "memory %zu",
+              o->limits.max_memory);
+        CHECK(!o->limits.cancel, "a cancel flag already set");
         /* The answer cache key: bounded, and the same puzzle gives the same key. */
         static char key[RHD_CACHE_KEY_MAX], key2[RHD_CACHE_KEY_MAX];
         const size_t key_len = rhd_cache_key(key, p, o->algorithm, o->metric, opt.include_boards);

@@ -207,10 +207,11 @@ static void check_result(const rh_puzzle *p, const rh_result *r, const rh_search
 {
     const char *algo = rh_algorithm_name(o->algorithm);
     CHECK(r->algorithm == o->algorithm && r->metric == o->metric, "%s: options not echoed", algo);
-    CHECK(r->stats.peak_memory <= o->max_memory, "%s: peak memory %zu over the budget %zu", algo,
-          r->stats.peak_memory, o->max_memory);
-    CHECK(r->stats.nodes_expanded <= o->max_nodes, "%s: %llu nodes expanded, budget %llu", algo,
-          (unsigned long long)r->stats.nodes_expanded, (unsigned long long)o->max_nodes);
+    CHECK(r->stats.peak_memory <= o->limits.max_memory, "%s: peak memory %zu over the budget %zu",
+          algo, r->stats.peak_memory, o->limits.max_memory);
+    CHECK(r->stats.nodes_expanded <= o->limits.max_nodes, "%s: %llu nodes expanded, budget %llu",
+          algo, (unsigned long long)r->stats.nodes_expanded,
+          (unsigned long long)o->limits.max_nodes);
     CHECK(r->stats.states_stored >= 1 || r->status == RH_LIMIT_REACHED, "%s: no state stored",
           algo);
     switch (r->status) {
@@ -285,8 +286,8 @@ static void solve(rh_result *r, const rh_puzzle *p, rh_algorithm a, rh_metric m,
     rh_search_options o = RH_SEARCH_OPTIONS_INIT;
     o.algorithm = a;
     o.metric = m;
-    o.max_nodes = MAX_NODES;
-    o.max_memory = MAX_MEMORY;
+    o.limits.max_nodes = MAX_NODES;
+    o.limits.max_memory = MAX_MEMORY;
     CHECK(rh_solve(r, p, &o) == RH_OK, "rh_solve failed");
     check_result(p, r, &o, boards);
 }
@@ -351,14 +352,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rh_result_free(&other);
     }
 
-    rh_search_options o = RH_SEARCH_OPTIONS_INIT;
-    o.max_nodes = MAX_NODES;
-    o.max_memory = MAX_MEMORY;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = MAX_NODES;
+    limits.max_memory = MAX_MEMORY;
     rh_explore_result e;
-    CHECK(rh_explore(&e, &p, &o) == RH_OK, "rh_explore failed");
-    CHECK(e.stats.peak_memory <= o.max_memory, "explore: peak memory %zu over the budget %zu",
-          e.stats.peak_memory, o.max_memory);
-    CHECK(e.stats.nodes_expanded <= o.max_nodes, "explore: %llu nodes",
+    CHECK(rh_explore(&e, &p, &limits) == RH_OK, "rh_explore failed");
+    CHECK(e.stats.peak_memory <= limits.max_memory, "explore: peak memory %zu over the budget %zu",
+          e.stats.peak_memory, limits.max_memory);
+    CHECK(e.stats.nodes_expanded <= limits.max_nodes, "explore: %llu nodes",
           (unsigned long long)e.stats.nodes_expanded);
     if (e.status == RH_SOLVED) {
         CHECK(e.limit == RH_LIMIT_NONE, "explore: complete with a limit");

@@ -13,10 +13,8 @@ static void check_set(const char *file, rh_metric metric, uint64_t skip_above)
     for (int k = 0; k < set.count; k++) {
         const rh_ref *ref = &set.items[k];
         if (ref->reachable > skip_above) continue;
-        rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-        opt.metric = metric;
         rh_analysis a;
-        cr_assert_eq(rh_analyze(&a, &ref->puzzle, &opt), RH_OK);
+        cr_assert_eq(rh_analyze(&a, &ref->puzzle, metric, NULL), RH_OK);
         cr_assert_eq(a.status, RH_SOLVED, "%s: %s", ref->name, rh_status_name(a.status));
         cr_expect_eq(a.states, ref->reachable, "%s: %llu states, expected %llu", ref->name,
                      (unsigned long long)a.states, (unsigned long long)ref->reachable);
@@ -89,7 +87,7 @@ Test(analyze, hardest_51_component_is_4780_states)
     const rh_ref *jam40 = rh_ref_find(&set, "jam40");
     cr_assert_not_null(jam40);
     rh_analysis a;
-    cr_assert_eq(rh_analyze(&a, &jam40->puzzle, NULL), RH_OK);
+    cr_assert_eq(rh_analyze(&a, &jam40->puzzle, RH_METRIC_MOVES, NULL), RH_OK);
     cr_assert_eq(a.states, 4780); /* the seeds' figure */
     cr_assert_eq(a.start_distance, 51);
     cr_assert_eq(a.dead_states, 0);
@@ -103,19 +101,19 @@ Test(analyze, budgets_stop_it_cleanly)
     cr_assert_eq(rh_ref_load(&set, "classic.jsonl"), 0);
     const rh_ref *big = rh_ref_find(&set, "big-cluster-541934");
     cr_assert_not_null(big);
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_nodes = 1000;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = 1000;
     rh_analysis a;
-    cr_assert_eq(rh_analyze(&a, &big->puzzle, &opt), RH_OK);
+    cr_assert_eq(rh_analyze(&a, &big->puzzle, RH_METRIC_MOVES, &limits), RH_OK);
     cr_assert_eq(a.status, RH_LIMIT_REACHED);
     cr_assert_eq(a.limit, RH_LIMIT_NODES);
     cr_assert_null(a.histogram);
     rh_analysis_free(&a);
-    opt = (rh_search_options)RH_SEARCH_OPTIONS_INIT;
-    opt.max_memory = 1 << 20;
-    cr_assert_eq(rh_analyze(&a, &big->puzzle, &opt), RH_OK);
+    limits = (rh_limits)RH_LIMITS_INIT;
+    limits.max_memory = 1 << 20;
+    cr_assert_eq(rh_analyze(&a, &big->puzzle, RH_METRIC_MOVES, &limits), RH_OK);
     cr_assert_eq(a.limit, RH_LIMIT_MEMORY);
-    cr_assert_leq(a.stats.peak_memory, opt.max_memory);
+    cr_assert_leq(a.stats.peak_memory, limits.max_memory);
     rh_analysis_free(&a);
     rh_ref_free(&set);
 }
@@ -125,7 +123,7 @@ Test(analyze, report_document)
     rh_ref_set set;
     cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
     rh_analysis a;
-    cr_assert_eq(rh_analyze(&a, &set.items[0].puzzle, NULL), RH_OK);
+    cr_assert_eq(rh_analyze(&a, &set.items[0].puzzle, RH_METRIC_MOVES, NULL), RH_OK);
     /* Counters are raw numbers in the built object: read the document as a client would. */
     cJSON *built = rh_report_analysis(&a);
     cr_assert_not_null(built);
@@ -144,5 +142,16 @@ Test(analyze, report_document)
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(hardest, "board")), 6);
     cJSON_Delete(doc);
     rh_analysis_free(&a);
+    rh_ref_free(&set);
+}
+
+Test(analyze, bad_arguments)
+{
+    rh_ref_set set;
+    cr_assert_eq(rh_ref_load(&set, "jam40.tsv"), 0);
+    rh_analysis a;
+    cr_expect_eq(rh_analyze(&a, &set.items[0].puzzle, (rh_metric)2, NULL), RH_EARG);
+    cr_expect_eq(rh_analyze(NULL, &set.items[0].puzzle, RH_METRIC_MOVES, NULL), RH_EARG);
+    cr_expect_eq(rh_analyze(&a, NULL, RH_METRIC_MOVES, NULL), RH_EARG);
     rh_ref_free(&set);
 }

@@ -80,7 +80,7 @@ Test(nodes, bfs_stops_at_exactly_the_cap)
         rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
         opt.algorithm = RH_ALGO_BFS;
         opt.metric = all_metrics[m];
-        opt.max_nodes = 100;
+        opt.limits.max_nodes = 100;
         rh_result r;
         cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
         expect_limited(&r, RH_LIMIT_NODES, rh_metric_name(opt.metric));
@@ -102,7 +102,7 @@ Test(nodes, astar_and_fast_respect_the_cap)
             rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
             opt.algorithm = algos[a];
             opt.metric = all_metrics[m];
-            opt.max_nodes = 100;
+            opt.limits.max_nodes = 100;
             rh_result r;
             cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
             char what[64];
@@ -120,10 +120,10 @@ Test(nodes, explore_respects_the_cap)
 {
     rh_puzzle p;
     load_big_cluster(&p);
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_nodes = 100;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = 100;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, &p, &limits), RH_OK);
     cr_expect_eq(e.status, RH_LIMIT_REACHED);
     cr_expect_eq(e.limit, RH_LIMIT_NODES, "limit %s", rh_limit_name(e.limit));
     cr_expect_eq(e.stats.nodes_expanded, 100, "expanded %llu",
@@ -139,9 +139,9 @@ Test(nodes, explore_respects_the_cap)
 static void check_memory_cap(const rh_puzzle *p, size_t cap)
 {
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_memory = cap;
+    opt.limits.max_memory = cap;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, p, &opt.limits), RH_OK);
     cr_expect_leq(e.stats.peak_memory, cap, "explore, cap %zu: peak %zu", cap, e.stats.peak_memory);
     if (e.status == RH_SOLVED) {
         cr_expect_eq(e.states, BIG_CLUSTER_STATES, "explore, cap %zu: complete with %llu states",
@@ -212,9 +212,9 @@ static void sweep_caps(size_t lo, size_t hi, size_t ratio)
     bool leak_seen = leaked(); /* a leak from before the sweep is not the search's */
     for (size_t cap = hi; cap >= lo; cap -= cap / ratio > 64 ? cap / ratio : 64) {
         rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-        opt.max_memory = cap;
+        opt.limits.max_memory = cap;
         rh_explore_result e;
-        cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+        cr_assert_eq(rh_explore(&e, &p, &opt.limits), RH_OK);
         cr_assert_eq(e.limit, RH_LIMIT_MEMORY, "explore, cap %zu: limit %s", cap,
                      rh_limit_name(e.limit));
         cr_assert_leq(e.stats.peak_memory, cap, "explore, cap %zu: peak %zu", cap,
@@ -261,10 +261,10 @@ Test(memory, explore_completes_within_16mib)
 {
     rh_puzzle p;
     load_big_cluster(&p);
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_memory = 16 * MIB;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_memory = 16 * MIB;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, &p, &limits), RH_OK);
     cr_expect_eq(e.status, RH_SOLVED, "status %s, limit %s", rh_status_name(e.status),
                  rh_limit_name(e.limit));
     cr_expect_eq(e.limit, RH_LIMIT_NONE);
@@ -301,10 +301,10 @@ Test(memory, small_tables_grow_within_tight_caps)
     rh_puzzle p;
     load_ref(&p, "classic.jsonl", "hardest-93-slides");
     for (size_t cap = 199 * KIB; cap <= 640 * KIB; cap += 13 * KIB) {
-        rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-        opt.max_memory = cap;
+        rh_limits limits = RH_LIMITS_INIT;
+        limits.max_memory = cap;
         rh_explore_result e;
-        cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+        cr_assert_eq(rh_explore(&e, &p, &limits), RH_OK);
         cr_expect_eq(e.status, RH_SOLVED, "cap %zu: limit %s", cap, rh_limit_name(e.limit));
         cr_expect_eq(e.states, 24132, "cap %zu: %llu states", cap, (unsigned long long)e.states);
         cr_expect_leq(e.stats.peak_memory, cap, "cap %zu: peak %zu", cap, e.stats.peak_memory);
@@ -316,9 +316,9 @@ Test(memory, one_byte_cap)
     rh_puzzle p;
     load_big_cluster(&p);
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_memory = 1;
+    opt.limits.max_memory = 1;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, &p, &opt.limits), RH_OK);
     cr_expect_eq(e.status, RH_LIMIT_REACHED);
     cr_expect_eq(e.limit, RH_LIMIT_MEMORY, "limit %s", rh_limit_name(e.limit));
     cr_expect_leq(e.stats.peak_memory, 1, "peak %zu", e.stats.peak_memory);
@@ -342,16 +342,16 @@ Test(time, deadline_already_passed)
     rh_puzzle p;
     load_big_cluster(&p);
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.deadline_us = rh_clock_us();
+    opt.limits.deadline_us = rh_clock_us();
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, &p, &opt.limits), RH_OK);
     cr_expect_eq(e.status, RH_LIMIT_REACHED);
     cr_expect_eq(e.limit, RH_LIMIT_TIME, "limit %s", rh_limit_name(e.limit));
     cr_expect_lt(e.states, BIG_CLUSTER_STATES);
 
     for (size_t a = 0; a < 3; a++) {
         opt.algorithm = all_algorithms[a];
-        opt.deadline_us = rh_clock_us();
+        opt.limits.deadline_us = rh_clock_us();
         rh_result r;
         cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
         expect_limited(&r, RH_LIMIT_TIME, rh_algorithm_name(opt.algorithm));
@@ -366,9 +366,9 @@ Test(cancel, flag_already_set)
     static atomic_int flag;
     atomic_store(&flag, 1);
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.cancel = &flag;
+    opt.limits.cancel = &flag;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &p, &opt), RH_OK);
+    cr_assert_eq(rh_explore(&e, &p, &opt.limits), RH_OK);
     cr_expect_eq(e.status, RH_LIMIT_REACHED);
     cr_expect_eq(e.limit, RH_LIMIT_CANCELLED, "limit %s", rh_limit_name(e.limit));
     cr_expect_lt(e.states, BIG_CLUSTER_STATES);
@@ -388,7 +388,7 @@ Test(cancel, flag_clear_changes_nothing)
     static atomic_int flag;
     atomic_store(&flag, 0);
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.cancel = &flag;
+    opt.limits.cancel = &flag;
     rh_result r;
     cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
     cr_expect_eq(r.status, RH_SOLVED);
@@ -437,12 +437,12 @@ Test(cancel, from_another_thread, .timeout = 60)
                  d.count ? d.items[0].message : "");
 
     atomic_store(&cross_flag, 0);
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.cancel = &cross_flag;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.cancel = &cross_flag;
     pthread_t th;
     cr_assert_eq(pthread_create(&th, NULL, cancel_later, NULL), 0);
     rh_explore_result e;
-    const int err = rh_explore(&e, &p, &opt);
+    const int err = rh_explore(&e, &p, &limits);
     pthread_join(th, NULL);
     cr_assert_eq(err, RH_OK);
     cr_expect_eq(atomic_load(&cross_flag), 1);
@@ -462,9 +462,9 @@ Test(generous, jam01_unchanged)
     for (size_t a = 0; a < 2; a++) {
         rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
         opt.algorithm = algos[a];
-        opt.max_nodes = 1000000;
-        opt.max_memory = 64 * MIB;
-        opt.deadline_us = rh_clock_us() + 60u * 1000000u;
+        opt.limits.max_nodes = 1000000;
+        opt.limits.max_memory = 64 * MIB;
+        opt.limits.deadline_us = rh_clock_us() + 60u * 1000000u;
         rh_result r;
         cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
         cr_expect_eq(r.status, RH_SOLVED, "%s: %s (limit %s)", rh_algorithm_name(algos[a]),

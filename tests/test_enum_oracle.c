@@ -218,9 +218,7 @@ static void check_invariants(const oracle_run *run)
 
 static void analyze(rh_analysis *a, const rh_puzzle *p, rh_metric metric)
 {
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.metric = metric;
-    cr_assert_eq(rh_analyze(a, p, &opt), RH_OK);
+    cr_assert_eq(rh_analyze(a, p, metric, NULL), RH_OK);
     cr_assert_eq(a->status, RH_SOLVED);
 }
 

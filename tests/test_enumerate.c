@@ -151,10 +151,8 @@ static int audit_cluster(const rh_cluster *c, void *user)
     if (p.vehicle_count != c->vehicles || p.wall_count != c->walls)
         failed(a, c, "vehicle or wall count");
     for (int metric = RH_METRIC_MOVES; metric <= RH_METRIC_SLIDES; metric++) {
-        rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-        opt.metric = (rh_metric)metric;
         rh_analysis an;
-        if (rh_analyze(&an, &p, &opt) != RH_OK || an.status != RH_SOLVED) {
+        if (rh_analyze(&an, &p, (rh_metric)metric, NULL) != RH_OK || an.status != RH_SOLVED) {
             failed(a, c, "rh_analyze failed");
             return 0;
         }

@@ -126,12 +126,12 @@ static rh_status solve_small(const rh_puzzle *p, rh_algorithm algorithm, rh_metr
     rh_search_options o = RH_SEARCH_OPTIONS_INIT;
     o.algorithm = algorithm;
     o.metric = metric;
-    o.max_nodes = 2000;
-    o.max_memory = (size_t)1 << 20;
+    o.limits.max_nodes = 2000;
+    o.limits.max_memory = (size_t)1 << 20;
     rh_result r;
     cr_assert_eq(rh_solve(&r, p, &o), RH_OK);
-    cr_expect_leq(r.stats.peak_memory, o.max_memory);
-    cr_expect_leq(r.stats.nodes_expanded, o.max_nodes);
+    cr_expect_leq(r.stats.peak_memory, o.limits.max_memory);
+    cr_expect_leq(r.stats.nodes_expanded, o.limits.max_nodes);
     if (r.status == RH_SOLVED) {
         rh_puzzle cur = *p;
         for (int k = 0; k < r.move_count; k++)
@@ -507,11 +507,11 @@ Test(hostile, sixteen_by_sixteen_full_of_cars)
         for (int m = 0; m < 2; m++)
             cr_expect_eq(solve_small(&P, (rh_algorithm)a, (rh_metric)m), RH_UNSOLVABLE,
                          "algorithm %d metric %d", a, m);
-    rh_search_options o = RH_SEARCH_OPTIONS_INIT;
-    o.max_nodes = 2000;
-    o.max_memory = (size_t)1 << 20;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = 2000;
+    limits.max_memory = (size_t)1 << 20;
     rh_explore_result e;
-    cr_assert_eq(rh_explore(&e, &P, &o), RH_OK);
+    cr_assert_eq(rh_explore(&e, &P, &limits), RH_OK);
     cr_expect_eq(e.status, RH_SOLVED);
     cr_expect_eq(e.states, 1);
     cr_expect_eq(e.goal_states, 0);

@@ -20,10 +20,10 @@ static rh_generate_options options(int min_moves, int max_moves, uint64_t seed)
  * puzzle against the request, and returns it. */
 static rh_puzzle generate_checked(const rh_generate_options *g)
 {
-    rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
-    budget.max_nodes = 500u * 1000 * 1000;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = 500u * 1000 * 1000;
     rh_generated out;
-    cr_assert_eq(rh_generate(&out, g, &budget), RH_OK);
+    cr_assert_eq(rh_generate(&out, g, &limits), RH_OK);
     cr_assert_eq(out.status, RH_SOLVED, "seed %llu: %s (%s)", (unsigned long long)g->seed,
                  rh_status_name(out.status), rh_limit_name(out.limit));
     const rh_puzzle *p = &out.puzzle;
@@ -171,24 +171,24 @@ Test(generate, budgets_end_an_impossible_run, .timeout = 60)
     g.board_size = 3;
     g.exit_row = 1;
     g.min_vehicles = g.max_vehicles = 1;
-    rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
-    budget.max_nodes = 20000;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_nodes = 20000;
     rh_generated out;
-    cr_assert_eq(rh_generate(&out, &g, &budget), RH_OK);
+    cr_assert_eq(rh_generate(&out, &g, &limits), RH_OK);
     cr_expect_eq(out.status, RH_LIMIT_REACHED);
     cr_expect_eq(out.limit, RH_LIMIT_NODES);
     cr_expect_eq(out.length, 1, "the best found is still answered");
-    cr_expect_leq(out.stats.nodes_expanded, budget.max_nodes);
+    cr_expect_leq(out.stats.nodes_expanded, limits.max_nodes);
 
-    budget = (rh_search_options)RH_SEARCH_OPTIONS_INIT;
-    budget.deadline_us = rh_clock_us() + 100 * 1000;
-    cr_assert_eq(rh_generate(&out, &g, &budget), RH_OK);
+    limits = (rh_limits)RH_LIMITS_INIT;
+    limits.deadline_us = rh_clock_us() + 100 * 1000;
+    cr_assert_eq(rh_generate(&out, &g, &limits), RH_OK);
     cr_expect_eq(out.limit, RH_LIMIT_TIME);
 
     atomic_int cancel = 1;
-    budget = (rh_search_options)RH_SEARCH_OPTIONS_INIT;
-    budget.cancel = &cancel;
-    cr_assert_eq(rh_generate(&out, &g, &budget), RH_OK);
+    limits = (rh_limits)RH_LIMITS_INIT;
+    limits.cancel = &cancel;
+    cr_assert_eq(rh_generate(&out, &g, &limits), RH_OK);
     cr_expect_eq(out.limit, RH_LIMIT_CANCELLED);
     cr_expect_eq(out.length, 0, "cancelled before anything was analysed");
 }
@@ -199,10 +199,10 @@ Test(generate, budgets_end_an_impossible_run, .timeout = 60)
 Test(generate, a_budget_that_stops_the_walk_down_is_a_limit)
 {
     const rh_generate_options g = options(10, 10, 2);
-    rh_search_options budget = RH_SEARCH_OPTIONS_INIT;
-    budget.max_memory = 46000;
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_memory = 46000;
     rh_generated out;
-    cr_assert_eq(rh_generate(&out, &g, &budget), RH_OK);
+    cr_assert_eq(rh_generate(&out, &g, &limits), RH_OK);
     cr_expect_eq(out.status, RH_LIMIT_REACHED);
     cr_expect_eq(out.limit, RH_LIMIT_MEMORY, "limit %s", rh_limit_name(out.limit));
     cr_expect_gt(out.length, g.max_moves, "the hardest found, not walked down: %d", out.length);

@@ -49,8 +49,7 @@ static uint32_t index_of(const component *c, const uint64_t *key)
 /* Every state reachable from the puzzle's start (single-cell slides reach them all). */
 static void explore(component *c, const rh_puzzle *p, size_t max_states)
 {
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    rh__budget_init(&c->budget, &opt);
+    rh__budget_init(&c->budget, NULL);
     cr_assert(rh__layout_init(&c->L, p, &c->budget));
     cr_assert_eq(c->L.kw, 1, "the reference puzzles pack into one word");
     cr_assert_eq(rh__table_init(&c->table, &c->budget, 1, c->L.narrow, false, false), RH_OK);

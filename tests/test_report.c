@@ -256,7 +256,7 @@ Test(report, limit_document)
     rh_puzzle p;
     load_ref(&p, "classic.jsonl", "big-cluster-541934");
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
-    opt.max_nodes = 10;
+    opt.limits.max_nodes = 10;
     rh_result r;
     cr_assert_eq(rh_solve(&r, &p, &opt), RH_OK);
     cr_assert_eq(r.status, RH_LIMIT_REACHED);

@@ -70,9 +70,8 @@ static void key_of(uint32_t x, uint64_t *key, int kw, bool narrow)
 
 static void check_against_a_set(int kw, bool narrow, size_t inserts)
 {
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
     rh__budget budget;
-    rh__budget_init(&budget, &opt);
+    rh__budget_init(&budget, NULL);
     rh__table t;
     cr_assert_eq(rh__table_init(&t, &budget, kw, narrow, true, false), RH_OK);
     uint8_t *in = calloc(UNIVERSE, 1);

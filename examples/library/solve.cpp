@@ -27,7 +27,7 @@ int main()
     std::atomic<int> cancel{0};
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
     opt.algorithm = RH_ALGO_ASTAR;
-    opt.cancel = &cancel;
+    opt.limits.cancel = &cancel;
     rh_result r;
     if (rh_solve(&r, &p, &opt) != RH_OK) return 1;
     std::unique_ptr<cJSON, void (*)(cJSON *)> doc{rh_report_result(&p, &r, false), cJSON_Delete};

@@ -28,10 +28,11 @@ typedef struct {
     rh_stats stats;       /* nodes_expanded counts both passes */
 } rh_analysis;
 
-/* Analyses the component of `p` (checked) under the budgets and metric of `opt` (NULL for
- * defaults; the algorithm is ignored). On RH_OK `out` holds a result to release with
- * rh_analysis_free, whatever its status. */
-RH_API int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt);
+/* Analyses the component of `p` (checked), distances counted in `metric`, within `limits`
+ * (NULL: none). On RH_OK `out` holds a result to release with rh_analysis_free, whatever its
+ * status; RH_EARG for an unknown metric. */
+RH_API int rh_analyze(rh_analysis *out, const rh_puzzle *p, rh_metric metric,
+                      const rh_limits *limits);
 
 RH_API void rh_analysis_free(rh_analysis *a);
 

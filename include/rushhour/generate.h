@@ -63,14 +63,12 @@ RH_API int *rh_generate_int_option(rh_generate_options *g, const char *name);
  * without walls). Returns RH_OK or RH_EINVALID. */
 RH_API int rh_generate_check(rh_diags *d, const rh_generate_options *g);
 
-/* Generates a puzzle for `g` (which must pass rh_generate_check) under `budget` (NULL for no
- * limits): max_nodes, the deadline and the cancel flag bound the whole run, max_memory each
- * analysis and the search that walks a puzzle down to max_moves (a budget that stops that
- * search ends the run as any other: RH_LIMIT_REACHED, its limit, the hardest puzzle found);
- * the algorithm is ignored. Returns RH_OK with the outcome in `out`, RH_EINVALID for
- * options rh_generate_check refuses, or RH_ENOMEM. */
-RH_API int rh_generate(rh_generated *out, const rh_generate_options *g,
-                       const rh_search_options *budget);
+/* Generates a puzzle for `g` (which must pass rh_generate_check) within `limits` (NULL: none):
+ * max_nodes, the deadline and the cancel flag bound the whole run, max_memory each analysis
+ * and the search that walks a puzzle down to max_moves (a limit that stops that search ends
+ * the run as any other: RH_LIMIT_REACHED, its limit, the hardest puzzle found). Returns RH_OK
+ * with the outcome in `out`, RH_EINVALID for options rh_generate_check refuses, or RH_ENOMEM. */
+RH_API int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_limits *limits);
 
 RH_END_DECLS
 

@@ -50,18 +50,32 @@ typedef enum {
     RH_LIMIT_CANCELLED,
 } rh_limit;
 
+/* The limits of one call (a search, an analysis, a generation); when one stops the call,
+ * rh_limit says which. */
 typedef struct {
-    rh_algorithm algorithm;
-    rh_metric metric;
     uint64_t max_nodes;          /* expansions allowed; 0 = unlimited */
     size_t max_memory;           /* bytes of search memory; 0 = unlimited */
     uint64_t deadline_us;        /* rh_clock_us() time to stop at; 0 = none */
     const rh_atomic_int *cancel; /* stop when it becomes non-zero; NULL = never */
+} rh_limits;
+
+/* No limits (named in declaration order, so that C++20 takes them too). */
+#define RH_LIMITS_INIT                                                                             \
+    {                                                                                              \
+        .max_nodes = 0, .max_memory = 0, .deadline_us = 0, .cancel = NULL                          \
+    }
+
+/* What rh_solve reads: how to search, what to count and within which limits. */
+typedef struct {
+    rh_algorithm algorithm;
+    rh_metric metric;
+    rh_limits limits;
 } rh_search_options;
 
+/* The defaults: BFS, moves, no limits. */
 #define RH_SEARCH_OPTIONS_INIT                                                                     \
     {                                                                                              \
-        RH_ALGO_BFS, RH_METRIC_MOVES, 0, 0, 0, NULL                                                \
+        .algorithm = RH_ALGO_BFS, .metric = RH_METRIC_MOVES, .limits = RH_LIMITS_INIT              \
     }
 
 typedef struct {
@@ -101,9 +115,9 @@ typedef struct {
 } rh_explore_result;
 
 /* Visits the whole component reachable from `p` (one move = one slide: the component is the
- * same for both metrics). Only the budgets of `opt` are used. Allocates nothing that
- * outlives the call. */
-RH_API int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt);
+ * same for both metrics) within `limits` (NULL: none). Allocates nothing that outlives the
+ * call. */
+RH_API int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_limits *limits);
 
 RH_API const char *rh_status_name(rh_status s); /* "solved", "unsolvable", "limit_reached" */
 RH_API const char *rh_limit_name(rh_limit l);   /* "none", "nodes", "memory", "time", "cancelled" */

@@ -32,14 +32,12 @@ static int derive(rh_cluster *c, const char *board, char *why, size_t len)
         snprintf(why, len, "board: %s", d.count ? d.items[0].message : "unreadable");
         return EXIT_BAD;
     }
-    rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
     rh_analysis moves, slides;
-    if (rh_analyze(&moves, &p, &opt) != RH_OK) {
+    if (rh_analyze(&moves, &p, RH_METRIC_MOVES, NULL) != RH_OK) {
         snprintf(why, len, "out of memory");
         return EXIT_IO;
     }
-    opt.metric = RH_METRIC_SLIDES;
-    if (rh_analyze(&slides, &p, &opt) != RH_OK) {
+    if (rh_analyze(&slides, &p, RH_METRIC_SLIDES, NULL) != RH_OK) {
         rh_analysis_free(&moves);
         snprintf(why, len, "out of memory");
         return EXIT_IO;

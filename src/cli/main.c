@@ -80,7 +80,7 @@ static int *generate_field(rh_generate_options *g, const char *flag)
 /* The budget that `flag` ("--max-nodes") sets, or NULL. */
 static uint64_t *budget_field(cli_options *o, const char *flag)
 {
-    if (strcmp(flag, "--max-nodes") == 0) return &o->search.max_nodes;
+    if (strcmp(flag, "--max-nodes") == 0) return &o->search.limits.max_nodes;
     if (strcmp(flag, "--max-memory") == 0) return &o->max_memory;
     if (strcmp(flag, "--timeout-ms") == 0) return &o->timeout_ms;
     return NULL;
@@ -166,8 +166,8 @@ static int parse_args(cli_options *o, int argc, char **argv)
     }
     if (o->lines && o->show) return bad_usage("%s draws one puzzle: not with --lines", "--show");
     if (o->jobs && !o->lines) return bad_usage("%s needs --lines", "--jobs");
-    o->search.max_memory = o->max_memory < SIZE_MAX ? (size_t)o->max_memory : SIZE_MAX;
-    o->search.deadline_us = deadline_after(o->timeout_ms); /* --lines: one per line instead */
+    o->search.limits.max_memory = o->max_memory < SIZE_MAX ? (size_t)o->max_memory : SIZE_MAX;
+    o->search.limits.deadline_us = deadline_after(o->timeout_ms); /* --lines: one per line */
     return -1;
 }
 
@@ -311,7 +311,7 @@ static char *answer_line(void *ctx, const char *text, size_t len, long line,
         doc = problem_document(&d);
     } else {
         rh_search_options search = o->search;
-        search.deadline_us = deadline_after(o->timeout_ms);
+        search.limits.deadline_us = deadline_after(o->timeout_ms);
         rh_result r;
         if (rh_solve(&r, &p, &search) != RH_OK) return NULL; /* only RH_ENOMEM */
         *outcome = r.status == RH_LIMIT_REACHED ? CLI_LINE_LIMIT : CLI_LINE_ANSWERED;
@@ -357,7 +357,7 @@ static int run_solve_lines(const cli_options *o)
 static int run_analyze(const cli_options *o, const rh_puzzle *p)
 {
     rh_analysis a;
-    int err = rh_analyze(&a, p, &o->search);
+    int err = rh_analyze(&a, p, o->search.metric, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
         return EXIT_IO;
@@ -372,7 +372,7 @@ static int run_analyze(const cli_options *o, const rh_puzzle *p)
 static int run_explore(const cli_options *o, const rh_puzzle *p)
 {
     rh_explore_result r;
-    const int err = rh_explore(&r, p, &o->search);
+    const int err = rh_explore(&r, p, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
         return EXIT_IO;
@@ -396,15 +396,15 @@ static int run_generate(cli_options *o)
         return EXIT_INVALID;
     }
     static rh_generated g;
-    int err = rh_generate(&g, &o->generate, &o->search);
+    int err = rh_generate(&g, &o->generate, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
         return EXIT_IO;
     }
     if (o->show && g.length > 0) {
         o->search.algorithm = RH_ALGO_ASTAR;
-        o->search.max_nodes = 0;
-        o->search.deadline_us = 0;
+        o->search.limits.max_nodes = 0;
+        o->search.limits.deadline_us = 0;
         return run_solve(o, &g.puzzle, 0);
     }
     cJSON *doc = rh_report_generated(&g);

@@ -145,19 +145,18 @@ static int summarise(rh_analysis *out, const rh__table *t, const rh__layout *L,
     return RH_OK;
 }
 
-int rh_analyze(rh_analysis *out, const rh_puzzle *p, const rh_search_options *opt)
+int rh_analyze(rh_analysis *out, const rh_puzzle *p, rh_metric metric, const rh_limits *limits)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh__search_defaults;
-    if ((unsigned)opt->metric > RH_METRIC_SLIDES) return RH_EARG;
-    *out = (rh_analysis){.metric = opt->metric, .start_distance = -1, .max_distance = -1};
+    if ((unsigned)metric > RH_METRIC_SLIDES) return RH_EARG;
+    *out = (rh_analysis){.metric = metric, .start_distance = -1, .max_distance = -1};
     rh__search s;
-    const bool ready = rh__search_begin(&s, p, opt, false, true);
+    const bool ready = rh__search_begin(&s, p, limits, false, true);
     rh__queue all, frontier;
     rh__queue_init(&all, s.layout.kw);
     rh__queue_init(&frontier, s.layout.kw);
     const bool whole = ready && analyse(&s.table, &s.budget, &s.layout, &all, &frontier, s.start,
-                                        opt->metric == RH_METRIC_SLIDES, &out->goal_states);
+                                        metric == RH_METRIC_SLIDES, &out->goal_states);
     int err = RH_OK;
     out->status = whole ? RH_SOLVED : RH_LIMIT_REACHED;
     out->limit = whole ? RH_LIMIT_NONE : s.budget.limit;

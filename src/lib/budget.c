@@ -4,13 +4,15 @@
 #include "rushhour/clock.h"
 #include "budget.h"
 
-void rh__budget_init(rh__budget *b, const rh_search_options *opt)
+void rh__budget_init(rh__budget *b, const rh_limits *limits)
 {
     *b = (rh__budget){0};
-    b->cap = opt->max_memory;
-    b->max_nodes = opt->max_nodes;
-    b->deadline_us = opt->deadline_us;
-    b->cancel = opt->cancel;
+    if (limits) {
+        b->cap = limits->max_memory;
+        b->max_nodes = limits->max_nodes;
+        b->deadline_us = limits->deadline_us;
+        b->cancel = limits->cancel;
+    }
     b->start_us = rh_clock_us();
     b->countdown = 1;
 }

@@ -21,7 +21,8 @@ typedef struct {
     rh_limit limit;     /* the first budget that ran out */
 } rh__budget;
 
-void rh__budget_init(rh__budget *b, const rh_search_options *opt);
+/* Starts the clock under `limits` (NULL: none). */
+void rh__budget_init(rh__budget *b, const rh_limits *limits);
 
 /* Zeroed memory, counted; NULL (and limit = memory) when the cap or malloc refuses. */
 void *rh__budget_calloc(rh__budget *b, size_t bytes);

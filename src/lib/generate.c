@@ -225,10 +225,11 @@ static void name_vehicles(rh_puzzle *p)
     }
 }
 
-/* The run's budgets and totals, shared by every analysis. */
+/* The run's metric, limits and totals, shared by every analysis. */
 typedef struct {
-    rh_search_options each; /* the caller's budgets, max_nodes lowered to what is left */
-    uint64_t max_nodes;     /* the caller's, 0 = unlimited */
+    rh_metric metric;   /* what distances count */
+    rh_limits each;     /* the caller's limits, max_nodes lowered to what is left */
+    uint64_t max_nodes; /* the caller's, 0 = unlimited */
     rh_generated *out;
 } run;
 
@@ -259,7 +260,7 @@ static bool analyse(run *R, const rh_puzzle *p, rh_puzzle *hardest, int *score, 
     const bool run_wide = left <= ANALYSIS_NODES_MAX; /* running out then ends the run */
     R->each.max_nodes = run_wide ? left : ANALYSIS_NODES_MAX;
     rh_analysis a;
-    *err = rh_analyze(&a, p, &R->each);
+    *err = rh_analyze(&a, p, R->metric, &R->each);
     if (*err != RH_OK) return false;
     out->candidates++;
     add_stats(&out->stats, &a.stats);
@@ -283,16 +284,15 @@ static bool analyse(run *R, const rh_puzzle *p, rh_puzzle *hardest, int *score, 
  * RH_ENOMEM. */
 static int walk_to(rh_puzzle *p, int length, int want, const run *R, rh_limit *limit)
 {
-    rh_search_options opt = R->each;
-    opt.algorithm = RH_ALGO_ASTAR;
-    opt.max_nodes = 0;
+    rh_search_options opt = {.algorithm = RH_ALGO_ASTAR, .metric = R->metric, .limits = R->each};
+    opt.limits.max_nodes = 0;
     rh_result r;
     const int err = rh_solve(&r, p, &opt);
     if (err != RH_OK) return err;
     *limit = r.status == RH_SOLVED ? RH_LIMIT_NONE : r.limit;
     for (int k = 0; r.status == RH_SOLVED && length > want && k < r.move_count; k++) {
         rh_move m = r.moves[k];
-        const int cost = R->each.metric == RH_METRIC_SLIDES ? abs(m.delta) : 1;
+        const int cost = R->metric == RH_METRIC_SLIDES ? abs(m.delta) : 1;
         if (cost > length - want) m.delta = m.delta > 0 ? length - want : want - length;
         rh_puzzle_apply(p, m);
         length -= cost < length - want ? cost : length - want;
@@ -301,27 +301,26 @@ static int walk_to(rh_puzzle *p, int length, int want, const run *R, rh_limit *l
     return RH_OK;
 }
 
-int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_search_options *budget)
+int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_limits *limits)
 {
     if (!out || !g) return RH_EARG;
     rh_diags d;
     rh_diags_init(&d);
     if (rh_generate_check(&d, g) != RH_OK) return RH_EINVALID;
-    const rh_search_options none = RH_SEARCH_OPTIONS_INIT;
-    if (!budget) budget = &none;
+    const rh_limits none = RH_LIMITS_INIT;
+    if (!limits) limits = &none;
     const uint64_t t0 = rh_clock_us();
     *out = (rh_generated){.status = RH_LIMIT_REACHED, .metric = g->metric};
-    run R = {.each = *budget, .max_nodes = budget->max_nodes, .out = out};
-    R.each.metric = g->metric;
+    run R = {.metric = g->metric, .each = *limits, .max_nodes = limits->max_nodes, .out = out};
     uint64_t rng = g->seed;
     rh_puzzle best = {0}, current, candidate, hardest;
     int best_score = -1, err = RH_OK;
     bool go_on = true;
     while (go_on && best_score < g->min_moves) {
-        if ((budget->deadline_us && rh_clock_us() >= budget->deadline_us) ||
-            (budget->cancel && atomic_load(budget->cancel))) {
+        if ((limits->deadline_us && rh_clock_us() >= limits->deadline_us) ||
+            (limits->cancel && atomic_load(limits->cancel))) {
             out->limit =
-                budget->cancel && atomic_load(budget->cancel) ? RH_LIMIT_CANCELLED : RH_LIMIT_TIME;
+                limits->cancel && atomic_load(limits->cancel) ? RH_LIMIT_CANCELLED : RH_LIMIT_TIME;
             break;
         }
         out->restarts++;

@@ -40,14 +40,12 @@ typedef struct {
     uint64_t start[RH_KEY_WORDS_MAX];
 } rh__search;
 
-/* What a NULL rh_search_options stands for. */
-extern const rh_search_options rh__search_defaults;
-
-/* Begins a search of the checked puzzle `p` under `opt`: the budget, the layout, the start
- * key, and a table recording `via` and `depth` as asked. False when the budget refused the
- * layout or the table (budget.limit says which). Either way rh__search_end releases it. */
-bool rh__search_begin(rh__search *s, const rh_puzzle *p, const rh_search_options *opt,
-                      bool with_via, bool with_depth);
+/* Begins a search of the checked puzzle `p` within `limits` (NULL: none): the budget, the
+ * layout, the start key, and a table recording `via` and `depth` as asked. False when the
+ * budget refused the layout or the table (budget.limit says which). Either way
+ * rh__search_end releases it. */
+bool rh__search_begin(rh__search *s, const rh_puzzle *p, const rh_limits *limits, bool with_via,
+                      bool with_depth);
 
 /* Releases what rh__search_begin set up and fills `stats`, the states stored being the
  * table's count. */

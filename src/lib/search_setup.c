@@ -2,12 +2,10 @@
 #include "rushhour/error.h"
 #include "search_internal.h"
 
-const rh_search_options rh__search_defaults = RH_SEARCH_OPTIONS_INIT;
-
-bool rh__search_begin(rh__search *s, const rh_puzzle *p, const rh_search_options *opt,
-                      bool with_via, bool with_depth)
+bool rh__search_begin(rh__search *s, const rh_puzzle *p, const rh_limits *limits, bool with_via,
+                      bool with_depth)
 {
-    rh__budget_init(&s->budget, opt);
+    rh__budget_init(&s->budget, limits);
     s->table = (rh__table){0};
     const bool laid_out = rh__layout_init(&s->layout, p, &s->budget);
     rh__layout_encode(&s->layout, p, s->start);

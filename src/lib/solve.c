@@ -54,8 +54,9 @@ static bool options_valid(const rh_search_options *opt)
 
 int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
 {
+    static const rh_search_options defaults = RH_SEARCH_OPTIONS_INIT;
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh__search_defaults;
+    if (!opt) opt = &defaults;
     if (!options_valid(opt)) return RH_EARG;
     *out = (rh_result){.metric = opt->metric, .algorithm = opt->algorithm};
     out->optimal = opt->algorithm != RH_ALGO_FAST;
@@ -65,7 +66,7 @@ int rh_solve(rh_result *out, const rh_puzzle *p, const rh_search_options *opt)
     rh__search s;
     uint64_t goal[RH_KEY_WORDS_MAX], goals = 0;
     rh__outcome outcome = RH_STOPPED;
-    if (rh__search_begin(&s, p, opt, true, !bfs)) {
+    if (rh__search_begin(&s, p, &opt->limits, true, !bfs)) {
         if (bfs)
             outcome =
                 rh__search_bfs(&s.table, &s.budget, &s.layout, s.start, unit, true, goal, &goals);
@@ -92,15 +93,14 @@ void rh_result_free(rh_result *r)
     r->move_count = 0;
 }
 
-int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_search_options *opt)
+int rh_explore(rh_explore_result *out, const rh_puzzle *p, const rh_limits *limits)
 {
     if (!out || !p) return RH_EARG;
-    if (!opt) opt = &rh__search_defaults;
     *out = (rh_explore_result){0};
     rh__search s;
     uint64_t unused[RH_KEY_WORDS_MAX];
     rh__outcome outcome = RH_STOPPED;
-    if (rh__search_begin(&s, p, opt, false, false))
+    if (rh__search_begin(&s, p, limits, false, false))
         outcome = rh__search_bfs(&s.table, &s.budget, &s.layout, s.start, true, false, unused,
                                  &out->goal_states);
     out->status = outcome == RH_STOPPED ? RH_LIMIT_REACHED : RH_SOLVED;

@@ -13,8 +13,8 @@ void rhd_options_init(rhd_options *o, const rhd_config *cfg)
 {
     const rh_search_options defaults = RH_SEARCH_OPTIONS_INIT;
     o->search = defaults;
-    o->search.max_nodes = cfg->max_nodes;
-    o->search.max_memory = rhd_config_search_memory(cfg);
+    o->search.limits.max_nodes = cfg->max_nodes;
+    o->search.limits.max_memory = rhd_config_search_memory(cfg);
     o->timeout_us = (uint64_t)cfg->timeout_ms * 1000u;
     o->include_boards = false;
     o->max_moves_returned = 0;
@@ -58,7 +58,7 @@ void rhd_options_read_one(rhd_options *o, rh_diags *d, const cJSON *item, const 
             rh_diags_add(d, field, "must be \"moves\" or \"slides\"");
         break;
     case RHD_OPT_MAX_NODES:
-        if (read_count(d, item, field, &n)) o->search.max_nodes = at_most(n, cfg->max_nodes);
+        if (read_count(d, item, field, &n)) o->search.limits.max_nodes = at_most(n, cfg->max_nodes);
         break;
     case RHD_OPT_TIMEOUT_MS:
         if (read_count(d, item, field, &n))
@@ -103,7 +103,7 @@ void rhd_options_read(rhd_options *o, rh_diags *d, const cJSON *options, const c
 
 bool rhd_options_start(rhd_options *o, uint64_t enqueued_us, const atomic_int *cancel)
 {
-    o->search.deadline_us = enqueued_us + o->timeout_us; /* time spent queued counts */
-    o->search.cancel = cancel;
-    return rh_clock_us() < o->search.deadline_us;
+    o->search.limits.deadline_us = enqueued_us + o->timeout_us; /* time spent queued counts */
+    o->search.limits.cancel = cancel;
+    return rh_clock_us() < o->search.limits.deadline_us;
 }

@@ -29,7 +29,7 @@ enum {
     (RHD_OPT_ALGORITHM | RHD_OPTS_ANALYZE | RHD_OPT_INCLUDE_BOARDS | RHD_OPT_MAX_MOVES_RETURNED)
 
 typedef struct {
-    rh_search_options search; /* its deadline_us is set by rhd_options_start */
+    rh_search_options search; /* its limits.deadline_us is set by rhd_options_start */
     uint64_t timeout_us;      /* the time allowed, counted from when the work was queued */
     bool include_boards;
     int max_moves_returned; /* 0: the whole solution */

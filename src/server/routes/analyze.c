@@ -17,7 +17,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
     analysis *a = rhd_container_of(task, analysis, task);
     rh_analysis res;
-    if (rh_analyze(&res, &a->puzzle, &task->opt.search) != RH_OK) {
+    if (rh_analyze(&res, &a->puzzle, task->opt.search.metric, &task->opt.search.limits) != RH_OK) {
         rhd_outcome_no_memory(&task->out);
         return;
     }

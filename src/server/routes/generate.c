@@ -81,11 +81,11 @@ static void read_request(generation *g, rh_diags *d, const cJSON *doc, const rhd
  * not the client's budgets, which bounded the generation. */
 static bool add_solution(cJSON *doc, const generation *g)
 {
-    rh_search_options opt = g->task.opt.search;
-    opt.algorithm = RH_ALGO_ASTAR;
-    opt.metric = g->request.metric;
-    opt.max_nodes = 0;
-    opt.deadline_us = 0;
+    rh_search_options opt = {.algorithm = RH_ALGO_ASTAR,
+                             .metric = g->request.metric,
+                             .limits = g->task.opt.search.limits};
+    opt.limits.max_nodes = 0;
+    opt.limits.deadline_us = 0;
     rh_result res;
     if (rh_solve(&res, &g->result.puzzle, &opt) != RH_OK) return false;
     cJSON *report =
@@ -116,7 +116,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     generation *g = rhd_container_of(task, generation, task);
     const uint64_t started = rh_clock_us();
     const bool banked = from_bank(g, rhd_server_bank(r->server));
-    if (!banked && rh_generate(&g->result, &g->request, &task->opt.search) != RH_OK) {
+    if (!banked && rh_generate(&g->result, &g->request, &task->opt.search.limits) != RH_OK) {
         rhd_outcome_no_memory(&task->out);
         return;
     }
