@@ -245,12 +245,13 @@ Test(hangups, hang_up_stops_a_running_search)
         abandon(s, "/v1/solve/batch", "{\"puzzles\": [" SLOW(9000) ", " SLOW(9000) "]}", 2,
                 with_reset);
     }
-    /* After a reset, the batch's second job is dropped unrun in the same look. Not under
-     * valgrind: the watchdog asks the queued job before the running one, and at valgrind's
-     * pace the reset can fall between the two questions; the worker then starts the second
-     * job and it is cancelled instead (counted above either way). */
-    if (!getenv("RHS_WRAPPER"))
-        cr_assert_geq(metric(s, DROPPED), 1, "the batch's queued job was not dropped");
+    /* Both batches' second jobs (after the FIN, after the reset) are dropped unrun: in the look
+     * that cancels the first, or, when the hang-up showed between the watchdog's questions about
+     * the queued job and the running one (at valgrind's pace, or as the FIN's 100 Continue draws
+     * the reset), by the worker that takes the second once the first is cancelled. (At least:
+     * in_flight may still count the last quick solve, and a job hung up on before it runs is
+     * dropped too.) */
+    cr_assert_geq(metric(s, DROPPED), 2, "a batch's queued job was not dropped");
     free(stop(s));
 }
 

@@ -14,7 +14,7 @@
 #include "pool.h"
 #include "rushhour/search.h"
 
-typedef struct {
+typedef struct test_job {
     rhd_job job;
     rhd_pool *pool;
     atomic_bool release;     /* run() returns once set, or once cancelled */
@@ -22,6 +22,7 @@ typedef struct {
     atomic_int runs, asked, dones, done_status, cancel_seen;
     atomic_int
         lock; /* what gone() found of the pool's lock: 0 not asked yet, LOCK_FREE, LOCK_HELD */
+    struct test_job *sibling; /* for abandon_sibling: the other job of the same request */
 } test_job;
 
 enum { LOCK_FREE = 1, LOCK_HELD = 2 };
@@ -160,7 +161,8 @@ Test(pool, watchdog_drops_queued_and_cancels_running_jobs)
     cr_assert(wait_for(&running->runs, 1, 2000));
     cr_assert_eq(rhd_pool_submit(p, &queued->job), RHD_POOL_OK);
     cr_assert(wait_for(&queued->asked, 1, 2000), "the watchdog never asked about a queued job");
-    cr_assert(wait_for(&running->asked, 1, 2000), "the watchdog never asked about a running job");
+    /* Asked once by the worker that took it, then by the watchdog: */
+    cr_assert(wait_for(&running->asked, 2, 2000), "the watchdog never asked about a running job");
     for (int i = 0; i < 2000 && !(atomic_load(&queued->lock) && atomic_load(&running->lock)); i++)
         sleep_ms(1);
     cr_assert_eq(atomic_load(&queued->lock), LOCK_FREE, "gone() was called with the pool locked");
@@ -187,6 +189,38 @@ Test(pool, watchdog_drops_queued_and_cancels_running_jobs)
     free(running);
     free(queued);
     free(next);
+}
+
+/* Like work.c's done() for a job that was cancelled: its request is abandoned, so its sibling
+ * is gone from now on. */
+static void abandon_sibling(rhd_job *job, int status)
+{
+    atomic_store(&TJ(job)->sibling->gone_answer, true);
+    done(job, status);
+}
+
+/* A request of two jobs whose first ends abandoned after the watchdog last asked about the
+ * second, still queued: the worker that takes the second drops it (as the watchdog would have),
+ * and does not run it only for the watchdog to cancel it. */
+Test(pool, worker_drops_a_job_abandoned_since_the_last_look)
+{
+    rhd_pool *p = start(1, 2);
+    test_job *first = job_new(p, true), *second = job_new(p, true);
+    first->sibling = second;
+    first->job.done = abandon_sibling;
+    rhd_job *both[] = {&first->job, &second->job};
+    cr_assert_eq(rhd_pool_submit_all(p, both, 2), RHD_POOL_OK);
+    cr_assert(wait_for(&first->runs, 1, 2000));
+    cr_assert(wait_for(&second->asked, 1, 2000), "the watchdog never asked about a queued job");
+    atomic_store(&first->release, true);
+    cr_assert(wait_for(&second->dones, 1, 2000), "the second job was never handed back");
+    cr_assert_eq(atomic_load(&second->runs), 0, "a job known to be abandoned ran");
+    cr_assert_eq(atomic_load(&second->done_status), RHD_JOB_DROPPED);
+    cr_assert_eq(atomic_load(&second->job.cancel), RHD_CANCEL_GONE);
+    rhd_pool_drain(p, 0);
+    rhd_pool_stop(p);
+    free(first);
+    free(second);
 }
 
 /* Owners free their jobs in done(): many short jobs, asked about all the time, must never be

@@ -1,5 +1,5 @@
 /* A fixed thread pool with a bounded FIFO of intrusive jobs, and a watchdog that drops or
- * cancels the jobs nobody waits for any more. */
+ * cancels the jobs nobody waits for any more; a worker drops such a job instead of running it. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
@@ -58,17 +58,31 @@ static void unlink_job(rhd_pool *p, rhd_job *job)
     rhd_metrics_queue_depth_add(-1);
 }
 
+/* Whether a job a worker has just taken from the queue is still wanted. The watchdog's last
+ * look may have come before its client left, or before a sibling's end marked the request
+ * abandoned; then the job is dropped here as the watchdog would have, not run only to be
+ * cancelled. Called with the lock released; a cancel the watchdog or a drain set first stands. */
+static bool wanted(rhd_job *job)
+{
+    int none = RHD_CANCEL_NONE;
+    if (job->gone && !atomic_load(&job->cancel) && job->gone(job))
+        atomic_compare_exchange_strong(&job->cancel, &none, RHD_CANCEL_GONE);
+    return atomic_load(&job->cancel) != RHD_CANCEL_GONE;
+}
+
 /* The locking rule. One mutex, p->lock, guards the queue, the counters, `active`, and the
  * pool's own fields of every queued or running job (next, started, watched). Nothing that may
  * block or take another lock runs under it: run(), done() and gone() are always called with it
  * released, so a job's owner may take its own locks there, and gone() may poll a socket.
  *
  * A job belongs to the pool from its submission until done() is called, and to its owner
- * again from then on: the pool never touches it after that. The watchdog asks gone() with the
- * lock released, so it first marks each job it asks about `watched`; a worker whose job has
- * finished waits on `unwatched` until the mark is gone before it calls done(), and the
- * watchdog itself hands back the queued jobs it drops. Cancel flags are atomics, read by the
- * search without the lock. */
+ * again from then on: the pool never touches it after that. A worker takes a job off the queue
+ * and into `active` under the lock (`started`: the watchdog no longer drops it), then asks
+ * gone() with the lock released, and either runs it or hands it back dropped. The watchdog
+ * asks gone() with the lock released too, so it first marks each job it asks about `watched`;
+ * a worker done with its job, run or dropped, waits on `unwatched` until the mark is gone
+ * before it calls done(), and the watchdog itself hands back the queued jobs it drops. Cancel
+ * flags are atomics, read by the search without the lock. */
 static void *worker(void *arg)
 {
     rhd_pool *p = arg;
@@ -83,19 +97,22 @@ static void *worker(void *arg)
         while (p->active[slot]) slot++;
         p->active[slot] = job;
         p->running++;
-        rhd_metrics_in_flight_add(1);
         pthread_mutex_unlock(&p->lock);
 
-        job->run(job);
+        const int status = wanted(job) ? RHD_JOB_RAN : RHD_JOB_DROPPED;
+        if (status == RHD_JOB_RAN) {
+            rhd_metrics_in_flight_add(1);
+            job->run(job);
+        }
         pthread_mutex_lock(&p->lock);
         p->active[slot] = NULL; /* drain must not cancel a job its owner may free */
         while (job->watched) pthread_cond_wait(&p->unwatched, &p->lock);
         pthread_mutex_unlock(&p->lock);
-        job->done(job, RHD_JOB_RAN); /* `job` belongs to its owner again: not touched after this */
+        job->done(job, status); /* `job` belongs to its owner again: not touched after this */
 
         pthread_mutex_lock(&p->lock);
         p->running--;
-        rhd_metrics_in_flight_add(-1);
+        if (status == RHD_JOB_RAN) rhd_metrics_in_flight_add(-1);
         pthread_cond_broadcast(&p->idle);
     }
     pthread_mutex_unlock(&p->lock);

@@ -26,16 +26,17 @@ struct rhd_job {
     void (*run)(rhd_job *job);
     void (*done)(rhd_job *job, int status);
     /* Optional: true when nobody waits for the answer any more. The pool asks every queued and
-     * running job about ten times a second, never with its lock held: a queued job found gone
-     * is dropped (done(job, RHD_JOB_DROPPED), run never called, its queue place freed at
-     * once), a running one gets `cancel` = RHD_CANCEL_GONE. */
+     * running job about ten times a second, and each job once more when a worker takes it,
+     * never with its lock held, possibly from two threads at once: a queued or just-taken job
+     * found gone is dropped (done(job, RHD_JOB_DROPPED), run never called, its queue place
+     * freed at once), a running one gets `cancel` = RHD_CANCEL_GONE. */
     bool (*gone)(rhd_job *job);
     void *owner;          /* the caller's, never touched by the pool */
     atomic_int cancel;    /* RHD_CANCEL_*: set by the pool (gone, or the drain deadline) */
     uint64_t enqueued_us; /* set by rhd_pool_submit */
     /* The pool's own, under its lock: */
     rhd_job *next;
-    bool started; /* run() has begun */
+    bool started; /* a worker took it off the queue: it is run, or dropped by that worker */
     bool watched; /* the watchdog is asking gone(): done() waits */
 };
 

@@ -71,7 +71,7 @@ typedef struct rhd_request {
     void (*finish)(struct rhd_request *r);
     atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */
     bool http11;           /* the request is HTTP/1.1: an interim 1xx may be sent */
-    bool asked;            /* the watchdog's: a 100 Continue was sent to see if it is gone */
+    atomic_bool asked;     /* a 100 Continue was sent to see if it is gone (work.c) */
 } rhd_request;
 
 /* The status of a request whose client went away before its answer (nginx's "client closed

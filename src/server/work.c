@@ -27,8 +27,8 @@ rhd_request *rhd_work_request(const rhd_job *job)
  * give up (most close with a FIN) held queue places that live clients got 503 for, and the
  * workers searched for nobody. An HTTP/1.0 client cannot be sent a 1xx: after its FIN its
  * work goes on, and the answer's write fails if it is gone. Suspended connections are not
- * watched by MHD, so the pool's watchdog asks here (on its own thread, never with the pool's
- * lock held). */
+ * watched by MHD, so the pool asks here: its watchdog, and a worker about to start a job (each
+ * on its own thread, never with the pool's lock held, maybe both at once for one request). */
 static bool client_gone(rhd_request *r)
 {
     const union MHD_ConnectionInfo *info =
@@ -41,12 +41,12 @@ static bool client_gone(rhd_request *r)
     char c;
     const ssize_t n = recv(fd, &c, 1, MSG_PEEK | MSG_DONTWAIT);
     if (n < 0) return errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
-    if (n > 0 || r->asked || !r->http11) return false; /* a pipelined next request waits */
+    if (n > 0 || !r->http11) return false; /* a pipelined next request waits */
     /* A FIN. Only into an empty send queue, so that the 1xx cannot split an earlier answer. */
     int unsent = 0;
     if (ioctl(fd, SIOCOUTQ, &unsent) != 0 || unsent != 0) return false;
+    if (atomic_exchange(&r->asked, true)) return false; /* asked already, maybe by another thread */
     static const char probe[] = "HTTP/1.1 100 Continue\r\n\r\n";
-    r->asked = true;
     return send(fd, probe, sizeof probe - 1, MSG_DONTWAIT | MSG_NOSIGNAL) < 0 && errno != EAGAIN &&
            errno != EWOULDBLOCK;
 }
