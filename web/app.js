@@ -1130,8 +1130,9 @@
   // null; ok: a 200 with a document), or to null when the request was replaced or failed. A
   // failure, or an answer that is not ok (with `advice`: what to try after a 422), is told to
   // `outlet`, whose earlier errors are cleared as the request goes. A call in the background
-  // has no button and no form.
-  async function callApi(kind, url, request, { button = null, form = null, outlet, advice }) {
+  // has no button and no form; one the user did not ask for (`raw: false`) leaves the raw box
+  // to the user's last request.
+  async function callApi(kind, url, request, { button = null, form = null, outlet, advice, raw = true }) {
     outlet.clear();
     state.inFlight.get(kind)?.controller.abort();
     const controller = new AbortController();
@@ -1142,9 +1143,11 @@
     const method = request.method ?? 'POST';
     const headers = method === 'POST' ? { 'Content-Type': request.contentType } : {};
     headers['X-Request-Id'] = requestId;
-    ui.rawRequest.textContent = `${method} ${url}\n` +
-      Object.entries(headers).map(([k, v]) => `${k}: ${v}\n`).join('') + (request.body ? `\n${request.body}` : '');
-    ui.rawResponse.textContent = '';
+    if (raw) {
+      ui.rawRequest.textContent = `${method} ${url}\n` +
+        Object.entries(headers).map(([k, v]) => `${k}: ${v}\n`).join('') + (request.body ? `\n${request.body}` : '');
+      ui.rawResponse.textContent = '';
+    }
 
     const t0 = performance.now();
     let res;
@@ -1160,8 +1163,10 @@
     }
     const roundTripMs = performance.now() - t0;
     finishCall(kind, controller, button);
-    ui.rawResponse.textContent = `HTTP ${res.status}\nContent-Type: ${res.headers.get('Content-Type')}\n` +
-      `X-Request-Id: ${res.headers.get('X-Request-Id')}\n\n${bodyText}`;
+    if (raw) {
+      ui.rawResponse.textContent = `HTTP ${res.status}\nContent-Type: ${res.headers.get('Content-Type')}\n` +
+        `X-Request-Id: ${res.headers.get('X-Request-Id')}\n\n${bodyText}`;
+    }
 
     // API: a JSON body comes as application/json (200) or application/problem+json (errors).
     // Only the 431 that the HTTP library itself sends for oversized headers is not JSON.
@@ -1719,7 +1724,7 @@
   // length. A 503 of type .../no-bank means the server serves no bank (--bank off, or none
   // found): the controls stay off, and say why.
   async function loadBankStats() {
-    const result = await callApi('bank', BANK_STATS_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
+    const result = await callApi('bank', BANK_STATS_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet, raw: false });
     if (!result) return;
     if (!result.ok) {
       if (result.res.status === 503 && String(result.doc?.type).endsWith('no-bank')) {

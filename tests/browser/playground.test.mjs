@@ -328,6 +328,10 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     // The style sheet applied: the red car is red, before any solving (Jam 1 is preloaded).
     const fill = await page.locator('g.vehicle.target rect.body').evaluate((r) => getComputedStyle(r).fill);
     assert.equal(fill, 'rgb(214, 40, 40)');
+    // The bank's counts, asked at load, are not a request of the user's: the raw box stays empty.
+    await page.waitForSelector('#bank[data-bank="ready"]');
+    assert.equal(await page.textContent('#raw-request'), '');
+    assert.equal(await page.textContent('#raw-response'), '');
   });
 
   it('draws every reference puzzle, in each input form, before solving', async () => {
