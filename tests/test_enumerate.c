@@ -95,6 +95,9 @@ Test(enumerate, primary_and_one_wall_by_hand)
 typedef struct {
     uint64_t checked, failures;
     char first[256];
+    /* The longest clusters seen, in each metric, and the first of their boards by strcmp. */
+    int moves, slides;
+    char by_moves[RH_ENUM_CELLS_MAX + 1], by_slides[RH_ENUM_CELLS_MAX + 1];
 } audit;
 
 static void failed(audit *a, const rh_cluster *c, const char *what)
@@ -136,9 +139,19 @@ static int audit_cluster(const rh_cluster *c, void *user)
     uint64_t total = 0;
     for (int d = 0; d <= c->moves; d++) total += c->hist[d];
     if (c->moves < 0) {
-        if (c->goal_states || c->slides != -1 || c->minimal || c->hardest[0])
+        if (c->goal_states || c->slides != -1 || c->minimal || c->hardest[0] ||
+            c->hardest_slides[0])
             failed(a, c, "unsolvable cluster with a solvable's fields");
         return 0;
+    }
+    if (c->moves > a->moves || (c->moves == a->moves && strcmp(c->hardest, a->by_moves) < 0)) {
+        a->moves = c->moves;
+        strcpy(a->by_moves, c->hardest);
+    }
+    if (c->slides > a->slides ||
+        (c->slides == a->slides && strcmp(c->hardest_slides, a->by_slides) < 0)) {
+        a->slides = c->slides;
+        strcpy(a->by_slides, c->hardest_slides);
     }
     if (total != c->states) failed(a, c, "histogram does not sum to the states");
     static rh_diags diags;
@@ -166,6 +179,18 @@ static int audit_cluster(const rh_cluster *c, void *user)
         rh_analysis_free(&an);
     }
     if (solve_moves(&p) != c->moves) failed(a, c, "rh_solve of the hardest state differs");
+    /* The hardest state by slides: of the same cluster, at its slide length. */
+    rh_puzzle by_slides;
+    rh_analysis an;
+    if (rh_parse_board(&by_slides, &diags, c->hardest_slides, strlen(c->hardest_slides), "board") !=
+            RH_OK ||
+        rh_analyze(&an, &by_slides, RH_METRIC_SLIDES, NULL) != RH_OK) {
+        failed(a, c, "hardest board by slides does not parse or analyse");
+        return 0;
+    }
+    if (an.states != c->states || an.start_distance != c->slides)
+        failed(a, c, "hardest by slides is not at the slide length in the cluster");
+    rh_analysis_free(&an);
     /* Minimal: every removal of a non-primary piece solves in fewer moves. */
     bool minimal = true;
     for (int v = 0; v < p.vehicle_count + p.wall_count && minimal; v++) {
@@ -184,6 +209,7 @@ static void audit_space(int size, int walls_max, int vehicles_max)
 {
     static audit a;
     memset(&a, 0, sizeof a);
+    a.moves = a.slides = -1;
     rh_enum_options o = RH_ENUM_OPTIONS_INIT;
     o.board_size = size;
     o.walls_max = walls_max;
@@ -199,6 +225,11 @@ static void audit_space(int size, int walls_max, int vehicles_max)
     cr_assert_gt(s.solvable, s.kept);
     cr_assert_gt(s.clusters, s.solvable);
     cr_assert_eq(a.failures, 0, "%llu failures, first %s", (unsigned long long)a.failures, a.first);
+    /* The run's hardest of each metric: the longest clusters' first boards. */
+    cr_assert_eq(s.max_moves, a.moves);
+    cr_assert_str_eq(s.hardest_moves, a.by_moves);
+    cr_assert_eq(s.max_slides, a.slides);
+    cr_assert_str_eq(s.hardest_slides, a.by_slides);
 }
 
 Test(enumerate, clusters_agree_with_the_solver_4x4_two_walls)

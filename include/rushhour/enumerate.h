@@ -34,8 +34,9 @@ typedef struct {
     bool minimal; /* false when unsolvable */
     int vehicles, walls;
     char hardest[RH_ENUM_CELLS_MAX + 1]; /* board notation, NUL-terminated; "" if unsolvable */
-    uint64_t hist[RH_ENUM_DEPTH_MAX];    /* hist[d] for d <= moves */
-    uint64_t task;                       /* the task of the walk that found it (rh_enum_task) */
+    char hardest_slides[RH_ENUM_CELLS_MAX + 1]; /* the same by slides; "" unless slides asked */
+    uint64_t hist[RH_ENUM_DEPTH_MAX];           /* hist[d] for d <= moves */
+    uint64_t task; /* the task of the walk that found it (rh_enum_task) */
 } rh_cluster;
 
 /* A task: one subtree of the walk over the configurations, the unit threads claim and a
@@ -59,6 +60,10 @@ typedef struct {
     uint64_t kept_by_moves[RH_ENUM_DEPTH_MAX]; /* kept clusters of each length */
     uint64_t largest_cluster;                  /* states */
     int max_moves, max_slides;                 /* -1 before any solvable cluster */
+    /* The hardest state of a cluster of max_moves moves, and by slides of one of max_slides
+     * slides; of several such, the first in notation order, so that the threads' order does
+     * not matter. "" before any solvable cluster (or, for slides, when not asked). */
+    char hardest_moves[RH_ENUM_CELLS_MAX + 1], hardest_slides[RH_ENUM_CELLS_MAX + 1];
     uint64_t tasks_done, tasks_total; /* parts of the space finished, of all (for an ETA) */
     uint64_t tasks_skipped;           /* of tasks_done, those skip_task said an earlier run did */
     uint64_t elapsed_us;

@@ -197,11 +197,11 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
                        (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
     fprintf(stderr,
             "configurations %" PRIu64 "\nclusters %" PRIu64 "\nsolvable %" PRIu64 "\nkept %" PRIu64
-            "\nmax moves %d\nmax slides %d\nlargest cluster %" PRIu64
+            "\nmax moves %d %s\nmax slides %d %s\nlargest cluster %" PRIu64
             " states\ntime %.2f s wall, %.2f s cpu, %d threads\nrate %.0f configurations/s, "
             "%.0f per cpu-second\npeak rss %ld KiB\n",
-            s->configurations, s->clusters, s->solvable, s->kept, s->max_moves, s->max_slides,
-            s->largest_cluster, secs, cpu, o->enumerate.threads,
+            s->configurations, s->clusters, s->solvable, s->kept, s->max_moves, s->hardest_moves,
+            s->max_slides, s->hardest_slides, s->largest_cluster, secs, cpu, o->enumerate.threads,
             secs > 0 ? (double)s->configurations / secs : 0,
             cpu > 0 ? (double)s->configurations / cpu : 0, ru.ru_maxrss);
     fprintf(stderr,

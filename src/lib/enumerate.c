@@ -116,6 +116,16 @@ static void fail(run *r, int err)
     atomic_store(&r->stop, 1);
 }
 
+/* Keeps `board` of a cluster of `length` in *best (of *max) if it is longer, or as long and
+ * first in notation order. */
+static void keep_hardest(int *max, char *best, int length, const char *board)
+{
+    if (length > *max || (length == *max && strcmp(board, best) < 0)) {
+        *max = length;
+        strcpy(best, board);
+    }
+}
+
 /* Adds a reported cluster to the run's statistics and hands it to the caller. */
 static void report(run *r, const rh_cluster *c)
 {
@@ -123,8 +133,9 @@ static void report(run *r, const rh_cluster *c)
     pthread_mutex_lock(&r->lock);
     if (c->moves >= 0) {
         st->solvable++;
-        if (c->moves > st->max_moves) st->max_moves = c->moves;
-        if (c->slides > st->max_slides) st->max_slides = c->slides;
+        keep_hardest(&st->max_moves, st->hardest_moves, c->moves, c->hardest);
+        if (c->slides >= 0)
+            keep_hardest(&st->max_slides, st->hardest_slides, c->slides, c->hardest_slides);
         if (c->minimal) {
             st->kept++;
             st->kept_by_moves[c->moves < RH_ENUM_DEPTH_MAX ? c->moves : RH_ENUM_DEPTH_MAX - 1]++;

@@ -117,13 +117,17 @@ rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t 
     out->walls = __builtin_popcountll(walls);
     out->moves = out->slides = -1;
     out->minimal = false;
-    out->hardest[0] = '\0';
+    out->hardest[0] = out->hardest_slides[0] = '\0';
     if (!goals) return RH_EC_CLUSTER;
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, false, out->hist);
     const rh__estate hardest = hardest_at(w, g, walls, out->moves);
     rh__enum_notation(g, walls, &hardest, out->hardest);
-    if (slides) out->slides = distances(w, g, true, NULL);
+    if (slides) {
+        out->slides = distances(w, g, true, NULL);
+        const rh__estate by_slides = hardest_at(w, g, walls, out->slides);
+        rh__enum_notation(g, walls, &by_slides, out->hardest_slides);
+    }
     const int minimal = rh__enum_minimal(w, g, walls, &hardest, out->moves);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;
