@@ -7,9 +7,8 @@
  * window. It prints figures; it asserts nothing.
  *
  * Usage: bench-cli RUSHHOUR [runs]   the figures (default 10 runs)
- *        bench-cli --write DIR       only write the inputs into DIR (to time whole processes with another tool):
- *                                    jams.jsonl, random.jsonl, jam01.json ... jam40.json,
- *                                    jams250.jsonl */
+ *        bench-cli --write DIR       only write the inputs into DIR (to time whole processes with
+ * another tool): jams.jsonl, random.jsonl, jam01.json ... jam40.json, jams250.jsonl */
 #define _DEFAULT_SOURCE /* wait4, for the peak memory of each run */
 #include <errno.h>
 #include <fcntl.h>
