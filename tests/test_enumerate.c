@@ -345,6 +345,42 @@ Test(enumerate, thread_counts_give_the_same_clusters)
     free(three.items);
 }
 
+/* --- memory -------------------------------------------------------------------------- */
+
+/* rh_enumerate of 5x5 with at most 5 vehicles and `threads` threads within `memory` bytes. */
+static int run_within(size_t memory, int threads, rh_enum_stats *s)
+{
+    rh_enum_options o = RH_ENUM_OPTIONS_INIT;
+    o.board_size = 5;
+    o.vehicles_max = 5;
+    o.slides = true;
+    o.threads = threads;
+    o.max_memory = memory;
+    return rh_enumerate(&o, s);
+}
+
+/* The threads share the cap: one large cluster may use what the others do not hold, so a cap
+ * that one thread needs whole is enough for two at 1.5 times it (a split of the cap per
+ * thread, 0.75 times the need each, was not), and a cap below the need still stops the run. */
+Test(enumerate, threads_share_the_memory_cap)
+{
+    rh_enum_stats s;
+    size_t lo = 1024, hi = (size_t)64 << 20; /* the least cap one thread needs is in (lo, hi] */
+    cr_assert_eq(run_within(lo, 1, &s), RH_ENOMEM);
+    cr_assert_eq(run_within(hi, 1, &s), RH_OK);
+    const uint64_t clusters = s.clusters;
+    while (hi - lo > 1024) {
+        const size_t mid = lo + (hi - lo) / 2;
+        if (run_within(mid, 1, &s) == RH_OK)
+            hi = mid;
+        else
+            lo = mid;
+    }
+    cr_assert_eq(run_within(hi + hi / 2, 2, &s), RH_OK, "two threads within 1.5 times the need");
+    cr_assert_eq(s.clusters, clusters);
+    cr_assert_eq(run_within(lo, 2, &s), RH_ENOMEM, "two threads below one's need");
+}
+
 Test(enumerate, impossible_options_are_refused)
 {
     rh_enum_stats s;

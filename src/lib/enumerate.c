@@ -50,6 +50,15 @@ struct run {
     atomic_int running;
     pthread_mutex_t lock;
     rh_enum_stats *stats;
+    /* The cluster buffers: shared, a thread keeping at most `keep` bytes between clusters.
+     * A cluster that does not fit is run again alone (`alone`, once the `busy` others are
+     * done), so any cluster gets at least memory.cap - (threads - 1) * keep bytes. */
+    rh__ememory memory;
+    size_t keep;
+    pthread_mutex_t gate;
+    pthread_cond_t gate_changed;
+    int busy;
+    bool alone;
 };
 
 int rh_enum_shard_of(uint64_t h, uint64_t v, int count)
@@ -150,6 +159,42 @@ static void report(run *r, const rh_cluster *c)
     pthread_mutex_unlock(&r->lock);
 }
 
+/* Begins a cluster: with the others (`alone` false) when no cluster runs alone, or alone
+ * once no other runs. */
+static void enter(run *r, bool alone)
+{
+    pthread_mutex_lock(&r->gate);
+    while (r->alone || (alone && r->busy)) pthread_cond_wait(&r->gate_changed, &r->gate);
+    if (alone)
+        r->alone = true;
+    else
+        r->busy++;
+    pthread_mutex_unlock(&r->gate);
+}
+
+static void leave(run *r, bool alone)
+{
+    pthread_mutex_lock(&r->gate);
+    if (alone)
+        r->alone = false;
+    else
+        r->busy--;
+    pthread_cond_broadcast(&r->gate_changed);
+    pthread_mutex_unlock(&r->gate);
+}
+
+/* One cluster with the buffers of `wk`, which keep no more than their share afterwards. */
+static rh__ecluster_result cluster(worker *wk, const rh__estate *s, uint64_t walls, bool alone)
+{
+    run *r = wk->run;
+    enter(r, alone);
+    const rh__ecluster_result res =
+        rh__enum_cluster(&wk->work, &r->geom, walls, s, r->opt->slides, &wk->cluster);
+    if (wk->work.used > r->keep) rh__ework_free(&wk->work);
+    leave(r, alone);
+    return res;
+}
+
 static void visit(void *ctx, const rh__estate *s, uint64_t walls)
 {
     worker *wk = ctx;
@@ -161,7 +206,9 @@ static void visit(void *ctx, const rh__estate *s, uint64_t walls)
         return;
     wk->local.owned++;
     if (opt->count_only || atomic_load(&r->stop)) return;
-    switch (rh__enum_cluster(&wk->work, &r->geom, walls, s, opt->slides, &wk->cluster)) {
+    rh__ecluster_result res = cluster(wk, s, walls, false);
+    if (res == RH_EC_FULL) res = cluster(wk, s, walls, true); /* the others' memory helps */
+    switch (res) {
     case RH_EC_NOT_CANONICAL: return;
     case RH_EC_FULL: fail(r, RH_ENOMEM); return;
     case RH_EC_CLUSTER: break;
@@ -253,9 +300,22 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     rh__espace counter = shape;
     stats->tasks_total = rh__espace_walk(&counter);
 
-    const size_t memory = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
+    r.memory.cap = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
+    atomic_init(&r.memory.used, 0);
+    r.keep = r.memory.cap / (2 * (size_t)opt->threads);
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
     if (!workers || pthread_mutex_init(&r.lock, NULL) != 0) {
+        free(workers);
+        return RH_ENOMEM;
+    }
+    if (pthread_mutex_init(&r.gate, NULL) != 0) {
+        pthread_mutex_destroy(&r.lock);
+        free(workers);
+        return RH_ENOMEM;
+    }
+    if (pthread_cond_init(&r.gate_changed, NULL) != 0) {
+        pthread_mutex_destroy(&r.gate);
+        pthread_mutex_destroy(&r.lock);
         free(workers);
         return RH_ENOMEM;
     }
@@ -264,7 +324,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         worker *wk = &workers[started];
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
-        rh__ework_init(&wk->work, memory / (size_t)opt->threads);
+        rh__ework_init(&wk->work, &r.memory);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
@@ -280,6 +340,8 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         pthread_join(workers[i].thread, NULL);
         rh__ework_free(&workers[i].work);
     }
+    pthread_cond_destroy(&r.gate_changed);
+    pthread_mutex_destroy(&r.gate);
     pthread_mutex_destroy(&r.lock);
     free(workers);
     snapshot(&r, stats, t0);

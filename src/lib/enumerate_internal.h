@@ -10,7 +10,9 @@
 #ifndef RH_ENUMERATE_INTERNAL_H
 #define RH_ENUMERATE_INTERNAL_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rushhour/enumerate.h"
@@ -115,11 +117,18 @@ static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g
     return count;
 }
 
+/* The bytes of cluster buffers a run allows, shared by its threads, so that one large cluster
+ * may take what the others do not hold. */
+typedef struct {
+    atomic_size_t used;
+    size_t cap;
+} rh__ememory;
+
 /* Working memory of one thread: the states of the current search in discovery order, a hash
  * table of indices into them, the single-cell moves between them as lists of (index, label)
  * in discovery order (edge_start[i] .. edge_start[i+1]), and per-state distances and a queue
- * for the second passes. Grows by doubling within `budget` bytes, so that a run's memory
- * follows its largest cluster. */
+ * for the second passes. Grows by doubling within the run's shared `memory`, so that a run's
+ * memory follows its largest clusters. */
 typedef struct {
     rh__estate *states;
     uint16_t *dist;
@@ -132,12 +141,14 @@ typedef struct {
     uint32_t edge_count, edges_allocated;
     uint32_t mask; /* table size - 1 */
     uint32_t slots_allocated;
-    size_t budget, used; /* bytes */
+    rh__ememory *memory;
+    size_t used; /* bytes of this thread's, counted in memory->used */
 } rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
 
-void rh__ework_init(rh__ework *w, size_t budget);
+void rh__ework_init(rh__ework *w, rh__ememory *memory);
+/* Frees every buffer and gives its bytes back to the run's memory. */
 void rh__ework_free(rh__ework *w);
 void rh__ework_reset(rh__ework *w);
 /* Slow paths of the two below: make room (arrays, table) within the budget, then add. */

@@ -1,7 +1,7 @@
 /* The enumerator's per-thread working memory: states in discovery order, an open-addressing
  * table of their indices, and the moves between them. The table starts small for every
  * search and doubles as the search grows, so that the many small clusters probe a few cache
- * lines, not a large stale table. Every array counts against one budget of bytes. */
+ * lines, not a large stale table. Every array counts against the run's shared memory. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,10 +9,10 @@
 
 #define TABLE_MIN 256u
 
-void rh__ework_init(rh__ework *w, size_t budget)
+void rh__ework_init(rh__ework *w, rh__ememory *memory)
 {
     memset(w, 0, sizeof *w);
-    w->budget = budget;
+    w->memory = memory;
 }
 
 void rh__ework_free(rh__ework *w)
@@ -24,17 +24,24 @@ void rh__ework_free(rh__ework *w)
     free(w->slots);
     free(w->edges);
     free(w->labels);
-    rh__ework_init(w, w->budget);
+    atomic_fetch_sub(&w->memory->used, w->used);
+    rh__ework_init(w, w->memory);
 }
 
-/* Grows *array from `have` to `want` elements of `size` bytes within the budget. */
+/* Grows *array from `have` to `want` elements of `size` bytes within the run's memory. */
 static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)
 {
     void **p = array;
     const size_t more = (size_t)(want - have) * size;
-    if (w->used + more > w->budget) return false;
+    if (atomic_fetch_add(&w->memory->used, more) + more > w->memory->cap) {
+        atomic_fetch_sub(&w->memory->used, more);
+        return false;
+    }
     void *q = realloc(*p, (size_t)want * size);
-    if (!q) return false;
+    if (!q) {
+        atomic_fetch_sub(&w->memory->used, more);
+        return false;
+    }
     *p = q;
     w->used += more;
     return true;
