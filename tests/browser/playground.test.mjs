@@ -567,8 +567,10 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   });
 
   it('offers the best puzzle found when the generator\'s budget runs out, which Solve solves in its length', async () => {
-    // 51 moves is the 6x6 maximum: the server's default budget runs out first.
+    // 51 moves with a wall: the bank (wall-free) has none, so the generator searches, and the
+    // server's default budget runs out first.
     await page.fill('#gen-min-moves', '51');
+    await page.fill('#gen-walls', '1');
     await page.fill('#gen-seed', '7');
     const response = await clickFor('#generate-button', '/v1/generate', { timeout: 60000 });
     assert.equal(response.status(), 422);
@@ -588,6 +590,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     await page.waitForSelector('#message[data-kind="ok"]');
     assert.equal(Number(await page.textContent('[data-key="move_count"]')), doc.length);
     // The next request starts clean.
+    await page.fill('#gen-walls', '0');
     await page.fill('#gen-min-moves', '3');
     await page.click('#generate-button');
     await page.waitForSelector('#generate-message[data-kind="ok"]');
@@ -917,7 +920,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     const inRange = ([lo, hi]) => Object.entries(stats.by_moves).filter(([m]) => m >= lo && m <= hi).reduce((a, [, n]) => a + n, 0);
     const offered = await page.locator('#bank-level option').evaluateAll((os) => os.map((o) => [o.value, o.disabled]));
     assert.deepEqual(offered, Object.entries(levels).map(([key, range]) => [key, inRange(range) === 0]));
-    assert.ok(offered.every(([, disabled]) => !disabled), 'the built bank (moves 4-45) has every difficulty');
+    assert.ok(offered.every(([, disabled]) => !disabled), 'the built bank (moves 1-51) has every difficulty');
     const hints = [];
     const countHints = (r) => { if (new URL(r.url()).pathname === '/v1/hint') hints.push(r.url()); };
     page.on('request', countHints);
