@@ -273,6 +273,25 @@ static void watch(run *r, uint64_t t0)
     }
 }
 
+/* The run's lock and gate: all made, or none (false). */
+static bool locks_init(run *r)
+{
+    if (pthread_mutex_init(&r->lock, NULL) != 0) return false;
+    if (pthread_mutex_init(&r->gate, NULL) == 0) {
+        if (pthread_cond_init(&r->gate_changed, NULL) == 0) return true;
+        pthread_mutex_destroy(&r->gate);
+    }
+    pthread_mutex_destroy(&r->lock);
+    return false;
+}
+
+static void locks_destroy(run *r)
+{
+    pthread_cond_destroy(&r->gate_changed);
+    pthread_mutex_destroy(&r->gate);
+    pthread_mutex_destroy(&r->lock);
+}
+
 int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
 {
     if (!rh_enum_options_valid(opt) || !stats) return RH_EARG;
@@ -304,18 +323,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     atomic_init(&r.memory.used, 0);
     r.keep = r.memory.cap / (2 * (size_t)opt->threads);
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
-    if (!workers || pthread_mutex_init(&r.lock, NULL) != 0) {
-        free(workers);
-        return RH_ENOMEM;
-    }
-    if (pthread_mutex_init(&r.gate, NULL) != 0) {
-        pthread_mutex_destroy(&r.lock);
-        free(workers);
-        return RH_ENOMEM;
-    }
-    if (pthread_cond_init(&r.gate_changed, NULL) != 0) {
-        pthread_mutex_destroy(&r.gate);
-        pthread_mutex_destroy(&r.lock);
+    if (!workers || !locks_init(&r)) {
         free(workers);
         return RH_ENOMEM;
     }
@@ -340,9 +348,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         pthread_join(workers[i].thread, NULL);
         rh__ework_free(&workers[i].work);
     }
-    pthread_cond_destroy(&r.gate_changed);
-    pthread_mutex_destroy(&r.gate);
-    pthread_mutex_destroy(&r.lock);
+    locks_destroy(&r);
     free(workers);
     snapshot(&r, stats, t0);
     return atomic_load(&r.error);
