@@ -10,7 +10,11 @@
 #define UNSEEN UINT16_MAX
 
 /* Explores the component of `start` by single-cell slides (they reach all of it), recording
- * the moves between its states. Gives up at the first key below the start's. */
+ * the moves between its states. Gives up at the first key below the start's.
+ *
+ * Each move is looked up once, from the state explored first: the slide back leads to a
+ * state already known, so it is marked in the other's `skip`, and link_back adds it to that
+ * state's moves once the cluster is known to be wanted. */
 static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
                                    const rh__estate *start, uint64_t *goals)
 {
@@ -20,24 +24,58 @@ static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t wa
     bool added;
     rh__ework_reset(w);
     if (rh__ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
+    w->skip[0][0] = w->skip[0][1] = 0;
     *goals = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         const rh__estate s = w->states[i];
         *goals += rh__es_goal(g, &s);
         w->edge_start[i] = w->edge_count;
-        const int n = rh__es_moves(g, &s, walls, true, next, label);
+        const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
         for (int j = 0; j < n; j++) {
+            const bool forward = label[j] & RH_ES_FORWARD;
             /* Every state met so far is above the start, and a slide right or down only
              * raises the key: only slides left or up can go below it. */
-            if (!(label[j] & RH_ES_FORWARD) &&
-                rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))
+            if (!forward && rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
             const uint32_t k = rh__ework_add(w, &next[j], &added);
             if (k == RH_EWORK_FULL || !rh__ework_edge(w, k, label[j])) return RH_EC_FULL;
+            if (added) w->skip[k][0] = w->skip[k][1] = 0;
+            /* In k the moved vehicle starts at the label's cell; its slide back leads here. */
+            w->skip[k][forward ? RH_ES_SKIP_BACK : RH_ES_SKIP_FORWARD] |= UINT64_C(1)
+                                                                          << (label[j] >> 3);
         }
     }
     w->edge_start[w->count] = w->edge_count;
     return RH_EC_CLUSTER;
+}
+
+/* The label of the slide that undoes the slide `label`. */
+static inline uint16_t reversed(const rh__egeom *g, uint16_t label)
+{
+    const int step = (label & 3) < 2 ? 1 : g->n, first = label >> 3;
+    const bool forward = label & RH_ES_FORWARD;
+    return rh__es_label(label & 3, !forward, forward ? first - step : first + step);
+}
+
+/* Completes the moves: each recorded one, turned around, into the list of the state it leads
+ * to, so that every state has all its slides (its edge list and its back list). */
+static bool link_back(rh__ework *w, const rh__egeom *g)
+{
+    if (!rh__ework_back_reserve(w)) return false;
+    uint32_t *start = w->back_start, *cursor = w->queue;
+    memset(start, 0, sizeof *start * (w->count + 1));
+    for (uint32_t e = 0; e < w->edge_count; e++) start[w->edges[e] + 1]++;
+    for (uint32_t i = 0; i < w->count; i++) {
+        start[i + 1] += start[i];
+        cursor[i] = start[i];
+    }
+    for (uint32_t i = 0; i < w->count; i++)
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            const uint32_t at = cursor[w->edges[e]]++;
+            w->back_edges[at] = i;
+            w->back_labels[at] = reversed(g, w->labels[e]);
+        }
+    return true;
 }
 
 /* The state one more single-cell slide along `label` leads to from `i`, or RH_EWORK_FULL. */
@@ -46,7 +84,27 @@ static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, uint32_t
     const uint16_t want = rh__es_label_next(g, label);
     for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
         if (w->labels[e] == want) return w->edges[e];
+    for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
+        if (w->back_labels[e] == want) return w->back_edges[e];
     return RH_EWORK_FULL;
+}
+
+/* Gives distance d + 1 to the states that the slide `label` from a state at distance d, and
+ * more of the same, reach (only the first when `unit`), and queues them. */
+static inline void reach(rh__ework *w, const rh__egeom *g, bool unit, int d, uint32_t k,
+                         uint16_t label, uint32_t *tail)
+{
+    while (k != RH_EWORK_FULL) {
+        if (w->dist[k] == UNSEEN) {
+            w->dist[k] = (uint16_t)(d + 1);
+            w->queue[(*tail)++] = k;
+        } else if (w->dist[k] <= d) {
+            return; /* k's own slides the same way reach the rest as early */
+        }
+        if (unit) return;
+        k = slide_on(w, g, k, label);
+        label = rh__es_label_next(g, label);
+    }
 }
 
 /* Distances from the nearest goal over the explored states, by moves of any distance (a
@@ -66,20 +124,10 @@ static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist
         const int d = w->dist[i];
         deepest = d;
         if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
-        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
-            uint16_t label = w->labels[e];
-            for (uint32_t k = w->edges[e]; k != RH_EWORK_FULL;) {
-                if (w->dist[k] == UNSEEN) {
-                    w->dist[k] = (uint16_t)(d + 1);
-                    w->queue[tail++] = k;
-                } else if (w->dist[k] <= d) {
-                    break; /* k's own slides the same way reach the rest as early */
-                }
-                if (unit) break;
-                k = slide_on(w, g, k, label);
-                label = rh__es_label_next(g, label);
-            }
-        }
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
+            reach(w, g, unit, d, w->edges[e], w->labels[e], &tail);
+        for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
+            reach(w, g, unit, d, w->back_edges[e], w->back_labels[e], &tail);
     }
     return deepest;
 }
@@ -119,6 +167,7 @@ rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t 
     out->minimal = false;
     out->hardest[0] = out->hardest_slides[0] = '\0';
     if (!goals) return RH_EC_CLUSTER;
+    if (!link_back(w, g)) return RH_EC_FULL;
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, false, out->hist);
     const rh__estate hardest = hardest_at(w, g, walls, out->moves);

@@ -77,15 +77,19 @@ static inline uint16_t rh__es_label_next(const rh__egeom *g, uint16_t label)
     return (uint16_t)(label + (label & RH_ES_FORWARD ? step : -step) * 8); /* -step << 3 is UB */
 }
 
+/* The single-cell slides of a state already known, by the first cells of the vehicles that
+ * make them: forward (right or down), and back. */
+enum { RH_ES_SKIP_FORWARD, RH_ES_SKIP_BACK };
+
 /* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:
  * single-cell slides when `unit`, else slides of any distance; with `label`, each move's
- * label there too. A mask's heads (last cells) shifted forward d times through free cells
- * mark the vehicles that can slide d forward; its first cells shifted backward, those that
- * can slide d back. */
+ * label there too; with `skip` (single-cell slides only), not the slides it names. A mask's
+ * heads (last cells) shifted forward d times through free cells mark the vehicles that can
+ * slide d forward; its first cells shifted backward, those that can slide d back. */
 static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g,
                                                               const rh__estate *s, uint64_t walls,
-                                                              bool unit, rh__estate *out,
-                                                              uint16_t *label)
+                                                              bool unit, const uint64_t *skip,
+                                                              rh__estate *out, uint16_t *label)
 {
     const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
     const int reach = unit ? 1 : g->n - 2;
@@ -97,7 +101,7 @@ static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g
         const int step = k < 2 ? 1 : g->n;
         const uint64_t ahead = k < 2 ? free & g->not_first : free;
         const uint64_t behind = k < 2 ? free & g->not_last : free;
-        uint64_t x = first << rest * step;
+        uint64_t x = (skip ? first & ~skip[RH_ES_SKIP_FORWARD] : first) << rest * step;
         for (int d = 1; d <= reach && (x = x << step & ahead); d++)
             for (uint64_t b = x; b; b &= b - 1, count++) {
                 const int from = __builtin_ctzll(b) - (d + rest) * step;
@@ -105,7 +109,7 @@ static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g
                 out[count].m[k] ^= UINT64_C(1) << from | UINT64_C(1) << (from + d * step);
                 if (label) label[count] = rh__es_label(k, true, from + d * step);
             }
-        x = first;
+        x = skip ? first & ~skip[RH_ES_SKIP_BACK] : first;
         for (int d = 1; d <= reach && (x = x >> step & behind); d++)
             for (uint64_t b = x; b; b &= b - 1, count++) {
                 const int to = __builtin_ctzll(b);
@@ -137,6 +141,10 @@ typedef struct {
     uint32_t *slots; /* index + 1; 0 = empty */
     uint32_t *edges;
     uint16_t *labels;
+    uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
+    uint32_t *back_start, *back_edges; /* per state: the moves back to those states */
+    uint16_t *back_labels;
+    uint32_t back_allocated;
     uint32_t count, allocated;
     uint32_t edge_count, edges_allocated;
     uint32_t mask; /* table size - 1 */
@@ -154,6 +162,8 @@ void rh__ework_reset(rh__ework *w);
 /* Slow paths of the two below: make room (arrays, table) within the budget, then add. */
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
 bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label);
+/* Room for the turned-around moves: edge_count of them, and count + 1 list starts. */
+bool rh__ework_back_reserve(rh__ework *w);
 
 static inline uint32_t rh__ework_slot(const rh__estate *s, uint32_t mask)
 {

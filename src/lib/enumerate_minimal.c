@@ -4,6 +4,20 @@
  * as the length (a removal never lengthens the solution, so "not shorter" is "as long"). */
 #include "enumerate_internal.h"
 
+/* A lower bound of the moves from `s` to a goal: the primary's one move, and one for each
+ * vehicle across its way to the exit (only vertical vehicles can be there). It changes by at
+ * most one a move, so a search may drop the states it proves too far. */
+static inline int lower_bound(const rh__egeom *g, const rh__estate *s)
+{
+    const uint64_t primary = s->m[RH_ES_HCAR] & g->primary_row;
+    if (primary & g->goal) return 0;
+    int bound = 1;
+    for (uint64_t across = rh__es_v(g, s) & g->primary_row & -(primary << 2); across;
+         across &= across - 1)
+        bound++; /* a loop: at most n - 2 bits, and no popcount instruction in the baseline */
+    return bound;
+}
+
 /* Whether a goal lies fewer than `moves` moves from `start`: 1, 0, or -1 out of budget. */
 static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *start,
                    int moves)
@@ -11,15 +25,18 @@ static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__e
     rh__estate next[RH_ES_MOVES_MAX];
     bool added;
     if (rh__es_goal(g, start)) return moves > 0;
+    if (lower_bound(g, start) >= moves) return 0;
     rh__ework_reset(w);
     if (rh__ework_add(w, start, &added) == RH_EWORK_FULL) return -1;
     uint32_t begin = 0, end = 1;
     for (int depth = 1; depth < moves && begin < end; depth++) {
         for (uint32_t i = begin; i < end; i++) {
             const rh__estate s = w->states[i];
-            const int n = rh__es_moves(g, &s, walls, false, next, NULL);
+            const int n = rh__es_moves(g, &s, walls, false, NULL, next, NULL);
             for (int j = 0; j < n; j++) {
-                if (rh__es_goal(g, &next[j])) return 1;
+                const int h = lower_bound(g, &next[j]);
+                if (h == 0) return 1;
+                if (depth + h >= moves) continue;
                 if (rh__ework_add(w, &next[j], &added) == RH_EWORK_FULL) return -1;
             }
         }

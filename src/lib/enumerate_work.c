@@ -24,6 +24,10 @@ void rh__ework_free(rh__ework *w)
     free(w->slots);
     free(w->edges);
     free(w->labels);
+    free(w->skip);
+    free(w->back_start);
+    free(w->back_edges);
+    free(w->back_labels);
     atomic_fetch_sub(&w->memory->used, w->used);
     rh__ework_init(w, w->memory);
 }
@@ -85,6 +89,8 @@ static bool make_room(rh__ework *w)
         if (!grow(w, &w->states, sizeof *w->states, have, n) ||
             !grow(w, &w->dist, sizeof *w->dist, have, n) ||
             !grow(w, &w->queue, sizeof *w->queue, have, n) ||
+            !grow(w, &w->skip, sizeof *w->skip, have, n) ||
+            !grow(w, &w->back_start, sizeof *w->back_start, have ? have + 1 : 0, n + 1) ||
             !grow(w, &w->edge_start, sizeof *w->edge_start, have ? have + 1 : 0, n + 1))
             return false;
         w->allocated = n;
@@ -113,4 +119,16 @@ bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label)
         return false;
     w->edges_allocated = n;
     return rh__ework_edge(w, to, label);
+}
+
+bool rh__ework_back_reserve(rh__ework *w)
+{
+    const uint32_t have = w->back_allocated;
+    if (w->edge_count <= have) return true;
+    const uint32_t n = w->edges_allocated; /* at least edge_count */
+    if (!grow(w, &w->back_edges, sizeof *w->back_edges, have, n) ||
+        !grow(w, &w->back_labels, sizeof *w->back_labels, have, n))
+        return false;
+    w->back_allocated = n;
+    return true;
 }
