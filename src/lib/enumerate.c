@@ -332,7 +332,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         worker *wk = &workers[started];
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
-        rh__ework_init(&wk->work, &r.memory);
+        rh__ework_init(&wk->work, &r.geom, &r.memory);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;

@@ -21,6 +21,8 @@ static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t wa
     const uint64_t h0 = rh__es_h(start) | walls, v0 = rh__es_v(g, start);
     rh__estate next[RH_ES_MOVES_MAX];
     uint16_t label[RH_ES_MOVES_MAX];
+    uint64_t key[RH_ES_MOVES_MAX];
+    uint32_t hash[RH_ES_MOVES_MAX];
     bool added;
     rh__ework_reset(w);
     if (rh__ework_add(w, start, &added) == RH_EWORK_FULL) return RH_EC_FULL;
@@ -32,12 +34,17 @@ static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t wa
         w->edge_start[i] = w->edge_count;
         const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
         for (int j = 0; j < n; j++) {
+            key[j] = rh__es_key(g, &next[j]);
+            hash[j] = rh__ework_hash(key[j]);
+            rh__ework_prefetch(w, hash[j]);
+        }
+        for (int j = 0; j < n; j++) {
             const bool forward = label[j] & RH_ES_FORWARD;
             /* Every state met so far is above the start, and a slide right or down only
              * raises the key: only slides left or up can go below it. */
             if (!forward && rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
-            const uint32_t k = rh__ework_add(w, &next[j], &added);
+            const uint32_t k = rh__ework_put(w, &next[j], key[j], hash[j], &added);
             if (k == RH_EWORK_FULL || !rh__ework_edge(w, k, label[j])) return RH_EC_FULL;
             if (added) w->skip[k][0] = w->skip[k][1] = 0;
             /* In k the moved vehicle starts at the label's cell; its slide back leads here. */

@@ -138,7 +138,8 @@ typedef struct {
     uint16_t *dist;
     uint32_t *queue;
     uint32_t *edge_start;
-    uint32_t *slots; /* index + 1; 0 = empty */
+    uint64_t *keys;  /* the table: rh__es_key per slot, 0 = empty */
+    uint32_t *index; /* the table: the state's index per slot */
     uint32_t *edges;
     uint16_t *labels;
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
@@ -149,13 +150,14 @@ typedef struct {
     uint32_t edge_count, edges_allocated;
     uint32_t mask; /* table size - 1 */
     uint32_t slots_allocated;
+    const rh__egeom *g;
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
 } rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
 
-void rh__ework_init(rh__ework *w, rh__ememory *memory);
+void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory);
 /* Frees every buffer and gives its bytes back to the run's memory. */
 void rh__ework_free(rh__ework *w);
 void rh__ework_reset(rh__ework *w);
@@ -165,33 +167,75 @@ bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label);
 /* Room for the turned-around moves: edge_count of them, and count + 1 list starts. */
 bool rh__ework_back_reserve(rh__ework *w);
 
-static inline uint32_t rh__ework_slot(const rh__estate *s, uint32_t mask)
+/* Boards up to this size have a one-to-one key (rh__es_key). */
+#define RH_ES_EXACT_SIZE 6
+
+/* A state's key in a search's table: the first cells of its horizontal vehicles, XOR those of
+ * its vertical ones shifted up by n*n - 2. Within one search (a cluster, or what one start
+ * reaches) it is one-to-one up to 6x6: rows and columns keep their vehicles in order, so
+ * first cells alone place them; the two masks overlap in one bit, and a difference there
+ * would change how many vehicles lie each way. Larger boards overflow the word: their key is a
+ * hash, and a match is checked against the state. Never 0: the primary's first cell is in it,
+ * below the overlap. */
+static inline uint64_t rh__es_key(const rh__egeom *g, const rh__estate *s)
 {
-    uint64_t x = s->m[0] * UINT64_C(0x9E3779B97F4A7C15) ^ s->m[1] * UINT64_C(0xC2B2AE3D27D4EB4F) ^
-                 s->m[2] * UINT64_C(0x165667B19E3779F9) ^ s->m[3] * UINT64_C(0xD6E8FEB86659FD93);
-    x ^= x >> 29;
-    return (uint32_t)(x ^ x >> 32) & mask;
+    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    if (g->n <= RH_ES_EXACT_SIZE) return h ^ v << (g->cells - 2);
+    const uint64_t x =
+        (h ^ h >> 29 ^ v * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xBF58476D1CE4E5B9);
+    return (x ^ x >> 31) | 1;
 }
 
-/* Adds `s` unless present. Returns its index, with *added set, or RH_EWORK_FULL when the
- * budget or the allocator refuses. Inline: it is the exploration's inner loop. */
-static inline uint32_t rh__ework_add(rh__ework *w, const rh__estate *s, bool *added)
+static inline bool rh__es_equal(const rh__estate *a, const rh__estate *b)
+{
+    return a->m[0] == b->m[0] && a->m[1] == b->m[1] && a->m[2] == b->m[2] && a->m[3] == b->m[3];
+}
+
+/* The hash of a key, whose low bits pick its home slot: two rounds of multiply and fold, as
+ * its bits sit in a few places. */
+static inline uint32_t rh__ework_hash(uint64_t key)
+{
+    uint64_t x = key * UINT64_C(0x9E3779B97F4A7C15);
+    x ^= x >> 32;
+    x *= UINT64_C(0xD6E8FEB86659FD93);
+    return (uint32_t)(x >> 32);
+}
+
+/* Starts loading the home slot of a key of hash `hash`, for an add soon after. */
+static inline void rh__ework_prefetch(const rh__ework *w, uint32_t hash)
+{
+    __builtin_prefetch(&w->keys[hash & w->mask]);
+}
+
+/* Adds `s`, of key `key` and hash `hash`, unless present. Returns its index, with *added set,
+ * or RH_EWORK_FULL when the budget or the allocator refuses. Inline: it is the exploration's
+ * inner loop. A probe reads the key array alone, and the index beside it on a match: neither
+ * load waits on the other. */
+static inline uint32_t rh__ework_put(rh__ework *w, const rh__estate *s, uint64_t key, uint32_t hash,
+                                     bool *added)
 {
     *added = true;
     if (!w->mask) return rh__ework_add_grow(w, s);
-    uint32_t j = rh__ework_slot(s, w->mask);
-    for (; w->slots[j]; j = (j + 1) & w->mask) {
-        const rh__estate *t = &w->states[w->slots[j] - 1];
-        if (t->m[0] == s->m[0] && t->m[1] == s->m[1] && t->m[2] == s->m[2] && t->m[3] == s->m[3]) {
+    uint32_t j = hash & w->mask;
+    for (; w->keys[j]; j = (j + 1) & w->mask)
+        if (w->keys[j] == key &&
+            (w->g->n <= RH_ES_EXACT_SIZE || rh__es_equal(&w->states[w->index[j]], s))) {
             *added = false;
-            return w->slots[j] - 1;
+            return w->index[j];
         }
-    }
     if (w->count == w->allocated || (w->count + 1) * 2 > w->mask + 1)
         return rh__ework_add_grow(w, s);
     w->states[w->count] = *s;
-    w->slots[j] = ++w->count;
-    return w->count - 1;
+    w->keys[j] = key;
+    w->index[j] = w->count;
+    return w->count++;
+}
+
+static inline uint32_t rh__ework_add(rh__ework *w, const rh__estate *s, bool *added)
+{
+    const uint64_t key = rh__es_key(w->g, s);
+    return rh__ework_put(w, s, key, rh__ework_hash(key), added);
 }
 
 /* Appends a move to state `to` with `label` to the current state's list; false when full. */

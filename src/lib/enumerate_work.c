@@ -9,9 +9,10 @@
 
 #define TABLE_MIN 256u
 
-void rh__ework_init(rh__ework *w, rh__ememory *memory)
+void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory)
 {
     memset(w, 0, sizeof *w);
+    w->g = g;
     w->memory = memory;
 }
 
@@ -21,7 +22,8 @@ void rh__ework_free(rh__ework *w)
     free(w->dist);
     free(w->queue);
     free(w->edge_start);
-    free(w->slots);
+    free(w->keys);
+    free(w->index);
     free(w->edges);
     free(w->labels);
     free(w->skip);
@@ -29,7 +31,7 @@ void rh__ework_free(rh__ework *w)
     free(w->back_edges);
     free(w->back_labels);
     atomic_fetch_sub(&w->memory->used, w->used);
-    rh__ework_init(w, w->memory);
+    rh__ework_init(w, w->g, w->memory);
 }
 
 /* Grows *array from `have` to `want` elements of `size` bytes within the run's memory. */
@@ -51,20 +53,27 @@ static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t
     return true;
 }
 
+/* Stores `key`, known absent, of state i in the first empty slot from its home. */
+static void table_store(rh__ework *w, uint64_t key, uint32_t i)
+{
+    uint32_t j = rh__ework_hash(key) & w->mask;
+    while (w->keys[j]) j = (j + 1) & w->mask;
+    w->keys[j] = key;
+    w->index[j] = i;
+}
+
 /* Makes the table `size` slots (a power of two) and reinserts the states. */
 static bool table_resize(rh__ework *w, uint32_t size)
 {
     if (size > w->slots_allocated) {
-        if (!grow(w, &w->slots, sizeof *w->slots, w->slots_allocated, size)) return false;
+        if (!grow(w, &w->keys, sizeof *w->keys, w->slots_allocated, size) ||
+            !grow(w, &w->index, sizeof *w->index, w->slots_allocated, size))
+            return false;
         w->slots_allocated = size;
     }
-    memset(w->slots, 0, sizeof *w->slots * size);
+    memset(w->keys, 0, sizeof *w->keys * size);
     w->mask = size - 1;
-    for (uint32_t i = 0; i < w->count; i++) {
-        uint32_t j = rh__ework_slot(&w->states[i], w->mask);
-        while (w->slots[j]) j = (j + 1) & w->mask;
-        w->slots[j] = i + 1;
-    }
+    for (uint32_t i = 0; i < w->count; i++) table_store(w, rh__es_key(w->g, &w->states[i]), i);
     return true;
 }
 
@@ -72,7 +81,7 @@ void rh__ework_reset(rh__ework *w)
 {
     w->count = w->edge_count = 0;
     if (w->slots_allocated >= TABLE_MIN) {
-        memset(w->slots, 0, sizeof *w->slots * TABLE_MIN);
+        memset(w->keys, 0, sizeof *w->keys * TABLE_MIN);
         w->mask = TABLE_MIN - 1;
     } else {
         w->mask = 0; /* the first add allocates */
@@ -103,11 +112,9 @@ static bool make_room(rh__ework *w)
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s)
 {
     if (!make_room(w)) return RH_EWORK_FULL;
-    uint32_t j = rh__ework_slot(s, w->mask);
-    while (w->slots[j]) j = (j + 1) & w->mask;
     w->states[w->count] = *s;
-    w->slots[j] = ++w->count;
-    return w->count - 1;
+    table_store(w, rh__es_key(w->g, s), w->count);
+    return w->count++;
 }
 
 bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label)
