@@ -156,6 +156,8 @@ typedef struct {
 } rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
+/* A table holds at most one state for this many slots: linear probes stay short. */
+#define RH_EWORK_LOAD 3
 
 void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory);
 /* Frees every buffer and gives its bytes back to the run's memory. */
@@ -224,7 +226,7 @@ static inline uint32_t rh__ework_put(rh__ework *w, const rh__estate *s, uint64_t
             *added = false;
             return w->index[j];
         }
-    if (w->count == w->allocated || (w->count + 1) * 2 > w->mask + 1)
+    if (w->count == w->allocated || (uint64_t)(w->count + 1) * RH_EWORK_LOAD > w->mask + 1)
         return rh__ework_add_grow(w, s);
     w->states[w->count] = *s;
     w->keys[j] = key;

@@ -8,6 +8,9 @@
 #include "enumerate_internal.h"
 
 #define TABLE_MIN 256u
+/* Tables below this many slots grow fourfold: fewer reinsertions, and shorter probes at a
+ * lower load, for memory that stays small. */
+#define QUADRUPLE_BELOW (1u << 20)
 
 void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory)
 {
@@ -88,7 +91,7 @@ void rh__ework_reset(rh__ework *w)
     }
 }
 
-/* Room for one more state: arrays by doubling, the table kept at most half full. */
+/* Room for one more state: arrays by doubling, the table within RH_EWORK_LOAD. */
 static bool make_room(rh__ework *w)
 {
     if (w->count == w->allocated) {
@@ -104,8 +107,10 @@ static bool make_room(rh__ework *w)
             return false;
         w->allocated = n;
     }
-    if (w->mask == 0 || (w->count + 1) * 2 > w->mask + 1)
-        return table_resize(w, w->mask ? (w->mask + 1) * 2 : TABLE_MIN);
+    const uint32_t size = w->mask + 1;
+    if (w->mask == 0) return table_resize(w, TABLE_MIN);
+    if ((uint64_t)(w->count + 1) * RH_EWORK_LOAD > size)
+        return table_resize(w, size * (size < QUADRUPLE_BELOW ? 4 : 2));
     return true;
 }
 
