@@ -66,6 +66,13 @@ void *rh__budget_shrink(rh__budget *b, void *ptr, size_t *bytes, size_t kept)
 /* Calls between clock readings. */
 #define CHECK_EVERY 256
 
+rh_limit rh__stop_reason(const atomic_int *cancel, uint64_t deadline_us)
+{
+    if (cancel && atomic_load_explicit(cancel, memory_order_relaxed)) return RH_LIMIT_CANCELLED;
+    if (deadline_us && rh_clock_us() >= deadline_us) return RH_LIMIT_TIME;
+    return RH_LIMIT_NONE;
+}
+
 bool rh__budget_check(rh__budget *b)
 {
     /* Once a budget has run out, every call reports it. */
@@ -75,14 +82,8 @@ bool rh__budget_check(rh__budget *b)
         b->limit = RH_LIMIT_NODES;
         return true;
     }
-    if (b->cancel && atomic_load_explicit(b->cancel, memory_order_relaxed)) {
-        b->limit = RH_LIMIT_CANCELLED;
-        return true;
-    }
-    if (b->deadline_us && rh_clock_us() >= b->deadline_us) {
-        b->limit = RH_LIMIT_TIME;
-        return true;
-    }
+    b->limit = rh__stop_reason(b->cancel, b->deadline_us);
+    if (b->limit != RH_LIMIT_NONE) return true;
     /* Each call counts at most one expansion, so checking again after the nodes left is
      * never late. */
     const uint64_t left = b->max_nodes ? b->max_nodes - b->expanded : CHECK_EVERY;

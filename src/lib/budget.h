@@ -40,6 +40,10 @@ bool rh__budget_fits(rh__budget *b, size_t released, size_t bytes);
  * its size, left as it was if the allocator could not shrink it. */
 void *rh__budget_shrink(rh__budget *b, void *ptr, size_t *bytes, size_t kept);
 
+/* What stops a run at once, if anything: its cancel flag (RH_LIMIT_CANCELLED, first, as the
+ * caller asked) or its deadline (RH_LIMIT_TIME); else RH_LIMIT_NONE. Reads the clock. */
+rh_limit rh__stop_reason(const atomic_int *cancel, uint64_t deadline_us);
+
 /* True when a node, time or cancel budget has run out; call once per expansion, before
  * counting it. The full check runs on the first call and then every 256, or sooner when the
  * node budget would run out first, so the clock stays well under a microsecond apart and an

@@ -9,6 +9,7 @@
 #include "rushhour/clock.h"
 #include "rushhour/analyze.h"
 #include "rushhour/error.h"
+#include "budget.h"
 #include "random.h"
 #include "rushhour/generate.h"
 
@@ -317,10 +318,9 @@ int rh_generate(rh_generated *out, const rh_generate_options *g, const rh_limits
     int best_score = -1, err = RH_OK;
     bool go_on = true;
     while (go_on && best_score < g->min_moves) {
-        if ((limits->deadline_us && rh_clock_us() >= limits->deadline_us) ||
-            (limits->cancel && atomic_load(limits->cancel))) {
-            out->limit =
-                limits->cancel && atomic_load(limits->cancel) ? RH_LIMIT_CANCELLED : RH_LIMIT_TIME;
+        const rh_limit stop = rh__stop_reason(limits->cancel, limits->deadline_us);
+        if (stop != RH_LIMIT_NONE) {
+            out->limit = stop;
             break;
         }
         out->restarts++;
