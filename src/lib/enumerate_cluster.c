@@ -59,9 +59,7 @@ static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t wa
 /* The label of the slide that undoes the slide `label`. */
 static inline uint16_t reversed(const rh__egeom *g, uint16_t label)
 {
-    const int step = (label & 3) < 2 ? 1 : g->n, first = label >> 3;
-    const bool forward = label & RH_ES_FORWARD;
-    return rh__es_label(label & 3, !forward, forward ? first - step : first + step);
+    return rh__es_label_next(g, label ^ RH_ES_FORWARD); /* the other way, from where it ended */
 }
 
 /* Completes the moves: each recorded one, turned around, into the list of the state it leads

@@ -129,10 +129,11 @@ typedef struct {
 } rh__ememory;
 
 /* Working memory of one thread: the states of the current search in discovery order, a hash
- * table of indices into them, the single-cell moves between them as lists of (index, label)
- * in discovery order (edge_start[i] .. edge_start[i+1]), and per-state distances and a queue
- * for the second passes. Grows by doubling within the run's shared `memory`, so that a run's
- * memory follows its largest clusters. */
+ * table of their keys and indices, the single-cell moves between them as lists of (index,
+ * label) in discovery order (edge_start[i] .. edge_start[i+1]) with the moves back in lists of
+ * their own (back_start), and per-state distances and a queue for the second passes. Grows by
+ * doubling within the run's shared `memory`, so that a run's memory follows its largest clusters.
+ */
 typedef struct {
     rh__estate *states;
     uint16_t *dist;

@@ -5,8 +5,9 @@
 #include "enumerate_internal.h"
 
 /* A lower bound of the moves from `s` to a goal: the primary's one move, and one for each
- * vehicle across its way to the exit (only vertical vehicles can be there). It changes by at
- * most one a move, so a search may drop the states it proves too far. */
+ * vehicle across its way to the exit (only vertical vehicles can be there). It never exceeds
+ * the distance, so a search may drop a state whose depth plus bound is too much: every state
+ * of a short enough path keeps within it. */
 static inline int lower_bound(const rh__egeom *g, const rh__estate *s)
 {
     const uint64_t primary = s->m[RH_ES_HCAR] & g->primary_row;

@@ -1,6 +1,6 @@
 /* The enumerator's per-thread working memory: states in discovery order, an open-addressing
- * table of their indices, and the moves between them. The table starts small for every
- * search and doubles as the search grows, so that the many small clusters probe a few cache
+ * table of their keys and indices, and the moves between them. The table starts small for
+ * every search and grows with it, so that the many small clusters probe a few cache
  * lines, not a large stale table. Every array counts against the run's shared memory. */
 #include <stdlib.h>
 #include <string.h>
