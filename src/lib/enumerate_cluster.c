@@ -138,7 +138,7 @@ static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist
 }
 
 /* The state of smallest key at distance `d`. */
-static rh__estate hardest_at(const rh__ework *w, const rh__egeom *g, uint64_t walls, int d)
+static uint32_t hardest_at(const rh__ework *w, const rh__egeom *g, uint64_t walls, int d)
 {
     uint32_t best = UINT32_MAX;
     uint64_t bh = 0, bv = 0;
@@ -151,7 +151,61 @@ static rh__estate hardest_at(const rh__ework *w, const rh__egeom *g, uint64_t wa
             bv = v;
         }
     }
-    return w->states[best];
+    return best;
+}
+
+/* Marks a state met by shortening(), in the top bit of its distance (distances stay below). */
+#define MET 0x8000
+
+/* The first cell in `to` of the vehicle of kind `k` whose first cell is `c` in `from`:
+ * vehicles keep their order along their row or column. */
+static int same_vehicle(const rh__egeom *g, const rh__estate *from, const rh__estate *to, int k,
+                        int c)
+{
+    const int kind = k < 2 ? RH_ES_HCAR : RH_ES_VCAR;
+    const uint64_t lane = k < 2 ? g->row0 << (c - c % g->n) : g->column0 << (c % g->n);
+    const uint64_t before = (from->m[kind] | from->m[kind + 1]) & lane & ((UINT64_C(1) << c) - 1);
+    uint64_t there = (to->m[kind] | to->m[kind + 1]) & lane;
+    for (int rank = __builtin_popcountll(before); rank; rank--) there &= there - 1;
+    return __builtin_ctzll(there);
+}
+
+/* Follows the slide `label` from a state at distance d to k, and more of the same: each state
+ * at d - 1 is a step of a shortest solution, whose vehicle goes into *moved (by its first cell
+ * in `start`) and which is queued once. */
+static inline void descend(rh__ework *w, const rh__egeom *g, const rh__estate *start, int d,
+                           uint32_t k, uint16_t label, uint32_t *tail, uint64_t *moved)
+{
+    for (; k != RH_EWORK_FULL; k = slide_on(w, g, k, label), label = rh__es_label_next(g, label)) {
+        if ((w->dist[k] & ~MET) != d - 1) continue;
+        *moved |= UINT64_C(1) << same_vehicle(g, &w->states[k], start, label & 3, label >> 3);
+        if (!(w->dist[k] & MET)) {
+            w->dist[k] |= MET;
+            w->queue[(*tail)++] = k;
+        }
+    }
+}
+
+/* The vehicles that some shortest solution from state `from` moves, by their first cells
+ * there. Removing one shortens the solution: drop its moves, and the others still fit. */
+static uint64_t shortening(rh__ework *w, const rh__egeom *g, uint32_t from)
+{
+    const rh__estate start = w->states[from];
+    uint64_t moved = 0;
+    uint32_t tail = 0;
+    w->queue[tail++] = from;
+    w->dist[from] |= MET;
+    for (uint32_t head = 0; head < tail; head++) {
+        const uint32_t i = w->queue[head];
+        const int d = w->dist[i] & ~MET;
+        if (d == 0) continue;
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
+            descend(w, g, &start, d, w->edges[e], w->labels[e], &tail, &moved);
+        for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
+            descend(w, g, &start, d, w->back_edges[e], w->back_labels[e], &tail, &moved);
+    }
+    for (uint32_t q = 0; q < tail; q++) w->dist[w->queue[q]] &= ~MET;
+    return moved;
 }
 
 rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t walls,
@@ -175,14 +229,17 @@ rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t 
     if (!link_back(w, g)) return RH_EC_FULL;
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, false, out->hist);
-    const rh__estate hardest = hardest_at(w, g, walls, out->moves);
+    const uint32_t at = hardest_at(w, g, walls, out->moves);
+    const rh__estate hardest = w->states[at];
     rh__enum_notation(g, walls, &hardest, out->hardest);
+    const uint64_t moved = shortening(w, g, at);
     if (slides) {
         out->slides = distances(w, g, true, NULL);
-        const rh__estate by_slides = hardest_at(w, g, walls, out->slides);
-        rh__enum_notation(g, walls, &by_slides, out->hardest_slides);
+        rh__enum_notation(g, walls, &w->states[hardest_at(w, g, walls, out->slides)],
+                          out->hardest_slides);
     }
-    const int minimal = rh__enum_minimal(w, g, walls, &hardest, out->moves);
+    /* rh__enum_minimal searches in the same buffers: `hardest` is a copy. */
+    const int minimal = rh__enum_minimal(w, g, walls, &hardest, out->moves, moved);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;
     return RH_EC_CLUSTER;

@@ -31,6 +31,7 @@ typedef struct {
     uint64_t not_last;  /* every cell but column n-1's */
     uint64_t goal;      /* the primary's first cell when it is at the exit */
     uint64_t primary_row;
+    uint64_t row0, column0; /* the cells of row 0, of column 0 */
 } rh__egeom;
 
 /* Upper bound of the successors of one state: 32 vehicles, two directions, n-2 distances. */
@@ -260,9 +261,10 @@ rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t 
                                      const rh__estate *start, bool slides, rh_cluster *out);
 
 /* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
- * brings the distance below `moves`. Returns 1, 0, or -1 when the budget runs out. */
+ * brings the distance below `moves`, knowing it of the vehicles whose first cells are in
+ * `shortening`. Returns 1, 0, or -1 when the budget runs out. */
 int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves);
+                     int moves, uint64_t shortening);
 
 /* The board notation of `s`: n*n characters and a NUL. */
 void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out);

@@ -1,7 +1,8 @@
 /* Minimality of a cluster's hardest state: every non-primary piece (vehicle or wall) must
  * matter, i.e. removing it must bring the distance to the goal below the cluster's length.
- * Each removal is a breadth-first search that stops at the first goal or once it is as deep
- * as the length (a removal never lengthens the solution, so "not shorter" is "as long"). */
+ * The caller knows it already of the vehicles some shortest solution moves. Each other removal
+ * is a breadth-first search that stops at the first goal or once it is as deep as the length
+ * (a removal never lengthens the solution, so "not shorter" is "as long"). */
 #include "enumerate_internal.h"
 
 /* A lower bound of the moves from `s` to a goal: the primary's one move, and one for each
@@ -48,10 +49,10 @@ static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__e
 }
 
 int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves)
+                     int moves, uint64_t shortening)
 {
     for (int k = 0; k < 4; k++) {
-        uint64_t pieces = s->m[k];
+        uint64_t pieces = s->m[k] & ~shortening;
         if (k == RH_ES_HCAR) pieces &= ~g->primary_row;
         for (; pieces; pieces &= pieces - 1) {
             rh__estate fewer = *s;

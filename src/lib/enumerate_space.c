@@ -17,6 +17,8 @@ void rh__egeom_init(rh__egeom *g, int n)
     g->board = g->cells == 64 ? UINT64_MAX : (UINT64_C(1) << g->cells) - 1;
     uint64_t first = 0;
     for (int r = 0; r < n; r++) first |= UINT64_C(1) << (r * n);
+    g->row0 = (UINT64_C(1) << n) - 1;
+    g->column0 = first;
     g->not_first = g->board & ~first;
     g->not_last = g->board & ~(first << (n - 1));
     g->goal = UINT64_C(1) << (g->row * n + n - 2);
