@@ -137,7 +137,7 @@ static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist
     return deepest;
 }
 
-/* The state of smallest key at distance `d`. */
+/* The index of the state of smallest key at distance `d`. */
 static uint32_t hardest_at(const rh__ework *w, const rh__egeom *g, uint64_t walls, int d)
 {
     uint32_t best = UINT32_MAX;
