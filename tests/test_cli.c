@@ -735,6 +735,33 @@ Test(bank, bad_usage_and_bad_files)
     remove_tree(dir);
 }
 
+/* A bank goes on only with a run of the same options, tasks numbered the same way: a bank of
+ * another size, or of a walk that numbered its tasks otherwise, is refused (exit 2). */
+Test(bank, enumerate_refuses_a_bank_of_another_run)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const char *file = bank_path(dir, "run.sqlite");
+    const char *run4[] = {"enumerate", "--size", "4", "--vehicles", "1-2", "--bank", file, NULL};
+    free(bank_ok(run4));
+    free(bank_ok(run4)); /* the same run again: it resumes */
+    const char *run5[] = {"enumerate", "--size", "5", "--vehicles", "1-2", "--bank", file, NULL};
+    run_result r = run_cli(run5, NULL);
+    cr_expect_eq(r.code, 2, "exit %d", r.code);
+    cr_expect_not_null(strstr(r.err, "size 4"), "stderr: %s", r.err);
+    run_free(&r);
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    cr_assert_eq(rh_bank_open(&b, file, RH_BANK_WRITE, why), RH_OK, "%s", why);
+    cr_assert_eq(rh_bank_set_meta(b, "tasks", "cells"), RH_OK);
+    cr_assert_eq(rh_bank_close(b), RH_OK);
+    r = run_cli(run4, NULL);
+    cr_expect_eq(r.code, 2, "exit %d", r.code);
+    cr_expect_not_null(strstr(r.err, "tasks cells"), "stderr: %s", r.err);
+    run_free(&r);
+    remove_tree(dir);
+}
+
 /* `solve --lines`: the 40 Jams as JSON Lines through one process. */
 
 #define JAMS 40

@@ -46,14 +46,13 @@ typedef struct {
  * of the same options skip those (skip_task) and drop what belongs to the others. */
 typedef struct {
     uint64_t task;
-    uint64_t configurations; /* its blocked configurations whose key is of this shard (as
-                              * clusters are: the shards' counts add up to the whole's) */
+    uint64_t configurations; /* its blocked configurations */
     uint64_t clusters;       /* this shard's clusters found in it */
 } rh_enum_task;
 
 /* Counters of a run; also the progress report. */
 typedef struct {
-    uint64_t configurations; /* blocked configurations generated (this shard's and others') */
+    uint64_t configurations; /* blocked configurations of the shard's tasks */
     uint64_t clusters;       /* canonical configurations: clusters of this shard */
     uint64_t solvable;
     uint64_t kept;                             /* solvable and minimal */
@@ -120,8 +119,10 @@ RH_API int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats);
 /* Whether rh_enumerate accepts `opt` (else it returns RH_EARG). */
 RH_API bool rh_enum_options_valid(const rh_enum_options *opt);
 
-/* The shard of a canonical key among `count`: the partition rh_enumerate uses. */
-RH_API int rh_enum_shard_of(uint64_t h, uint64_t v, int count);
+/* The shard of a task among `count`: the partition rh_enumerate uses. A cluster's shard is
+ * that of its task (rh_cluster.task), itself a function of its canonical state: the pieces of
+ * each row and of the first and last columns, in order. */
+RH_API int rh_enum_task_shard(uint64_t task, int count);
 
 RH_END_DECLS
 

@@ -214,18 +214,22 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
 }
 
 /* The options that number the tasks and choose the rows, as the bank's meta records them: a
- * bank goes on only with a run of the same. */
-enum { RUN_KEYS = 5 };
+ * bank goes on only with a run of the same. `tasks` names how the walk numbers its tasks: a
+ * bank of a run that numbered them otherwise (or said nothing of it) is another run's. */
+enum { RUN_KEYS = 6, TASKS_KEY = 5 };
+#define TASKS_SCHEME "lanes"
 typedef struct {
     const char *key[RUN_KEYS];
     char value[RUN_KEYS][32];
+    bool seen[RUN_KEYS];
     int clash;       /* the first key whose stored value differs, or -1 */
     char stored[64]; /* its stored value */
 } run_meta;
 
 static void describe_run(run_meta *m, const rh_enum_options *e)
 {
-    static const char *const keys[RUN_KEYS] = {"size", "walls", "vehicles", "shard", "metric"};
+    static const char *const keys[RUN_KEYS] = {"size",  "walls",  "vehicles",
+                                               "shard", "metric", "tasks"};
     memset(m, 0, sizeof *m);
     memcpy(m->key, keys, sizeof keys);
     m->clash = -1;
@@ -237,16 +241,20 @@ static void describe_run(run_meta *m, const rh_enum_options *e)
         snprintf(m->value[2], sizeof m->value[2], "%d-%d", e->vehicles_min, e->vehicles_max);
     snprintf(m->value[3], sizeof m->value[3], "%d/%d", e->shard_index, e->shard_count);
     snprintf(m->value[4], sizeof m->value[4], "%s", e->slides ? "both" : "moves");
+    snprintf(m->value[TASKS_KEY], sizeof m->value[TASKS_KEY], "%s", TASKS_SCHEME);
 }
 
 static int find_clash(void *ctx, const char *key, const char *value)
 {
     run_meta *m = ctx;
-    for (int k = 0; k < RUN_KEYS && m->clash < 0; k++)
-        if (strcmp(key, m->key[k]) == 0 && strcmp(value, m->value[k]) != 0) {
+    for (int k = 0; k < RUN_KEYS; k++) {
+        if (strcmp(key, m->key[k]) != 0) continue;
+        m->seen[k] = true;
+        if (m->clash < 0 && strcmp(value, m->value[k]) != 0) {
             m->clash = k;
             snprintf(m->stored, sizeof m->stored, "%s", value);
         }
+    }
     return RH_OK;
 }
 
@@ -263,6 +271,10 @@ static int start_bank(cli *o)
     run_meta m;
     describe_run(&m, &o->enumerate);
     err = rh_bank_each_meta(o->bank, find_clash, &m);
+    if (!err && m.clash < 0 && m.seen[0] && !m.seen[TASKS_KEY]) {
+        m.clash = TASKS_KEY; /* a run from before tasks were named */
+        snprintf(m.stored, sizeof m.stored, "(none)");
+    }
     if (!err && m.clash >= 0) {
         fprintf(stderr,
                 "rushhour enumerate: the bank %s holds a run of %s %s, this one is of %s %s: "

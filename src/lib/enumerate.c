@@ -1,10 +1,12 @@
 /* rh_enumerate: the run. Threads share one walk of the configurations, claiming its tasks
- * (subtrees cut at a fixed cell) in increasing order from one counter; each explores the
- * clusters of its configurations with working memory of its own. Every cluster is reported by
- * whichever thread meets its canonical configuration, so the union is complete and free of
- * repeats for any thread count; shards filter the canonical keys by hash. A task ends when
- * its walker begins the next task it claimed (or its walk ends); on_task hears of it then,
- * after its clusters, and a resumed run passes over the tasks skip_task names as it claims.
+ * (enumerate_space.c: a cluster's configurations all lie in one) in increasing order from one
+ * counter. Each buffers a task's configurations and explores their clusters, canonical
+ * configuration first (enumerate_batch.c), with working memory of its own. Every cluster is
+ * reported by the thread whose task holds it, so the union is complete and free of repeats
+ * for any thread count; a shard runs the tasks that hash to it. A task ends when its walker
+ * begins the next task it claimed (or its walk ends): its clusters are explored then, and
+ * on_task hears of it after them. A resumed run passes over the tasks skip_task names as it
+ * claims.
  *
  * Locking: `lock` guards the callbacks (on_cluster, on_task) and the merged counters (stats);
  * the task counters and the progress counters are atomics read by the calling thread without
@@ -23,7 +25,6 @@
 /* Counters a worker adds to the run's at the end of each task. */
 typedef struct {
     uint64_t configurations, clusters, kept;
-    uint64_t owned; /* configurations whose key is of this shard */
 } counts;
 
 typedef struct run run;
@@ -34,6 +35,7 @@ typedef struct {
     run *run;
     rh__ework work;
     rh__espace space;
+    rh__ebatch batch;          /* the running task's configurations */
     counts local;              /* of the running task */
     uint64_t running, claimed; /* the task being walked, and the next one to walk */
     rh_cluster cluster;
@@ -43,6 +45,7 @@ typedef struct {
 struct run {
     const rh_enum_options *opt;
     rh__egeom geom;
+    uint64_t walk_tasks; /* of every shard */
     atomic_uint_fast64_t next_task, tasks_done, tasks_skipped;
     atomic_uint_fast64_t configurations, clusters, kept;
     atomic_int stop;  /* a callback asked, or a worker failed */
@@ -50,9 +53,10 @@ struct run {
     atomic_int running;
     pthread_mutex_t lock;
     rh_enum_stats *stats;
-    /* The cluster buffers: shared, a thread keeping at most `keep` bytes between clusters.
-     * A cluster that does not fit is run again alone (`alone`, once the `busy` others are
-     * done), so any cluster gets at least memory.cap - (threads - 1) * keep bytes. */
+    /* The cluster buffers: shared, a thread keeping at most `keep` bytes between clusters
+     * and keep / 4 in its batch. A cluster that does not fit is run again alone (`alone`, once
+     * the `busy` others are done), so any cluster gets at least
+     * memory.cap - (threads - 1) * keep - threads * keep / 4 bytes. */
     rh__ememory memory;
     size_t keep;
     pthread_mutex_t gate;
@@ -61,9 +65,9 @@ struct run {
     bool alone;
 };
 
-int rh_enum_shard_of(uint64_t h, uint64_t v, int count)
+int rh_enum_task_shard(uint64_t task, int count)
 {
-    uint64_t x = h * UINT64_C(0x9E3779B97F4A7C15) ^ v;
+    uint64_t x = task * UINT64_C(0x9E3779B97F4A7C15);
     x ^= x >> 31;
     x *= UINT64_C(0xBF58476D1CE4E5B9);
     x ^= x >> 29;
@@ -84,7 +88,7 @@ static void flush_counts(worker *wk)
 static void end_task(worker *wk)
 {
     run *r = wk->run;
-    const rh_enum_task t = {wk->running, wk->local.owned, wk->local.clusters};
+    const rh_enum_task t = {wk->running, wk->local.configurations, wk->local.clusters};
     flush_counts(wk);
     wk->running = NO_TASK;
     if (t.task == NO_TASK) return;
@@ -98,23 +102,32 @@ static void end_task(worker *wk)
     pthread_mutex_unlock(&r->lock);
 }
 
+static void finish_task(worker *wk);
+
+/* Whether a task is of this run's shard. */
+static bool of_shard(const rh_enum_options *opt, uint64_t task)
+{
+    return opt->shard_count == 1 || rh_enum_task_shard(task, opt->shard_count) == opt->shard_index;
+}
+
 /* The walker calls this at its start and as each task it claimed begins. */
 static uint64_t claim(void *ctx)
 {
     worker *wk = ctx;
     run *r = wk->run;
-    end_task(wk);
+    finish_task(wk);
     wk->running = wk->claimed;
     const rh_enum_options *opt = r->opt;
     uint64_t task = NO_TASK;
     while (!atomic_load(&r->stop)) {
         task = atomic_fetch_add(&r->next_task, 1);
-        if (task >= r->stats->tasks_total || !opt->skip_task || !opt->skip_task(task, opt->user))
-            break;
+        if (task >= r->walk_tasks) break;
+        if (!of_shard(opt, task)) continue;
+        if (!opt->skip_task || !opt->skip_task(task, opt->user)) break;
         atomic_fetch_add(&r->tasks_skipped, 1);
         atomic_fetch_add(&r->tasks_done, 1);
     }
-    wk->claimed = task < r->stats->tasks_total ? task : NO_TASK;
+    wk->claimed = task < r->walk_tasks ? task : NO_TASK;
     return task;
 }
 
@@ -183,55 +196,74 @@ static void leave(run *r, bool alone)
     pthread_mutex_unlock(&r->gate);
 }
 
-/* One cluster with the buffers of `wk`, which keep no more than their share afterwards. */
-static rh__ecluster_result cluster(worker *wk, const rh__estate *s, uint64_t walls, bool alone)
+/* The cluster of configs[i] of the batch (shape ending before `end`) with the buffers of
+ * `wk`, which keep no more than their share afterwards. */
+static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone)
 {
     run *r = wk->run;
+    rh__ebatch *b = &wk->batch;
+    const rh__estate *s = &b->configs[i].s;
+    const uint64_t walls = b->configs[i].h & ~rh__es_h(s);
+    uint64_t goals;
     enter(r, alone);
-    const rh__ecluster_result res =
-        rh__enum_cluster(&wk->work, &r->geom, walls, s, r->opt->slides, &wk->cluster);
+    rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, walls, s, &goals);
+    if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, walls, i, end);
+    if (res == RH_EC_CLUSTER)
+        res = rh__enum_record(&wk->work, &r->geom, walls, s, goals, r->opt->slides, &wk->cluster);
     if (wk->work.used > r->keep) rh__ework_free(&wk->work);
     leave(r, alone);
     return res;
 }
 
-static void visit(void *ctx, const rh__estate *s, uint64_t walls)
+/* Explores the clusters of the batch's configurations not met yet, canonical ones first. */
+static void run_batch(worker *wk)
+{
+    run *r = wk->run;
+    rh__ebatch *b = &wk->batch;
+    rh__ebatch_sort(b);
+    for (size_t i = 0, end = 0; i < b->count && !atomic_load(&r->stop); i++) {
+        if (i == end) end = rh__ebatch_shape_end(b, i);
+        if (b->met[i]) continue;
+        rh__ecluster_result res = cluster(wk, i, end, false);
+        if (res == RH_EC_FULL) res = cluster(wk, i, end, true); /* the others' memory helps */
+        if (res == RH_EC_NOT_CANONICAL) continue; /* only when a task did not fit one batch */
+        if (res == RH_EC_FULL) {
+            fail(r, RH_ENOMEM);
+            break;
+        }
+        wk->local.clusters++;
+        wk->local.kept += wk->cluster.minimal;
+        wk->cluster.task = wk->running;
+        report(r, &wk->cluster);
+    }
+    b->count = 0;
+}
+
+/* The running task is walked: its clusters, then its end. */
+static void finish_task(worker *wk)
+{
+    run_batch(wk);
+    end_task(wk);
+}
+
+static void visit(void *ctx, const rh__estate *s, uint64_t walls, uint64_t columns)
 {
     worker *wk = ctx;
     run *r = wk->run;
-    const rh_enum_options *opt = r->opt;
     wk->local.configurations++;
-    if (opt->shard_count > 1 && rh_enum_shard_of(rh__es_h(s) | walls, rh__es_v(&r->geom, s),
-                                                 opt->shard_count) != opt->shard_index)
-        return;
-    wk->local.owned++;
-    if (opt->count_only || atomic_load(&r->stop)) return;
-    rh__ecluster_result res = cluster(wk, s, walls, false);
-    if (res == RH_EC_FULL) res = cluster(wk, s, walls, true); /* the others' memory helps */
-    switch (res) {
-    case RH_EC_NOT_CANONICAL: return;
-    case RH_EC_FULL: fail(r, RH_ENOMEM); return;
-    case RH_EC_CLUSTER: break;
-    }
-    wk->local.clusters++;
-    wk->local.kept += wk->cluster.minimal;
-    wk->cluster.task = wk->running;
-    report(r, &wk->cluster);
+    if (r->opt->count_only || atomic_load(&r->stop)) return;
+    if (rh__ebatch_add(&wk->batch, &r->geom, s, walls, columns)) return;
+    run_batch(wk); /* a task too large to hold: its clusters may span batches */
+    if (!rh__ebatch_add(&wk->batch, &r->geom, s, walls, columns)) fail(r, RH_ENOMEM);
 }
 
 static void *work(void *arg)
 {
     worker *wk = arg;
     rh__espace_walk(&wk->space);
-    end_task(wk);
+    finish_task(wk);
     atomic_fetch_sub(&wk->run->running, 1);
     return NULL;
-}
-
-/* The cell at which the walk is cut into tasks: deep enough for thousands of them. */
-static int split_cell(int n)
-{
-    return n <= 4 ? 5 : n == 5 ? 9 : 14;
 }
 
 bool rh_enum_options_valid(const rh_enum_options *o)
@@ -314,10 +346,10 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
                               .walls_max = opt->walls_max,
                               .vehicles_min = opt->vehicles_min,
                               .vehicles_max = opt->vehicles_max,
-                              .split = split_cell(opt->board_size),
                               .visit = visit};
     rh__espace counter = shape;
-    stats->tasks_total = rh__espace_walk(&counter);
+    r.walk_tasks = rh__espace_walk(&counter);
+    for (uint64_t t = 0; t < r.walk_tasks; t++) stats->tasks_total += of_shard(opt, t);
 
     r.memory.cap = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
     atomic_init(&r.memory.used, 0);
@@ -333,6 +365,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
         rh__ework_init(&wk->work, &r.geom, &r.memory);
+        rh__ebatch_init(&wk->batch, &r.memory, r.keep / 4);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
@@ -347,6 +380,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     for (int i = 0; i < started; i++) {
         pthread_join(workers[i].thread, NULL);
         rh__ework_free(&workers[i].work);
+        rh__ebatch_free(&workers[i].batch);
     }
     locks_destroy(&r);
     free(workers);

@@ -15,8 +15,8 @@
  * Each move is looked up once, from the state explored first: the slide back leads to a
  * state already known, so it is marked in the other's `skip`, and link_back adds it to that
  * state's moves once the cluster is known to be wanted. */
-static rh__ecluster_result explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
-                                   const rh__estate *start, uint64_t *goals)
+rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                     const rh__estate *start, uint64_t *goals)
 {
     const uint64_t h0 = rh__es_h(start) | walls, v0 = rh__es_v(g, start);
     rh__estate next[RH_ES_MOVES_MAX];
@@ -208,12 +208,10 @@ static uint64_t shortening(rh__ework *w, const rh__egeom *g, uint32_t from)
     return moved;
 }
 
-rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t walls,
-                                     const rh__estate *start, bool slides, rh_cluster *out)
+rh__ecluster_result rh__enum_record(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                    const rh__estate *start, uint64_t goals, bool slides,
+                                    rh_cluster *out)
 {
-    uint64_t goals;
-    const rh__ecluster_result r = explore(w, g, walls, start, &goals);
-    if (r != RH_EC_CLUSTER) return r;
     const uint64_t vehicles = start->m[0] | start->m[1] | start->m[2] | start->m[3];
     out->board_size = g->n;
     out->canonical_h = rh__es_h(start) | walls;

@@ -129,6 +129,11 @@ typedef struct {
     size_t cap;
 } rh__ememory;
 
+/* Grows *array from `have` to `want` elements of `size` bytes within `m`, adding what it takes
+ * to *used (its owner's share). */
+bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
+                      size_t want);
+
 /* Working memory of one thread: the states of the current search in discovery order, a hash
  * table of their keys and indices, the single-cell moves between them as lists of (index,
  * label) in discovery order (edge_start[i] .. edge_start[i+1]) with the moves back in lists of
@@ -254,11 +259,44 @@ static inline bool rh__ework_edge(rh__ework *w, uint32_t to, uint16_t label)
 /* Outcome of examining one configuration. */
 typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh__ecluster_result;
 
-/* Explores the cluster of the blocked configuration `start` (walls `walls`), abandoning it as
- * soon as a state of smaller key appears. For a canonical start fills `out` (minimality
- * included) and leaves the hardest state in *hardest. */
-rh__ecluster_result rh__enum_cluster(rh__ework *w, const rh__egeom *g, uint64_t walls,
-                                     const rh__estate *start, bool slides, rh_cluster *out);
+/* Explores the cluster of the blocked configuration `start` (walls `walls`) into w, abandoning
+ * it as soon as a state of smaller key appears. Counts its goal states in *goals. */
+rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                     const rh__estate *start, uint64_t *goals);
+
+/* Fills `out` (minimality included) for the cluster rh__enum_explore just explored whole from
+ * `start`. Overwrites w's states: RH_EC_CLUSTER, or RH_EC_FULL. */
+rh__ecluster_result rh__enum_record(rh__ework *w, const rh__egeom *g, uint64_t walls,
+                                    const rh__estate *start, uint64_t goals, bool slides,
+                                    rh_cluster *out);
+
+/* A configuration of a task, with what it is sorted by: its columns' shapes, its key. */
+typedef struct {
+    uint64_t columns, h, v; /* h with the walls */
+    rh__estate s;
+} rh__econfig;
+
+/* A task's configurations (enumerate_batch.c), within `limit` bytes of the run's memory. */
+typedef struct {
+    rh__econfig *configs;
+    bool *met; /* per config: a state of a cluster explored already */
+    size_t count, allocated;
+    size_t limit, used;
+    rh__ememory *memory;
+} rh__ebatch;
+
+void rh__ebatch_init(rh__ebatch *b, rh__ememory *memory, size_t limit);
+void rh__ebatch_free(rh__ebatch *b);
+/* Adds a configuration; false when the limit or the run's memory leaves no room. */
+bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t walls,
+                    uint64_t columns);
+/* Orders the configurations: each cluster's canonical one before its others. */
+void rh__ebatch_sort(rh__ebatch *b);
+/* The index after the last configuration of the shape of configs[i]. */
+size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i);
+/* Marks met the configurations among from+1 .. to-1 (configs[from]'s shape) that are blocked
+ * states of w, explored from configs[from] with `walls`. */
+void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, uint64_t walls, size_t from, size_t to);
 
 /* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
  * brings the distance below `moves`, knowing it of the vehicles whose first cells are in
@@ -269,26 +307,36 @@ int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh_
 /* The board notation of `s`: n*n characters and a NUL. */
 void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out);
 
-/* The generator of blocked configurations: a depth-first walk over the cells in row-major
- * order that decides at each free cell: empty, a wall, or the first cell of a vehicle blocked
- * on its left (horizontal) or top (vertical) side, which is known then since those cells come
- * earlier. The walk is cut into tasks at cell `split`; a walker runs only the tasks it claims
- * (in increasing order) so that several threads share one walk. */
+/* A lane (row or column) as the walk fills it. A fixed lane's pieces are chosen by its task:
+ * `count` lengths in order (1 is a wall), `next` of them placed, left[j] the cells of pieces j
+ * onward. A free lane (a column between the first and the last) takes any vertical vehicles
+ * within n-1 cells. */
+typedef struct {
+    bool fixed;
+    uint8_t count, next;
+    uint8_t cells; /* of vertical vehicles placed */
+    uint8_t shape; /* the vertical lengths placed, in base 3 (length - 1 per digit) */
+    uint8_t item[RH_ENUM_SIZE_MAX], left[RH_ENUM_SIZE_MAX + 1];
+} rh__elane;
+
+/* The generator of blocked configurations, task by task (enumerate_space.c says how); a
+ * walker runs only the tasks it claims (in increasing order), so that several threads share
+ * one walk. */
 typedef struct {
     const rh__egeom *g;
     int walls_min, walls_max, vehicles_min, vehicles_max;
-    int split;
     /* The next task to claim, UINT64_MAX for none; NULL counts tasks without visiting. */
     uint64_t (*claim)(void *ctx);
-    void (*visit)(void *ctx, const rh__estate *s, uint64_t walls);
+    /* Gets each configuration with its columns' shapes, a byte each (rh__elane.shape): its
+     * task's configurations of one cluster all have the same. */
+    void (*visit)(void *ctx, const rh__estate *s, uint64_t walls, uint64_t columns);
     void *ctx;
     /* The walk's position. */
     uint64_t task, next;
     rh__estate s;
     uint64_t occ, walls;
     int vehicles, wall_count;
-    bool primary;
-    uint8_t row_cells[RH_ENUM_SIZE_MAX], column_cells[RH_ENUM_SIZE_MAX];
+    rh__elane lane[2 * RH_ENUM_SIZE_MAX]; /* rows, then columns */
 } rh__espace;
 
 /* Walks the whole space. Returns the number of tasks. */

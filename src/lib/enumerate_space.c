@@ -1,7 +1,14 @@
 /* The enumerator's space: the board's geometry, and the walk that generates every
  * configuration whose vehicles are all blocked on their left (horizontal) or top (vertical)
  * side, the only ones that can be a cluster's minimum-key state (sliding a vehicle left or up
- * lowers the key). */
+ * lowers the key).
+ *
+ * The walk is cut into tasks by what every state of a cluster shares: the pieces of each row
+ * in order (walls and horizontal vehicles, by length) and the vehicles of the first and last
+ * columns. A task fixes those, then walks the cells in row-major order deciding at each free
+ * one: empty, the next piece its row wants, or a vertical vehicle of a length its column still
+ * allows. So a cluster's configurations all come from one task, whose buffer the caller sorts.
+ */
 #include <assert.h>
 #include <string.h>
 
@@ -32,31 +39,99 @@ static inline bool taken(const rh__espace *e, int i)
     return (e->occ >> i & 1) != 0;
 }
 
+/* The lane of cell i a vehicle of kind k lies in, as an index into e->lane[]: rows first. */
+static inline int lane_of(const rh__egeom *g, int k, int i)
+{
+    return k < 2 ? i / g->n : g->n + i % g->n;
+}
+
 /* Places a vehicle of kind k (RH_ES_*) of `len` cells at cell i, walks on, and removes it. */
 static void with_vehicle(rh__espace *e, int i, int k, int len)
 {
     const rh__egeom *g = e->g;
-    const int step = k < 2 ? 1 : g->n, r = i / g->n, c = i % g->n;
+    const int step = k < 2 ? 1 : g->n;
+    rh__elane *lane = &e->lane[lane_of(g, k, i)];
+    const bool free_lane = !lane->fixed;
     uint64_t cells = 0;
     for (int j = 0; j < len; j++) cells |= UINT64_C(1) << (i + j * step);
-    const bool primary = r == g->row && k == RH_ES_HCAR;
+    const uint8_t shape = lane->shape;
+    lane->shape = (uint8_t)(shape * 3 + len - 1);
+    lane->cells += (uint8_t)len;
+    lane->next += !free_lane;
+    e->vehicles += free_lane;
     e->s.m[k] |= UINT64_C(1) << i;
     e->occ |= cells;
-    e->vehicles++;
-    e->primary |= primary;
-    if (k < 2)
-        e->row_cells[r] += (uint8_t)len;
-    else
-        e->column_cells[c] += (uint8_t)len;
     place(e, i + 1);
-    if (k < 2)
-        e->row_cells[r] -= (uint8_t)len;
-    else
-        e->column_cells[c] -= (uint8_t)len;
-    e->primary &= !primary;
-    e->vehicles--;
     e->occ &= ~cells;
     e->s.m[k] &= ~(UINT64_C(1) << i);
+    e->vehicles -= free_lane;
+    lane->next -= !free_lane;
+    lane->cells -= (uint8_t)len;
+    lane->shape = shape;
+}
+
+/* The length of the next piece a lane wants: 0 for any (a free lane), -1 for none. */
+static inline int wanted(const rh__elane *lane)
+{
+    if (!lane->fixed) return 0;
+    return lane->next < lane->count ? lane->item[lane->next] : -1;
+}
+
+/* Whether a fixed lane's pieces still to come fit in its cells from `at` on (of n). */
+static inline bool fits(const rh__elane *lane, int at, int n)
+{
+    return !lane->fixed || lane->left[lane->next] <= n - at;
+}
+
+/* The columns' shapes packed a byte each: with the task, a cluster's shape. */
+static uint64_t column_shapes(const rh__espace *e)
+{
+    uint64_t packed = 0;
+    for (int c = 0; c < e->g->n; c++) packed |= (uint64_t)e->lane[e->g->n + c].shape << 8 * c;
+    return packed;
+}
+
+static void place(rh__espace *e, int i)
+{
+    const rh__egeom *g = e->g;
+    const int n = g->n, r = i / n, c = i % n;
+    rh__elane *row = &e->lane[r], *column = &e->lane[n + c];
+    if (i == g->cells) {
+        if (e->lane[n - 1].next == e->lane[n - 1].count && e->vehicles >= e->vehicles_min &&
+            fits(&e->lane[n], n, n) && fits(&e->lane[2 * n - 1], n, n))
+            e->visit(e->ctx, &e->s, e->walls, column_shapes(e));
+        return;
+    }
+    if (c == 0 && r > 0 && e->lane[r - 1].next < e->lane[r - 1].count) return;
+    if (!fits(row, c, n) || !fits(column, r, n)) return;
+    if (taken(e, i)) {
+        place(e, i + 1);
+        return;
+    }
+    place(e, i + 1); /* left empty */
+    const int h = wanted(row);
+    if (h == 1) {
+        e->walls |= UINT64_C(1) << i;
+        e->occ |= UINT64_C(1) << i;
+        row->next++;
+        place(e, i + 1);
+        row->next--;
+        e->occ &= ~(UINT64_C(1) << i);
+        e->walls &= ~(UINT64_C(1) << i);
+    }
+    /* A horizontal vehicle blocked on its left, of the length its row wants next. */
+    if (h >= 2 && c + h <= n && (c == 0 || taken(e, i - 1)) && !taken(e, i + 1) &&
+        (h == 2 || !taken(e, i + 2)))
+        with_vehicle(e, i, h == 2 ? RH_ES_HCAR : RH_ES_HTRUCK, h);
+    if (r == 0 || taken(e, i - n)) {
+        /* A vertical blocked on its top. The cells below are free: only a vertical from above
+         * could have covered them, and it would cover this one too. */
+        const int v = wanted(column), room = n - 1 - column->cells;
+        const bool more = column->fixed || e->vehicles_max < 0 || e->vehicles < e->vehicles_max;
+        if (more && (v == 0 || v == 2) && r + 1 < n && room >= 2) with_vehicle(e, i, RH_ES_VCAR, 2);
+        if (more && (v == 0 || v == 3) && r + 2 < n && room >= 3)
+            with_vehicle(e, i, RH_ES_VTRUCK, 3);
+    }
 }
 
 /* Whether this walker runs the task starting here; claims its next one if so. */
@@ -68,62 +143,69 @@ static bool own_task(rh__espace *e)
     return true;
 }
 
-static void place(rh__espace *e, int i)
+/* The task the lanes chosen so far make, walked if this walker owns it. */
+static void task(rh__espace *e)
+{
+    if (e->wall_count < e->walls_min || !own_task(e)) return;
+    for (int l = 0; l < 2 * e->g->n; l++) {
+        rh__elane *lane = &e->lane[l];
+        lane->left[lane->count] = 0;
+        for (int j = lane->count - 1; j >= 0; j--)
+            lane->left[j] = (uint8_t)(lane->left[j + 1] + lane->item[j]);
+    }
+    place(e, 0);
+}
+
+static void choose(rh__espace *e, int l, int sum);
+
+/* Appends a piece of `len` cells to lane l (a wall when 1), chooses on, and takes it back. */
+static void with_item(rh__espace *e, int l, int sum, int len)
+{
+    rh__elane *lane = &e->lane[l];
+    lane->item[lane->count++] = (uint8_t)len;
+    e->wall_count += len == 1;
+    e->vehicles += len > 1;
+    choose(e, l, sum + len);
+    e->vehicles -= len > 1;
+    e->wall_count -= len == 1;
+    lane->count--;
+}
+
+/* Chooses the pieces of lane l (rows 0..n-1, then the first and last columns at n and 2n-1)
+ * from its `sum` cells on, and of the lanes after it. Every lane holds at most n-1 cells; the
+ * primary row holds walls, then the primary car, and nothing else. */
+static void choose(rh__espace *e, int l, int sum)
 {
     const rh__egeom *g = e->g;
-    const int n = g->n, r = i / n, c = i % n;
-    if (i == e->split && !own_task(e)) return;
-    if (i == g->cells) {
-        if (e->vehicles >= e->vehicles_min && e->wall_count >= e->walls_min)
-            e->visit(e->ctx, &e->s, e->walls);
-        return;
+    const int n = g->n, room = n - 1 - sum;
+    const rh__elane *lane = &e->lane[l];
+    const bool primary_row = l == g->row;
+    const bool ends = !primary_row || (lane->count && lane->item[lane->count - 1] == 2);
+    if (ends) {
+        if (l == 2 * n - 1)
+            task(e);
+        else
+            choose(e, l < n - 1 ? l + 1 : l == n - 1 ? n : 2 * n - 1, 0);
     }
-    /* The primary needs two cells of its row. */
-    if (r == g->row && c == n - 1 && !e->primary) return;
-    if (taken(e, i)) {
-        place(e, i + 1);
-        return;
-    }
-    place(e, i + 1); /* left empty */
-    const int row_room = n - 1 - e->row_cells[r], column_room = n - 1 - e->column_cells[c];
-    const bool primary_row = r == g->row;
-    if (e->wall_count < e->walls_max && row_room >= 1 && !(primary_row && e->primary)) {
-        e->walls |= UINT64_C(1) << i;
-        e->occ |= UINT64_C(1) << i;
-        e->wall_count++;
-        e->row_cells[r]++;
-        place(e, i + 1);
-        e->row_cells[r]--;
-        e->wall_count--;
-        e->occ &= ~(UINT64_C(1) << i);
-        e->walls &= ~(UINT64_C(1) << i);
-    }
-    if (e->vehicles_max >= 0 && e->vehicles >= e->vehicles_max) return;
-    if (c == 0 || taken(e, i - 1)) {
-        /* Horizontal: in the primary row only the primary itself. */
-        if (c + 1 < n && !taken(e, i + 1) && row_room >= 2 && !(primary_row && e->primary))
-            with_vehicle(e, i, RH_ES_HCAR, 2);
-        if (!primary_row && c + 2 < n && !taken(e, i + 1) && !taken(e, i + 2) && row_room >= 3)
-            with_vehicle(e, i, RH_ES_HTRUCK, 3);
-    }
-    if (r == 0 || taken(e, i - n)) {
-        /* The cells below are free: only a vertical from above could have covered them, and
-         * it would cover this one too. */
-        if (r + 1 < n && column_room >= 2) with_vehicle(e, i, RH_ES_VCAR, 2);
-        if (r + 2 < n && column_room >= 3) with_vehicle(e, i, RH_ES_VTRUCK, 3);
-    }
+    if (primary_row && ends) return;
+    const bool vehicle = e->vehicles_max < 0 || e->vehicles < e->vehicles_max;
+    if (l < n && e->wall_count < e->walls_max && room >= 1 + 2 * primary_row)
+        with_item(e, l, sum, 1);
+    if (vehicle && room >= 2) with_item(e, l, sum, 2);
+    if (vehicle && !primary_row && room >= 3) with_item(e, l, sum, 3);
 }
 
 uint64_t rh__espace_walk(rh__espace *e)
 {
+    const int n = e->g->n;
     memset(&e->s, 0, sizeof e->s);
+    memset(e->lane, 0, sizeof e->lane);
+    for (int l = 0; l < n; l++) e->lane[l].fixed = true;
+    e->lane[n].fixed = e->lane[2 * n - 1].fixed = true;
     e->occ = e->walls = 0;
     e->vehicles = e->wall_count = 0;
-    e->primary = false;
-    memset(e->row_cells, 0, sizeof e->row_cells);
-    memset(e->column_cells, 0, sizeof e->column_cells);
     e->task = 0;
     e->next = e->claim ? e->claim(e->ctx) : UINT64_MAX;
-    place(e, 0);
+    choose(e, 0, 0);
     return e->task;
 }

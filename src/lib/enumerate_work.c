@@ -37,23 +37,28 @@ void rh__ework_free(rh__ework *w)
     rh__ework_init(w, w->g, w->memory);
 }
 
-/* Grows *array from `have` to `want` elements of `size` bytes within the run's memory. */
-static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)
+bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
+                      size_t want)
 {
     void **p = array;
-    const size_t more = (size_t)(want - have) * size;
-    if (atomic_fetch_add(&w->memory->used, more) + more > w->memory->cap) {
-        atomic_fetch_sub(&w->memory->used, more);
+    const size_t more = (want - have) * size;
+    if (atomic_fetch_add(&m->used, more) + more > m->cap) {
+        atomic_fetch_sub(&m->used, more);
         return false;
     }
-    void *q = realloc(*p, (size_t)want * size);
+    void *q = realloc(*p, want * size);
     if (!q) {
-        atomic_fetch_sub(&w->memory->used, more);
+        atomic_fetch_sub(&m->used, more);
         return false;
     }
     *p = q;
-    w->used += more;
+    *used += more;
     return true;
+}
+
+static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)
+{
+    return rh__ememory_grow(w->memory, &w->used, array, size, have, want);
 }
 
 /* Stores `key`, known absent, of state i in the first empty slot from its home. */

@@ -1,0 +1,101 @@
+/* The configurations of one task, held until its walk ends and then taken in an order where
+ * every cluster shows its canonical configuration first: by the columns' shapes (with the
+ * task's lanes, a cluster's shape), then by key. A cluster explored from its first
+ * configuration is known whole, so its other blocked states are marked met here and never
+ * explored again: none of the task's searches then meets a smaller key and gives up. */
+#include <stdlib.h>
+
+#include "enumerate_internal.h"
+
+#define BATCH_MIN 64u
+
+void rh__ebatch_init(rh__ebatch *b, rh__ememory *memory, size_t limit)
+{
+    *b = (rh__ebatch){.memory = memory, .limit = limit};
+}
+
+void rh__ebatch_free(rh__ebatch *b)
+{
+    free(b->configs);
+    free(b->met);
+    atomic_fetch_sub(&b->memory->used, b->used);
+    rh__ebatch_init(b, b->memory, b->limit);
+}
+
+bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t walls,
+                    uint64_t columns)
+{
+    if (b->count == b->allocated) {
+        const size_t have = b->allocated, want = have ? 2 * have : BATCH_MIN;
+        if (want * (sizeof *b->configs + sizeof *b->met) > b->limit ||
+            !rh__ememory_grow(b->memory, &b->used, &b->configs, sizeof *b->configs, have, want) ||
+            !rh__ememory_grow(b->memory, &b->used, &b->met, sizeof *b->met, have, want))
+            return false;
+        b->allocated = want;
+    }
+    rh__econfig *c = &b->configs[b->count];
+    c->columns = columns;
+    c->h = rh__es_h(s) | walls;
+    c->v = rh__es_v(g, s);
+    c->s = *s;
+    b->met[b->count++] = false;
+    return true;
+}
+
+/* Order of shape, key, then state (two states of one key and shape would differ in the
+ * lengths of a row's vehicles, which a task fixes: it never decides). */
+static int compare(const rh__econfig *a, const rh__econfig *b)
+{
+    if (a->columns != b->columns) return a->columns < b->columns ? -1 : 1;
+    if (a->h != b->h) return a->h < b->h ? -1 : 1;
+    if (a->v != b->v) return a->v < b->v ? -1 : 1;
+    for (int k = 0; k < 4; k++)
+        if (a->s.m[k] != b->s.m[k]) return a->s.m[k] < b->s.m[k] ? -1 : 1;
+    return 0;
+}
+
+static int compare_any(const void *a, const void *b)
+{
+    return compare(a, b);
+}
+
+void rh__ebatch_sort(rh__ebatch *b)
+{
+    qsort(b->configs, b->count, sizeof *b->configs, compare_any);
+}
+
+size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i)
+{
+    size_t j = i + 1;
+    while (j < b->count && b->configs[j].columns == b->configs[i].columns) j++;
+    return j;
+}
+
+/* Whether no vehicle of `s` can slide left or up. */
+static inline bool blocked(const rh__egeom *g, const rh__estate *s, uint64_t walls)
+{
+    const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
+    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    return !(h & g->not_first & free << 1) && !(v & free << g->n);
+}
+
+void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, uint64_t walls, size_t from, size_t to)
+{
+    const rh__egeom *g = w->g;
+    for (uint32_t i = 1; i < w->count; i++) {
+        const rh__estate *s = &w->states[i];
+        if (!blocked(g, s, walls)) continue;
+        const rh__econfig want = {b->configs[from].columns, rh__es_h(s) | walls, rh__es_v(g, s),
+                                  *s};
+        size_t lo = from, hi = to; /* configs[lo] < want <= configs[hi] */
+        while (hi - lo > 1) {
+            const size_t mid = lo + (hi - lo) / 2;
+            if (compare(&b->configs[mid], &want) < 0)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        if (hi < to && compare(&b->configs[hi], &want) == 0) b->met[hi] = true;
+    }
+}
