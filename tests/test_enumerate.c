@@ -351,15 +351,15 @@ Test(enumerate, thread_counts_give_the_same_clusters)
 /* --- memory -------------------------------------------------------------------------- */
 
 /* A thread holds a task's configurations in at most an eighth of the cap (with one thread):
- * 32 KiB here, less than some 5x5 tasks need (14 of them, measured), which are then explored
- * in parts. A cluster may then span parts, so its later part finds it again from a
- * configuration that is not its minimum: that search must give up, and the clusters stay the
+ * 24 KiB here, less than some 5x5 tasks need (81 batches were cut short, measured), which are
+ * then explored in parts. A cluster may then span parts, so its later part finds it again from
+ * a configuration that is not its minimum: that search must give up, and the clusters stay the
  * same. */
 Test(enumerate, tasks_larger_than_their_buffer_give_the_same_clusters)
 {
     static ident_set whole, parts;
     run_split(&whole, 1, 1, 0);
-    run_split(&parts, 1, 1, (size_t)256 << 10);
+    run_split(&parts, 1, 1, (size_t)192 << 10);
     assert_same(&whole, &parts);
     free(whole.items);
     free(parts.items);

@@ -121,7 +121,7 @@ RH_API bool rh_enum_options_valid(const rh_enum_options *opt);
 
 /* The shard of a task among `count`: the partition rh_enumerate uses. A cluster's shard is
  * that of its task (rh_cluster.task), itself a function of its canonical state: the pieces of
- * each row and of the first and last columns, in order. */
+ * each row and of the first two columns, in order. */
 RH_API int rh_enum_task_shard(uint64_t task, int count);
 
 RH_END_DECLS

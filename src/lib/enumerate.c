@@ -54,9 +54,9 @@ struct run {
     pthread_mutex_t lock;
     rh_enum_stats *stats;
     /* The cluster buffers: shared, a thread keeping at most `keep` bytes between clusters
-     * and keep / 4 in its batch. A cluster that does not fit is run again alone (`alone`, once
+     * and keep / 2 in its batch. A cluster that does not fit is run again alone (`alone`, once
      * the `busy` others are done), so any cluster gets at least
-     * memory.cap - (threads - 1) * keep - threads * keep / 4 bytes. */
+     * memory.cap - (threads - 1) * keep - threads * keep / 2 bytes. */
     rh__ememory memory;
     size_t keep;
     pthread_mutex_t gate;
@@ -353,7 +353,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
 
     r.memory.cap = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
     atomic_init(&r.memory.used, 0);
-    r.keep = r.memory.cap / (2 * (size_t)opt->threads);
+    r.keep = r.memory.cap / (4 * (size_t)opt->threads);
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
     if (!workers || !locks_init(&r)) {
         free(workers);
@@ -365,7 +365,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
         rh__ework_init(&wk->work, &r.geom, &r.memory);
-        rh__ebatch_init(&wk->batch, &r.memory, r.keep / 4);
+        rh__ebatch_init(&wk->batch, &r.memory, r.keep / 2);
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
