@@ -314,8 +314,8 @@ void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, 
 typedef struct {
     bool fixed;
     uint8_t count, next;
-    uint8_t cells; /* of vertical vehicles placed */
-    uint8_t shape; /* the vertical lengths placed, in base 3 (length - 1 per digit) */
+    uint8_t cells; /* of its vehicles placed (a column's room; unused for a row) */
+    uint8_t shape; /* their lengths in order, in base 3 (length - 1 per digit) */
     uint8_t item[RH_ENUM_SIZE_MAX], left[RH_ENUM_SIZE_MAX + 1];
 } rh__elane;
 
