@@ -117,6 +117,7 @@ static uint64_t column_shapes(const rh__espace *e)
 static void place(rh__espace *e, int i)
 {
     const rh__egeom *g = e->g;
+    assert(g->n >= RH_ENUM_SIZE_MIN && i >= 0 && i <= g->cells); /* rh__egeom_init made g */
     const int n = g->n, r = i / n, c = i % n;
     rh__elane *row = &e->lane[r], *column = &e->lane[n + c];
     if (i == g->cells) {
