@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <cjson/cJSON.h>
+#include <sqlite3.h>
 
 #include "bank_records.h"
 #include "rushhour/version.h"
@@ -736,7 +737,8 @@ Test(bank, bad_usage_and_bad_files)
 }
 
 /* A bank goes on only with a run of the same options, tasks numbered the same way: a bank of
- * another size, or of a walk that numbered its tasks otherwise, is refused (exit 2). */
+ * another size, or of a walk that numbered its tasks otherwise or did not say, is refused
+ * (exit 2). */
 Test(bank, enumerate_refuses_a_bank_of_another_run)
 {
     char dir[] = "/tmp/rh_cli_bank_XXXXXX";
@@ -758,6 +760,16 @@ Test(bank, enumerate_refuses_a_bank_of_another_run)
     r = run_cli(run4, NULL);
     cr_expect_eq(r.code, 2, "exit %d", r.code);
     cr_expect_not_null(strstr(r.err, "tasks cells"), "stderr: %s", r.err);
+    run_free(&r);
+    /* A bank from before tasks were named. */
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(file, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "DELETE FROM meta WHERE key = 'tasks'", NULL, NULL, NULL),
+                 SQLITE_OK);
+    cr_assert_eq(sqlite3_close(db), SQLITE_OK);
+    r = run_cli(run4, NULL);
+    cr_expect_eq(r.code, 2, "exit %d", r.code);
+    cr_expect_not_null(strstr(r.err, "tasks (none)"), "stderr: %s", r.err);
     run_free(&r);
     remove_tree(dir);
 }
