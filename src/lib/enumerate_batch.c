@@ -61,7 +61,7 @@ static int compare_any(const void *a, const void *b)
 
 void rh__ebatch_sort(rh__ebatch *b)
 {
-    qsort(b->configs, b->count, sizeof *b->configs, compare_any);
+    if (b->count > 1) qsort(b->configs, b->count, sizeof *b->configs, compare_any);
 }
 
 size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i)
