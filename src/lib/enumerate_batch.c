@@ -42,15 +42,13 @@ bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint
     return true;
 }
 
-/* Order of shape, key, then state (two states of one key and shape would differ in the
- * lengths of a row's vehicles, which a task fixes: it never decides). */
+/* Order of shape, then key. Within a task they name one configuration: the task fixes each
+ * row's pieces in order and the shape each column's, so the masks place every piece. */
 static int compare(const rh__econfig *a, const rh__econfig *b)
 {
     if (a->columns != b->columns) return a->columns < b->columns ? -1 : 1;
     if (a->h != b->h) return a->h < b->h ? -1 : 1;
     if (a->v != b->v) return a->v < b->v ? -1 : 1;
-    for (int k = 0; k < 4; k++)
-        if (a->s.m[k] != b->s.m[k]) return a->s.m[k] < b->s.m[k] ? -1 : 1;
     return 0;
 }
 
@@ -86,8 +84,8 @@ void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, uint64_t walls, size_t f
     for (uint32_t i = 1; i < w->count; i++) {
         const rh__estate *s = &w->states[i];
         if (!blocked(g, s, walls)) continue;
-        const rh__econfig want = {b->configs[from].columns, rh__es_h(s) | walls, rh__es_v(g, s),
-                                  *s};
+        const rh__econfig want = {
+            .columns = b->configs[from].columns, .h = rh__es_h(s) | walls, .v = rh__es_v(g, s)};
         size_t lo = from, hi = to; /* configs[lo] < want <= configs[hi] */
         while (hi - lo > 1) {
             const size_t mid = lo + (hi - lo) / 2;
