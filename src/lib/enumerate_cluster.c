@@ -9,12 +9,22 @@
 
 #define UNSEEN UINT16_MAX
 
+/* The bits set in x (no popcount instruction in the baseline). */
+static inline uint32_t bits_in(uint64_t x)
+{
+    x -= x >> 1 & UINT64_C(0x5555555555555555);
+    x = (x & UINT64_C(0x3333333333333333)) + (x >> 2 & UINT64_C(0x3333333333333333));
+    x = (x + (x >> 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+    return (uint32_t)((x * UINT64_C(0x0101010101010101)) >> 56);
+}
+
 /* Explores the component of `start` by single-cell slides (they reach all of it), recording
  * the moves between its states. Gives up at the first key below the start's.
  *
  * Each move is looked up once, from the state explored first: the slide back leads to a
- * state already known, so it is marked in the other's `skip`, and link_back adds it to that
- * state's moves once the cluster is known to be wanted. */
+ * state already known, so it is marked in the other's `skip`, which leaves room for it at the
+ * head of that state's list; link_back writes it there once the cluster is known to be
+ * wanted. */
 rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t walls,
                                      const rh__estate *start, uint64_t *goals)
 {
@@ -31,8 +41,11 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
     for (uint32_t i = 0; i < w->count; i++) {
         const rh__estate s = w->states[i];
         *goals += rh__es_goal(g, &s);
-        w->edge_start[i] = w->edge_count;
         const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
+        const uint32_t back = bits_in(w->skip[i][0]) + bits_in(w->skip[i][1]);
+        w->edge_start[i] = w->edge_count;
+        if (!rh__ework_edges_take(w, back + (uint32_t)n)) return RH_EC_FULL;
+        uint32_t at = w->edge_start[i] + back;
         for (int j = 0; j < n; j++) {
             key[j] = rh__es_key(g, &next[j]);
             hash[j] = rh__ework_hash(key[j]);
@@ -45,7 +58,9 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
             if (!forward && rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
             const uint32_t k = rh__ework_put(w, &next[j], key[j], hash[j], &added);
-            if (k == RH_EWORK_FULL || !rh__ework_edge(w, k, label[j])) return RH_EC_FULL;
+            if (k == RH_EWORK_FULL) return RH_EC_FULL;
+            w->edges[at] = k;
+            w->labels[at++] = label[j];
             if (added) w->skip[k][0] = w->skip[k][1] = 0;
             /* In k the moved vehicle starts at the label's cell; its slide back leads here. */
             w->skip[k][forward ? RH_ES_SKIP_BACK : RH_ES_SKIP_FORWARD] |= UINT64_C(1)
@@ -62,25 +77,19 @@ static inline uint16_t reversed(const rh__egeom *g, uint16_t label)
     return rh__es_label_next(g, label ^ RH_ES_FORWARD); /* the other way, from where it ended */
 }
 
-/* Completes the moves: each recorded one, turned around, into the list of the state it leads
- * to, so that every state has all its slides (its edge list and its back list). */
-static bool link_back(rh__ework *w, const rh__egeom *g)
+/* Completes the lists: each state's own moves, turned around, into the room at the head of the
+ * list of the state they lead to. That state comes later in discovery order (a move to an
+ * explored state is that state's), so its head is full before its own moves are read. */
+static void link_back(rh__ework *w, const rh__egeom *g)
 {
-    if (!rh__ework_back_reserve(w)) return false;
-    uint32_t *start = w->back_start, *cursor = w->queue;
-    memset(start, 0, sizeof *start * (w->count + 1));
-    for (uint32_t e = 0; e < w->edge_count; e++) start[w->edges[e] + 1]++;
-    for (uint32_t i = 0; i < w->count; i++) {
-        start[i + 1] += start[i];
-        cursor[i] = start[i];
-    }
+    uint32_t *cursor = w->queue;
+    for (uint32_t i = 0; i < w->count; i++) cursor[i] = w->edge_start[i];
     for (uint32_t i = 0; i < w->count; i++)
-        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+        for (uint32_t e = cursor[i]; e < w->edge_start[i + 1]; e++) {
             const uint32_t at = cursor[w->edges[e]]++;
-            w->back_edges[at] = i;
-            w->back_labels[at] = reversed(g, w->labels[e]);
+            w->edges[at] = i;
+            w->labels[at] = reversed(g, w->labels[e]);
         }
-    return true;
 }
 
 /* The state one more single-cell slide along `label` leads to from `i`, or RH_EWORK_FULL. */
@@ -89,8 +98,6 @@ static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, uint32_t
     const uint16_t want = rh__es_label_next(g, label);
     for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
         if (w->labels[e] == want) return w->edges[e];
-    for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
-        if (w->back_labels[e] == want) return w->back_edges[e];
     return RH_EWORK_FULL;
 }
 
@@ -131,8 +138,6 @@ static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist
         if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
             reach(w, g, unit, d, w->edges[e], w->labels[e], &tail);
-        for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
-            reach(w, g, unit, d, w->back_edges[e], w->back_labels[e], &tail);
     }
     return deepest;
 }
@@ -201,8 +206,6 @@ static uint64_t shortening(rh__ework *w, const rh__egeom *g, uint32_t from)
         if (d == 0) continue;
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
             descend(w, g, &start, d, w->edges[e], w->labels[e], &tail, &moved);
-        for (uint32_t e = w->back_start[i]; e < w->back_start[i + 1]; e++)
-            descend(w, g, &start, d, w->back_edges[e], w->back_labels[e], &tail, &moved);
     }
     for (uint32_t q = 0; q < tail; q++) w->dist[w->queue[q]] &= ~MET;
     return moved;
@@ -224,7 +227,7 @@ rh__ecluster_result rh__enum_record(rh__ework *w, const rh__egeom *g, uint64_t w
     out->minimal = false;
     out->hardest[0] = out->hardest_slides[0] = '\0';
     if (!goals) return RH_EC_CLUSTER;
-    if (!link_back(w, g)) return RH_EC_FULL;
+    link_back(w, g);
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, false, out->hist);
     const uint32_t at = hardest_at(w, g, walls, out->moves);

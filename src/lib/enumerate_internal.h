@@ -135,11 +135,12 @@ bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, si
                       size_t want);
 
 /* Working memory of one thread: the states of the current search in discovery order, a hash
- * table of their keys and indices, the single-cell moves between them as lists of (index,
- * label) in discovery order (edge_start[i] .. edge_start[i+1]) with the moves back in lists of
- * their own (back_start), and per-state distances and a queue for the second passes. Grows by
- * doubling within the run's shared `memory`, so that a run's memory follows its largest clusters.
- */
+ * table of their keys and indices, every state's single-cell moves as one list of (index,
+ * label) (edge_start[i] .. edge_start[i+1]), and per-state distances and a queue for the
+ * second passes. A state's list holds first the moves back to states explored before it, then
+ * its own: exploration writes the second part and leaves room for the first, which
+ * rh__enum_record fills in when it needs the whole graph. Grows by doubling within the run's
+ * shared `memory`, so that a run's memory follows its largest clusters. */
 typedef struct {
     rh__estate *states;
     uint16_t *dist;
@@ -150,12 +151,9 @@ typedef struct {
     uint32_t *edges;
     uint16_t *labels;
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
-    uint32_t *back_start, *back_edges; /* per state: the moves back to those states */
-    uint16_t *back_labels;
-    uint32_t back_allocated;
     uint32_t count, allocated;
-    uint32_t edge_count, edges_allocated;
-    uint32_t mask; /* table size - 1 */
+    uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
+    uint32_t mask;                        /* table size - 1 */
     uint32_t slots_allocated;
     const rh__egeom *g;
     rh__ememory *memory;
@@ -172,9 +170,7 @@ void rh__ework_free(rh__ework *w);
 void rh__ework_reset(rh__ework *w);
 /* Slow paths of the two below: make room (arrays, table) within the budget, then add. */
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
-bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label);
-/* Room for the turned-around moves: edge_count of them, and count + 1 list starts. */
-bool rh__ework_back_reserve(rh__ework *w);
+bool rh__ework_edges_grow(rh__ework *w, uint32_t more);
 
 /* Boards up to this size have a one-to-one key (rh__es_key). */
 #define RH_ES_EXACT_SIZE 6
@@ -247,12 +243,11 @@ static inline uint32_t rh__ework_add(rh__ework *w, const rh__estate *s, bool *ad
     return rh__ework_put(w, s, key, rh__ework_hash(key), added);
 }
 
-/* Appends a move to state `to` with `label` to the current state's list; false when full. */
-static inline bool rh__ework_edge(rh__ework *w, uint32_t to, uint16_t label)
+/* Takes `more` places for the lists after the last; false when the budget refuses. */
+static inline bool rh__ework_edges_take(rh__ework *w, uint32_t more)
 {
-    if (w->edge_count == w->edges_allocated) return rh__ework_edge_grow(w, to, label);
-    w->edges[w->edge_count] = to;
-    w->labels[w->edge_count++] = label;
+    if (w->edges_allocated - w->edge_count < more && !rh__ework_edges_grow(w, more)) return false;
+    w->edge_count += more;
     return true;
 }
 

@@ -30,9 +30,6 @@ void rh__ework_free(rh__ework *w)
     free(w->edges);
     free(w->labels);
     free(w->skip);
-    free(w->back_start);
-    free(w->back_edges);
-    free(w->back_labels);
     atomic_fetch_sub(&w->memory->used, w->used);
     rh__ework_init(w, w->g, w->memory);
 }
@@ -107,7 +104,6 @@ static bool make_room(rh__ework *w)
             !grow(w, &w->dist, sizeof *w->dist, have, n) ||
             !grow(w, &w->queue, sizeof *w->queue, have, n) ||
             !grow(w, &w->skip, sizeof *w->skip, have, n) ||
-            !grow(w, &w->back_start, sizeof *w->back_start, have ? have + 1 : 0, n + 1) ||
             !grow(w, &w->edge_start, sizeof *w->edge_start, have ? have + 1 : 0, n + 1))
             return false;
         w->allocated = n;
@@ -127,25 +123,16 @@ uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s)
     return w->count++;
 }
 
-bool rh__ework_edge_grow(rh__ework *w, uint32_t to, uint16_t label)
+bool rh__ework_edges_grow(rh__ework *w, uint32_t more)
 {
-    if (w->edges_allocated > UINT32_MAX / 4) return false;
-    const uint32_t have = w->edges_allocated, n = have ? have * 2 : 4 * TABLE_MIN;
-    if (!grow(w, &w->edges, sizeof *w->edges, have, n) ||
-        !grow(w, &w->labels, sizeof *w->labels, have, n))
+    uint32_t n = w->edges_allocated ? w->edges_allocated : 4 * TABLE_MIN;
+    while (n - w->edge_count < more) {
+        if (n > UINT32_MAX / 4) return false;
+        n *= 2;
+    }
+    if (!grow(w, &w->edges, sizeof *w->edges, w->edges_allocated, n) ||
+        !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n))
         return false;
     w->edges_allocated = n;
-    return rh__ework_edge(w, to, label);
-}
-
-bool rh__ework_back_reserve(rh__ework *w)
-{
-    const uint32_t have = w->back_allocated;
-    if (w->edge_count <= have) return true;
-    const uint32_t n = w->edges_allocated; /* at least edge_count */
-    if (!grow(w, &w->back_edges, sizeof *w->back_edges, have, n) ||
-        !grow(w, &w->back_labels, sizeof *w->back_labels, have, n))
-        return false;
-    w->back_allocated = n;
     return true;
 }
