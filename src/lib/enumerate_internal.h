@@ -168,8 +168,9 @@ void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory);
 /* Frees every buffer and gives its bytes back to the run's memory. */
 void rh__ework_free(rh__ework *w);
 void rh__ework_reset(rh__ework *w);
-/* Slow paths of the two below: make room (arrays, table) within the budget, then add. */
+/* Slow path of rh__ework_put below: make room (arrays, table) within the budget, then add. */
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
+/* Slow path of rh__ework_edges_take below: room for `more` places within the budget. */
 bool rh__ework_edges_grow(rh__ework *w, uint32_t more);
 
 /* Boards up to this size have a one-to-one key (rh__es_key). */
