@@ -40,6 +40,7 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
     *goals = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         const rh__estate s = w->states[i];
+        w->live_from = i; /* its own moves lead to states after it */
         *goals += rh__es_goal(g, &s);
         const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
         const uint32_t back = bits_in(w->skip[i][0]) + bits_in(w->skip[i][1]);

@@ -155,6 +155,10 @@ typedef struct {
     uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
     uint32_t mask;                        /* table size - 1 */
     uint32_t slots_allocated;
+    /* The table holds the states from `dropped` on (and slots of earlier ones, which no
+     * lookup matches); the states before `live_from` will never be looked up again, so the
+     * next rebuild drops them. `limit`: the adds that fit before the slow path. */
+    uint32_t live_from, dropped, limit;
     const rh__egeom *g;
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
@@ -230,8 +234,7 @@ static inline uint32_t rh__ework_put(rh__ework *w, const rh__estate *s, uint64_t
             *added = false;
             return w->index[j];
         }
-    if (w->count == w->allocated || (uint64_t)(w->count + 1) * RH_EWORK_LOAD > w->mask + 1)
-        return rh__ework_add_grow(w, s);
+    if (w->count >= w->limit) return rh__ework_add_grow(w, s);
     w->states[w->count] = *s;
     w->keys[j] = key;
     w->index[j] = w->count;

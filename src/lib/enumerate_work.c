@@ -1,15 +1,17 @@
 /* The enumerator's per-thread working memory: states in discovery order, an open-addressing
  * table of their keys and indices, and the moves between them. The table starts small for
- * every search and grows with it, so that the many small clusters probe a few cache
- * lines, not a large stale table. Every array counts against the run's shared memory. */
+ * every search and follows it, so that the many small clusters probe a few cache lines, not a
+ * large stale table; it holds only the states a search may still look up (an exploration's
+ * frontier, at most about a tenth of a large cluster). Every array counts against the run's
+ * shared memory. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "enumerate_internal.h"
 
 #define TABLE_MIN 256u
-/* Tables below this many slots grow fourfold: fewer reinsertions, and shorter probes at a
- * lower load, for memory that stays small. */
+/* A table rebuilt below this many slots makes room for four times its states, above for
+ * twice: fewer reinsertions, and shorter probes at a lower load, for memory that stays small. */
 #define QUADRUPLE_BELOW (1u << 20)
 
 void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory)
@@ -67,30 +69,46 @@ static void table_store(rh__ework *w, uint64_t key, uint32_t i)
     w->index[j] = i;
 }
 
-/* Makes the table `size` slots (a power of two) and reinserts the states. */
-static bool table_resize(rh__ework *w, uint32_t size)
+/* The adds allowed before the slow path: the arrays' room, and the table's within
+ * RH_EWORK_LOAD (its slots hold the states from `dropped` on). */
+static void set_limit(rh__ework *w)
 {
+    const uint32_t table = w->mask ? w->dropped + (w->mask + 1) / RH_EWORK_LOAD : 0;
+    w->limit = table < w->allocated ? table : w->allocated;
+}
+
+/* Makes a table for the states from live_from on, with room for as many again and more, and
+ * inserts them: the states before are never looked up again, and their slots are freed. */
+static bool table_rebuild(rh__ework *w)
+{
+    const uint64_t live = w->count - w->live_from;
+    uint64_t size = TABLE_MIN;
+    while (size < live * RH_EWORK_LOAD * (size < QUADRUPLE_BELOW ? 4 : 2)) size *= 2;
+    if (size > UINT32_MAX / 2 + 1) return false;
     if (size > w->slots_allocated) {
-        if (!grow(w, &w->keys, sizeof *w->keys, w->slots_allocated, size) ||
-            !grow(w, &w->index, sizeof *w->index, w->slots_allocated, size))
+        if (!grow(w, &w->keys, sizeof *w->keys, w->slots_allocated, (uint32_t)size) ||
+            !grow(w, &w->index, sizeof *w->index, w->slots_allocated, (uint32_t)size))
             return false;
-        w->slots_allocated = size;
+        w->slots_allocated = (uint32_t)size;
     }
     memset(w->keys, 0, sizeof *w->keys * size);
-    w->mask = size - 1;
-    for (uint32_t i = 0; i < w->count; i++) table_store(w, rh__es_key(w->g, &w->states[i]), i);
+    w->mask = (uint32_t)size - 1;
+    w->dropped = w->live_from;
+    for (uint32_t i = w->live_from; i < w->count; i++)
+        table_store(w, rh__es_key(w->g, &w->states[i]), i);
     return true;
 }
 
 void rh__ework_reset(rh__ework *w)
 {
-    w->count = w->edge_count = 0;
+    w->count = w->edge_count = w->live_from = w->dropped = 0;
     if (w->slots_allocated >= TABLE_MIN) {
         memset(w->keys, 0, sizeof *w->keys * TABLE_MIN);
         w->mask = TABLE_MIN - 1;
     } else {
         w->mask = 0; /* the first add allocates */
     }
+    set_limit(w);
 }
 
 /* Room for one more state: arrays by doubling, the table within RH_EWORK_LOAD. */
@@ -108,10 +126,10 @@ static bool make_room(rh__ework *w)
             return false;
         w->allocated = n;
     }
-    const uint32_t size = w->mask + 1;
-    if (w->mask == 0) return table_resize(w, TABLE_MIN);
-    if ((uint64_t)(w->count + 1) * RH_EWORK_LOAD > size)
-        return table_resize(w, size * (size < QUADRUPLE_BELOW ? 4 : 2));
+    if (!w->mask || w->count >= w->dropped + (w->mask + 1) / RH_EWORK_LOAD) {
+        if (!table_rebuild(w)) return false;
+    }
+    set_limit(w);
     return true;
 }
 
