@@ -40,6 +40,7 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
     *goals = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         const rh__estate s = w->states[i];
+        w->free[i] = g->board & ~(rh__es_h(&s) | rh__es_v(g, &s) | walls);
         w->live_from = i; /* its own moves lead to states after it */
         *goals += rh__es_goal(g, &s);
         const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
@@ -93,30 +94,36 @@ static void link_back(rh__ework *w, const rh__egeom *g)
         }
 }
 
-/* The state one more single-cell slide along `label` leads to from `i`, or RH_EWORK_FULL. */
-static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, uint32_t i, uint16_t label)
+/* Whether move `e` goes on: its vehicle can slide once more the same way. */
+static inline bool goes_on(const rh__ework *w, const rh__egeom *g, uint32_t e)
 {
-    const uint16_t want = rh__es_label_next(g, label);
-    for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
-        if (w->labels[e] == want) return w->edges[e];
-    return RH_EWORK_FULL;
+    return rh__es_slides_on(g, w->free[w->edges[e]], w->labels[e]);
 }
 
-/* Gives distance d + 1 to the states that the slide `label` from a state at distance d, and
- * more of the same, reach (only the first when `unit`), and queues them. */
-static inline void reach(rh__ework *w, const rh__egeom *g, bool unit, int d, uint32_t k,
-                         uint16_t label, uint32_t *tail)
+/* The move after move `e`, which goes on: its vehicle's next single-cell slide the same way,
+ * in the list of the state e leads to. */
+static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, uint32_t e)
 {
-    while (k != RH_EWORK_FULL) {
+    const uint16_t want = rh__es_label_next(g, w->labels[e]);
+    uint32_t f = w->edge_start[w->edges[e]];
+    while (w->labels[f] != want) f++;
+    return f;
+}
+
+/* Gives distance d + 1 to the states that move `e` from a state at distance d, and more of
+ * the same, reach (only the first when `unit`), and queues them. */
+static inline void reach(rh__ework *w, const rh__egeom *g, bool unit, int d, uint32_t e,
+                         uint32_t *tail)
+{
+    for (;; e = slide_on(w, g, e)) {
+        const uint32_t k = w->edges[e];
         if (w->dist[k] == UNSEEN) {
             w->dist[k] = (uint16_t)(d + 1);
             w->queue[(*tail)++] = k;
         } else if (w->dist[k] <= d) {
             return; /* k's own slides the same way reach the rest as early */
         }
-        if (unit) return;
-        k = slide_on(w, g, k, label);
-        label = rh__es_label_next(g, label);
+        if (unit || !goes_on(w, g, e)) return;
     }
 }
 
@@ -138,7 +145,7 @@ static int distances(rh__ework *w, const rh__egeom *g, bool unit, uint64_t *hist
         deepest = d;
         if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
-            reach(w, g, unit, d, w->edges[e], w->labels[e], &tail);
+            reach(w, g, unit, d, e, &tail);
     }
     return deepest;
 }
@@ -176,19 +183,23 @@ static int same_vehicle(const rh__egeom *g, const rh__estate *from, const rh__es
     return __builtin_ctzll(there);
 }
 
-/* Follows the slide `label` from a state at distance d to k, and more of the same: each state
- * at d - 1 is a step of a shortest solution, whose vehicle goes into *moved (by its first cell
- * in `start`) and which is queued once. */
+/* Follows move `e` from a state at distance d, and more of the same: each state at d - 1 is
+ * a step of a shortest solution, whose vehicle goes into *moved (by its first cell in
+ * `start`) and which is queued once. */
 static inline void descend(rh__ework *w, const rh__egeom *g, const rh__estate *start, int d,
-                           uint32_t k, uint16_t label, uint32_t *tail, uint64_t *moved)
+                           uint32_t e, uint32_t *tail, uint64_t *moved)
 {
-    for (; k != RH_EWORK_FULL; k = slide_on(w, g, k, label), label = rh__es_label_next(g, label)) {
-        if ((w->dist[k] & ~MET) != d - 1) continue;
-        *moved |= UINT64_C(1) << same_vehicle(g, &w->states[k], start, label & 3, label >> 3);
-        if (!(w->dist[k] & MET)) {
-            w->dist[k] |= MET;
-            w->queue[(*tail)++] = k;
+    for (;; e = slide_on(w, g, e)) {
+        const uint32_t k = w->edges[e];
+        if ((w->dist[k] & ~MET) == d - 1) {
+            const uint16_t label = w->labels[e];
+            *moved |= UINT64_C(1) << same_vehicle(g, &w->states[k], start, label & 3, label >> 3);
+            if (!(w->dist[k] & MET)) {
+                w->dist[k] |= MET;
+                w->queue[(*tail)++] = k;
+            }
         }
+        if (!goes_on(w, g, e)) return;
     }
 }
 
@@ -206,7 +217,7 @@ static uint64_t shortening(rh__ework *w, const rh__egeom *g, uint32_t from)
         const int d = w->dist[i] & ~MET;
         if (d == 0) continue;
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
-            descend(w, g, &start, d, w->edges[e], w->labels[e], &tail, &moved);
+            descend(w, g, &start, d, e, &tail, &moved);
     }
     for (uint32_t q = 0; q < tail; q++) w->dist[w->queue[q]] &= ~MET;
     return moved;

@@ -32,6 +32,10 @@ typedef struct {
     uint64_t goal;      /* the primary's first cell when it is at the exit */
     uint64_t primary_row;
     uint64_t row0, column0; /* the cells of row 0, of column 0 */
+    /* By a label's kind and direction (label & 7), how a free-cell mask is turned so that
+     * the bit of the vehicle's first cell says whether it can slide once more that way. */
+    uint64_t on_cells[8];
+    uint8_t on_up[8], on_down[8];
 } rh__egeom;
 
 /* Upper bound of the successors of one state: 32 vehicles, two directions, n-2 distances. */
@@ -70,6 +74,14 @@ static inline bool rh__key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t 
 static inline uint16_t rh__es_label(int k, bool forward, int first)
 {
     return (uint16_t)(k | (forward ? RH_ES_FORWARD : 0) | first << 3);
+}
+
+/* Whether the vehicle that made the move `label` can slide on the same way, given the free
+ * cells of the state the move led to. */
+static inline bool rh__es_slides_on(const rh__egeom *g, uint64_t free, uint16_t label)
+{
+    const int way = label & 7;
+    return ((free & g->on_cells[way]) << g->on_up[way] >> g->on_down[way] >> (label >> 3) & 1) != 0;
 }
 
 static inline uint16_t rh__es_label_next(const rh__egeom *g, uint16_t label)
@@ -136,16 +148,18 @@ bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, si
 
 /* Working memory of one thread: the states of the current search in discovery order, a hash
  * table of their keys and indices, every state's single-cell moves as one list of (index,
- * label) (edge_start[i] .. edge_start[i+1]), and per-state distances and a queue for the
- * second passes. A state's list holds first the moves back to states explored before it, then
- * its own: exploration writes the second part and leaves room for the first, which
- * rh__enum_record fills in when it needs the whole graph. Grows by doubling within the run's
- * shared `memory`, so that a run's memory follows its largest clusters. */
+ * label) (edge_start[i] .. edge_start[i+1]), and per-state free cells, distances and a queue
+ * for the second passes (free cells say where a chain of slides ends without a search). A state's
+ * list holds first the moves back to states explored before it, then its own: exploration writes
+ * the second part and leaves room for the first, which rh__enum_record fills in when it needs the
+ * whole graph. Grows by doubling within the run's shared `memory`, so that a run's memory follows
+ * its largest clusters. */
 typedef struct {
     rh__estate *states;
     uint16_t *dist;
     uint32_t *queue;
     uint32_t *edge_start;
+    uint64_t *free;  /* per state: its free cells */
     uint64_t *keys;  /* the table: rh__es_key per slot, 0 = empty */
     uint32_t *index; /* the table: the state's index per slot */
     uint32_t *edges;

@@ -32,6 +32,14 @@ void rh__egeom_init(rh__egeom *g, int n)
     g->not_last = g->board & ~(first << (n - 1));
     g->goal = UINT64_C(1) << (g->row * n + n - 2);
     g->primary_row = ((UINT64_C(1) << n) - 1) << (g->row * n);
+    for (int k = 0; k < 4; k++) {
+        const int step = k < 2 ? 1 : n, length = k & 1 ? 3 : 2;
+        /* Forward, the cell past the head; back, the one before the first (not across a row). */
+        g->on_cells[k | RH_ES_FORWARD] = k < 2 ? g->not_first : g->board;
+        g->on_down[k | RH_ES_FORWARD] = (uint8_t)(length * step);
+        g->on_cells[k] = k < 2 ? g->not_last : g->board;
+        g->on_up[k] = (uint8_t)step;
+    }
 }
 
 static void place(rh__espace *e, int i);

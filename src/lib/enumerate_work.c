@@ -27,6 +27,7 @@ void rh__ework_free(rh__ework *w)
     free(w->dist);
     free(w->queue);
     free(w->edge_start);
+    free(w->free);
     free(w->keys);
     free(w->index);
     free(w->edges);
@@ -122,6 +123,7 @@ static bool make_room(rh__ework *w)
             !grow(w, &w->dist, sizeof *w->dist, have, n) ||
             !grow(w, &w->queue, sizeof *w->queue, have, n) ||
             !grow(w, &w->skip, sizeof *w->skip, have, n) ||
+            !grow(w, &w->free, sizeof *w->free, have, n) ||
             !grow(w, &w->edge_start, sizeof *w->edge_start, have ? have + 1 : 0, n + 1))
             return false;
         w->allocated = n;
