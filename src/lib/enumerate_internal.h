@@ -36,6 +36,7 @@ typedef struct {
      * the bit of the vehicle's first cell says whether it can slide once more that way. */
     uint64_t on_cells[8];
     uint8_t on_up[8], on_down[8];
+    uint16_t label_step[8]; /* what rh__es_label_next adds, by label & 7 (modulo 2^16) */
 } rh__egeom;
 
 /* Upper bound of the successors of one state: 32 vehicles, two directions, n-2 distances. */
@@ -86,8 +87,7 @@ static inline bool rh__es_slides_on(const rh__egeom *g, uint64_t free, uint16_t 
 
 static inline uint16_t rh__es_label_next(const rh__egeom *g, uint16_t label)
 {
-    const int step = (label & 3) < 2 ? 1 : g->n;
-    return (uint16_t)(label + (label & RH_ES_FORWARD ? step : -step) * 8); /* -step << 3 is UB */
+    return (uint16_t)(label + g->label_step[label & 7]);
 }
 
 /* The single-cell slides of a state already known, by the first cells of the vehicles that

@@ -39,6 +39,8 @@ void rh__egeom_init(rh__egeom *g, int n)
         g->on_down[k | RH_ES_FORWARD] = (uint8_t)(length * step);
         g->on_cells[k] = k < 2 ? g->not_last : g->board;
         g->on_up[k] = (uint8_t)step;
+        g->label_step[k | RH_ES_FORWARD] = (uint16_t)(step << 3);
+        g->label_step[k] = (uint16_t)(0x10000 - (step << 3));
     }
 }
 
