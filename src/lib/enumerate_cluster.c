@@ -43,7 +43,8 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
         w->free[i] = g->board & ~(rh__es_h(&s) | rh__es_v(g, &s) | walls);
         w->live_from = i; /* its own moves lead to states after it */
         *goals += rh__es_goal(g, &s);
-        const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label);
+        int forward_moves;
+        const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label, &forward_moves);
         const uint32_t back = bits_in(w->skip[i][0]) + bits_in(w->skip[i][1]);
         w->edge_start[i] = w->edge_count;
         if (!rh__ework_edges_take(w, back + (uint32_t)n)) return RH_EC_FULL;
@@ -54,7 +55,7 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
             rh__ework_prefetch(w, hash[j]);
         }
         for (int j = 0; j < n; j++) {
-            const bool forward = label[j] & RH_ES_FORWARD;
+            const bool forward = j < forward_moves;
             /* Every state met so far is above the start, and a slide right or down only
              * raises the key: only slides left or up can go below it. */
             if (!forward && rh__key_less(rh__es_h(&next[j]) | walls, rh__es_v(g, &next[j]), h0, v0))

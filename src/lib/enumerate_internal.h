@@ -96,13 +96,13 @@ enum { RH_ES_SKIP_FORWARD, RH_ES_SKIP_BACK };
 
 /* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:
  * single-cell slides when `unit`, else slides of any distance; with `label`, each move's
- * label there too; with `skip` (single-cell slides only), not the slides it names. A mask's
- * heads (last cells) shifted forward d times through free cells mark the vehicles that can
- * slide d forward; its first cells shifted backward, those that can slide d back. */
-static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g,
-                                                              const rh__estate *s, uint64_t walls,
-                                                              bool unit, const uint64_t *skip,
-                                                              rh__estate *out, uint16_t *label)
+ * label there too; with `skip` (single-cell slides only), not the slides it names. The moves
+ * forward (right or down) come first, *forward of them (when `forward`). A mask's heads (last
+ * cells) shifted forward d times through free cells mark the vehicles that can slide d forward; its
+ * first cells shifted backward, those that can slide d back. */
+static inline __attribute__((always_inline)) int
+rh__es_moves(const rh__egeom *g, const rh__estate *s, uint64_t walls, bool unit,
+             const uint64_t *skip, rh__estate *out, uint16_t *label, int *forward)
 {
     const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
     const int reach = unit ? 1 : g->n - 2;
@@ -113,7 +113,6 @@ static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g
         const int rest = k & 1 ? 2 : 1; /* cells after the first */
         const int step = k < 2 ? 1 : g->n;
         const uint64_t ahead = k < 2 ? free & g->not_first : free;
-        const uint64_t behind = k < 2 ? free & g->not_last : free;
         uint64_t x = (skip ? first & ~skip[RH_ES_SKIP_FORWARD] : first) << rest * step;
         for (int d = 1; d <= reach && (x = x << step & ahead); d++)
             for (uint64_t b = x; b; b &= b - 1, count++) {
@@ -122,7 +121,14 @@ static inline __attribute__((always_inline)) int rh__es_moves(const rh__egeom *g
                 out[count].m[k] ^= UINT64_C(1) << from | UINT64_C(1) << (from + d * step);
                 if (label) label[count] = rh__es_label(k, true, from + d * step);
             }
-        x = skip ? first & ~skip[RH_ES_SKIP_BACK] : first;
+    }
+    if (forward) *forward = count;
+    for (int k = 0; k < 4; k++) {
+        const uint64_t first = s->m[k];
+        if (!first) continue;
+        const int step = k < 2 ? 1 : g->n;
+        const uint64_t behind = k < 2 ? free & g->not_last : free;
+        uint64_t x = skip ? first & ~skip[RH_ES_SKIP_BACK] : first;
         for (int d = 1; d <= reach && (x = x >> step & behind); d++)
             for (uint64_t b = x; b; b &= b - 1, count++) {
                 const int to = __builtin_ctzll(b);
