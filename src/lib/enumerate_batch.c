@@ -72,7 +72,7 @@ size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i)
 /* Whether no vehicle of `s` can slide left or up. */
 static inline bool blocked(const rh__egeom *g, const rh__estate *s, uint64_t walls)
 {
-    const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
+    const uint64_t free = rh__es_free(g, s, walls);
     const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
     const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
     return !(h & g->not_first & free << 1) && !(v & free << g->n);

@@ -40,11 +40,11 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, uint64_t 
     *goals = 0;
     for (uint32_t i = 0; i < w->count; i++) {
         const rh__estate s = w->states[i];
-        w->free[i] = g->board & ~(rh__es_h(&s) | rh__es_v(g, &s) | walls);
+        const uint64_t free = w->free[i] = rh__es_free(g, &s, walls);
         w->live_from = i; /* its own moves lead to states after it */
         *goals += rh__es_goal(g, &s);
         int forward_moves;
-        const int n = rh__es_moves(g, &s, walls, true, w->skip[i], next, label, &forward_moves);
+        const int n = rh__es_moves(g, &s, free, true, w->skip[i], next, label, &forward_moves);
         const uint32_t back = bits_in(w->skip[i][0]) + bits_in(w->skip[i][1]);
         w->edge_start[i] = w->edge_count;
         if (!rh__ework_edges_take(w, back + (uint32_t)n)) return RH_EC_FULL;

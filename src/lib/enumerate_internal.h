@@ -62,6 +62,12 @@ static inline bool rh__es_goal(const rh__egeom *g, const rh__estate *s)
     return (s->m[RH_ES_HCAR] & g->goal) != 0;
 }
 
+/* The cells no vehicle or wall takes. */
+static inline uint64_t rh__es_free(const rh__egeom *g, const rh__estate *s, uint64_t walls)
+{
+    return g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
+}
+
 /* Key order: H (walls included) first, then V. */
 static inline bool rh__key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
 {
@@ -94,17 +100,17 @@ static inline uint16_t rh__es_label_next(const rh__egeom *g, uint16_t label)
  * make them: forward (right or down), and back. */
 enum { RH_ES_SKIP_FORWARD, RH_ES_SKIP_BACK };
 
-/* Writes the successors of `s` into `out` (RH_ES_MOVES_MAX places) and returns their count:
- * single-cell slides when `unit`, else slides of any distance; with `label`, each move's
- * label there too; with `skip` (single-cell slides only), not the slides it names. The moves
- * forward (right or down) come first, *forward of them (when `forward`). A mask's heads (last
- * cells) shifted forward d times through free cells mark the vehicles that can slide d forward; its
- * first cells shifted backward, those that can slide d back. */
+/* Writes the successors of `s`, whose free cells are `free` (rh__es_free), into `out`
+ * (RH_ES_MOVES_MAX places) and returns their count: single-cell slides when `unit`, else slides of
+ * any distance; with `label`, each move's label there too; with `skip` (single-cell slides only),
+ * not the slides it names. The moves forward (right or down) come first, *forward of them (when
+ * `forward`). A mask's heads (last cells) shifted forward d times through free cells mark the
+ * vehicles that can slide d forward; its first cells shifted backward, those that can slide d back.
+ */
 static inline __attribute__((always_inline)) int
-rh__es_moves(const rh__egeom *g, const rh__estate *s, uint64_t walls, bool unit,
+rh__es_moves(const rh__egeom *g, const rh__estate *s, uint64_t free, bool unit,
              const uint64_t *skip, rh__estate *out, uint16_t *label, int *forward)
 {
-    const uint64_t free = g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
     const int reach = unit ? 1 : g->n - 2;
     int count = 0;
     for (int k = 0; k < 4; k++) {

@@ -34,7 +34,8 @@ static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__e
     for (int depth = 1; depth < moves && begin < end; depth++) {
         for (uint32_t i = begin; i < end; i++) {
             const rh__estate s = w->states[i];
-            const int n = rh__es_moves(g, &s, walls, false, NULL, next, NULL, NULL);
+            const int n =
+                rh__es_moves(g, &s, rh__es_free(g, &s, walls), false, NULL, next, NULL, NULL);
             for (int j = 0; j < n; j++) {
                 const int h = lower_bound(g, &next[j]);
                 if (h == 0) return 1;
