@@ -1,0 +1,389 @@
+// The docs cannot drift: every command in the `sh` code blocks of README.md and of each page
+// of docs/ is run or checked here, and every result a command's comment promises (move counts,
+// statuses, fields) is compared with what the real server and CLI answer. Figures that the
+// reference puzzles also give (tests/data/, answers agreed by independent solvers) must agree
+// with those too. A command that cannot run here carries the line
+// `# not run by the doc test: <why>` directly above it (it covers the commands up to the next
+// blank line or comment); any other command this file does not know how to check fails it.
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { after, before, test } from 'node:test';
+import { startServer, stopServer, BIN } from './server.mjs';
+import { REPO_ROOT } from './spec.mjs';
+
+const CLI = resolve(BIN, '../rushhour');
+const SKIP = '# not run by the doc test:';
+const LANGUAGES = new Set(['sh', 'text', 'c', 'cmake']);
+
+/** README.md, then every page of docs/: {name, text}. */
+const PAGES = ['README.md', ...readdirSync(resolve(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort()
+  .map((f) => `docs/${f}`)].map((name) => ({ name, text: readFileSync(resolve(REPO_ROOT, name), 'utf8') }));
+
+/** Every fenced code block of a page: {page, info, line, lines}. */
+function codeBlocks(page) {
+  const blocks = [];
+  let cur = null;
+  page.text.split('\n').forEach((line, i) => {
+    if (cur && line.startsWith('```')) {
+      blocks.push(cur);
+      cur = null;
+    } else if (cur) {
+      cur.lines.push(line);
+    } else if (line.startsWith('```')) {
+      cur = { page: page.name, info: line.slice(3).trim(), line: i + 1, lines: [] };
+    }
+  });
+  assert.equal(cur, null, `${page.name}: a code block is not closed`);
+  return blocks;
+}
+
+/**
+ * The commands of the `sh` blocks, continuation lines joined: {page, comment, command, skip}.
+ * `comment` is the comment line directly above; `skip` the reason of a marker above.
+ */
+function commands(blocks) {
+  const out = [];
+  for (const b of blocks.filter((x) => x.info === 'sh')) {
+    let comment = null;
+    let skip = null;
+    for (let i = 0; i < b.lines.length; i++) {
+      const line = b.lines[i];
+      if (line.trim() === '') { comment = null; skip = null; continue; }
+      if (line.startsWith(SKIP)) { skip = line.slice(SKIP.length).trim(); comment = null; continue; }
+      if (line.startsWith('#')) { comment = line.replace(/^# ?/, ''); skip = null; continue; }
+      let command = line;
+      while (command.endsWith('\\')) command = command.slice(0, -1) + ' ' + b.lines[++i].trim();
+      out.push({ page: b.page, comment, command, skip });
+      comment = null;
+    }
+  }
+  return out;
+}
+
+const count = (digits) => Number(digits.replace(/,/g, ''));
+
+/** jam40.tsv's row for a level: {moves, slides, states}. */
+function jam(name) {
+  const row = readFileSync(resolve(REPO_ROOT, 'tests/data/jam40.tsv'), 'utf8').split('\n')
+    .map((l) => l.split('\t')).find((f) => f[0] === name);
+  return { moves: Number(row[2]), slides: Number(row[3]), states: Number(row[4]) };
+}
+
+/** classic.jsonl's answer for a puzzle. */
+function classic(name) {
+  const line = readFileSync(resolve(REPO_ROOT, 'tests/data/classic.jsonl'), 'utf8').split('\n')
+    .find((l) => l.includes(`"name": "${name}"`));
+  return JSON.parse(line).answer;
+}
+
+/** `rushhour bank stats` output: {total, moves: {length: count}}. */
+function bankStats(text) {
+  const stats = { total: null, moves: {} };
+  for (const [key, a, b] of text.split('\n').map((l) => l.split(' '))) {
+    if (key === 'total') stats.total = Number(a);
+    if (key === 'moves') stats.moves[a] = Number(b);
+  }
+  return stats;
+}
+
+/** `moves board cluster_size` lines (bank export, pick): [{moves, board, size}]. */
+function exportLines(text) {
+  return text.trim().split('\n').map((l) => {
+    const [moves, board, size] = l.split(' ');
+    return { moves: Number(moves), board, size: Number(size) };
+  });
+}
+
+/** A puzzle solved by the CLI under test. */
+function solve(puzzle) {
+  return JSON.parse(execFileSync(CLI, ['solve', '-'], { input: JSON.stringify(puzzle), encoding: 'utf8' }));
+}
+
+/** Runs a documented command in `dir`; a non-zero exit fails. */
+function run(command, dir) {
+  const r = spawnSync('sh', ['-c', command], { cwd: dir, encoding: 'utf8', timeout: 120000 });
+  assert.equal(r.status, 0, `${command}: exit ${r.status ?? r.signal}\n${r.stderr}`);
+  return { stdout: r.stdout, stderr: r.stderr, dir };
+}
+
+/** A command's output as JSON, JSON lines, or else text. */
+function parsed(text) {
+  try { return JSON.parse(text); } catch { /* not one document */ }
+  const lines = text.trim().split('\n');
+  try { return lines.map((l) => JSON.parse(l)); } catch { return text; }
+}
+
+const JAM1 = jam('jam01');
+const HARDEST = classic('hardest-51-moves');
+
+// What each example's comment promises, checked against the answer. The numbers a comment
+// states are read from it (the regex's groups), so changing the docs' text changes the test.
+// Each check gets the answer, the groups, the command, and {stdout, stderr, dir}.
+const EXPECTATIONS = [
+  [/^JSON vehicles \(Jam 1\): (\d+) moves$/, (doc, n) => {
+    assert.equal(Number(n), JAM1.moves, 'the doc disagrees with jam40.tsv');
+    assert.equal(doc.status, 'solved');
+    assert.equal(doc.solution.move_count, JAM1.moves);
+  }],
+  [/^a grid, with options: the fewest slides, by A\*$/, (doc) => {
+    assert.equal(doc.metric, 'slides');
+    assert.equal(doc.algorithm, 'astar');
+    assert.equal(doc.optimal, true);
+    assert.equal(doc.solution.slide_count, JAM1.slides);
+  }],
+  [/^the database notation: the hardest 6x6 puzzle, (\d+) moves$/, (doc, n) => {
+    assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
+    assert.equal(doc.solution.move_count, HARDEST.min_moves);
+  }],
+  [/^a text board as plain text$/, (doc) => {
+    assert.equal(doc.status, 'solved');
+    assert.equal(doc.solution.move_count, JAM1.moves);
+  }],
+  [/^a hint: the first move of an optimal solution \(here (\w+)\), and (\d+) moves to go in all$/,
+    (doc, move, n) => {
+      assert.equal(doc.solution.notation, move);
+      assert.equal(doc.solution.moves.length, 1);
+      assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
+      assert.equal(doc.solution.move_count, HARDEST.min_moves);
+    }],
+  [/^the first (\w+) moves only \(move_count is still (\d+)\)$/, (doc, count, n) => {
+    const words = { one: 1, two: 2, three: 3, four: 4, five: 5 };
+    assert.equal(doc.solution.moves.length, words[count] ?? Number(count));
+    assert.equal(Number(n), JAM1.moves);
+    assert.equal(doc.solution.move_count, JAM1.moves);
+  }],
+  [/^a batch: shared options, a puzzle's own options override them; answers in input order$/,
+    (doc) => {
+      const [a, b, c] = doc.results;
+      assert.equal(doc.results.length, 3);
+      assert.equal(a.algorithm, 'astar', 'the shared options apply');
+      assert.equal(a.solution.move_count, HARDEST.min_moves);
+      assert.equal(b.metric, 'slides', "the item's own options override");
+      assert.equal(b.solution.slide_count, JAM1.slides);
+      assert.equal(c.status, 400, 'the malformed item gets its own problem');
+    }],
+  [/^the whole state space of the hardest 6x6 puzzle: ([\d,]+) states, (\d+) moves from the start$/,
+    (doc, states, n) => {
+      assert.equal(Number(states.replace(/,/g, '')), HARDEST.reachable);
+      assert.equal(doc.states, HARDEST.reachable);
+      assert.equal(Number(n), HARDEST.min_moves);
+      assert.equal(doc.start_distance, HARDEST.min_moves);
+    }],
+  [/^(\d+) puzzles of (\d+) to (\d+) moves from the served bank, each solvable at its stated length$/,
+    (doc, n, lo, hi, command) => {
+      assert.match(command, new RegExp(`count=${n}\\b`));
+      assert.equal(doc.puzzles.length, Number(n));
+      for (const p of doc.puzzles) {
+        assert.ok(p.moves >= Number(lo) && p.moves <= Number(hi), JSON.stringify(p));
+        const solved = JSON.parse(execFileSync(CLI, ['solve', '-'], { input: JSON.stringify({ board: p.board }), encoding: 'utf8' }));
+        assert.equal(solved.solution.move_count, p.moves, p.board);
+      }
+    }],
+  [/^the puzzle of a day \(UTC; without date, today's\)$/, (doc) => {
+    assert.equal(doc.date, '2026-11-24');
+    assert.equal(doc.puzzle.board_size, 6);
+  }],
+  [/^the served bank's counts per length and per walls, and its meta$/, (doc) => {
+    assert.equal(doc.board_size, 6);
+    assert.equal(Object.values(doc.by_moves).reduce((a, b) => a + b, 0), doc.total);
+  }],
+  [/^a 6x6 puzzle needing at least (\d+) moves \(seed (\d+): (\d+) moves, from the (bank|search)\), with its solution$/,
+    (doc, min, seed, n, source, command) => {
+      assert.equal(doc.source, source);
+      assert.match(command, new RegExp(`"min_moves": ${min}, "seed": ${seed}\\b`));
+      assert.equal(doc.status, 'generated');
+      assert.equal(doc.length, Number(n));
+      assert.ok(doc.length >= Number(min));
+      assert.equal(doc.solution.move_count, Number(n));
+    }],
+  [/^an invalid puzzle: 400 with every problem listed by field$/, (doc) => {
+    assert.equal(doc.status, 400);
+    assert.deepEqual(doc.errors.map((e) => e.field), ['vehicles[0].row', 'vehicles[1].length']);
+  }],
+  [/^Jam 1 from a text board: (\d+) moves$/, (doc, n) => {
+    assert.equal(Number(n), JAM1.moves, 'the doc disagrees with jam40.tsv');
+    assert.equal(doc.status, 'solved');
+    assert.equal(doc.solution.move_count, JAM1.moves);
+  }],
+  [/^the hardest 6x6 puzzle's whole component: ([\d,]+) states, (\d+) moves from the start$/,
+    (doc, states, n) => {
+      assert.equal(count(states), HARDEST.reachable, 'the doc disagrees with classic.jsonl');
+      assert.equal(doc.states, HARDEST.reachable);
+      assert.equal(Number(n), HARDEST.min_moves);
+      assert.equal(doc.start_distance, HARDEST.min_moves);
+    }],
+  [/^two puzzles, one a line: answers in input order, (\d+) and (\d+) moves$/, (docs, a, b) => {
+    assert.equal(docs.length, 2);
+    assert.deepEqual(docs.map((d) => d.line), [1, 2]);
+    assert.deepEqual([Number(a), Number(b)], [HARDEST.min_moves, JAM1.moves]);
+    assert.deepEqual(docs.map((d) => d.solution.move_count), [HARDEST.min_moves, JAM1.moves]);
+  }],
+  [/^the sample bank: (\d+) puzzles, every length from (\d+) to (\d+) moves$/, (text, n, lo, hi) => {
+    const stats = bankStats(text);
+    assert.equal(stats.total, Number(n));
+    for (let len = Number(lo); len <= Number(hi); len++) assert.ok(stats.moves[len] > 0, `no puzzle of ${len} moves`);
+    assert.deepEqual(Object.keys(stats.moves).map(Number).sort((x, y) => x - y)
+      .filter((len) => len < Number(lo) || len > Number(hi)), []);
+  }],
+  [/^the three hardest of the sample, hardest first: (\d+), (\d+) and (\d+) moves$/, (text, ...rest) => {
+    const rows = exportLines(text);
+    assert.deepEqual(rows.map((r) => r.moves), rest.slice(0, 3).map(Number));
+    assert.equal(rows[0].moves, HARDEST.min_moves);
+  }],
+  [/^(\d+) puzzles of at least (\d+) moves, the same for the same seed, each solvable at its stated length$/,
+    (text, n, min, command, out) => {
+      const rows = exportLines(text);
+      assert.match(command, new RegExp(`--count ${n}\\b.*--min-moves ${min}\\b`));
+      assert.equal(rows.length, Number(n));
+      assert.equal(run(command, out.dir).stdout, text, 'the same seed gives the same puzzles');
+      for (const r of rows) {
+        assert.ok(r.moves >= Number(min), JSON.stringify(r));
+        assert.equal(solve({ board: r.board }).solution.move_count, r.moves, r.board);
+      }
+    }],
+  [/^the whole wall-free 5x5 space: ([\d,]+) blocked configurations, ([\d,]+) clusters, ([\d,]+) puzzles kept, the hardest (\d+) moves$/,
+    (text, configurations, clusters, kept, hardest, command, out) => {
+      const field = (name) => Number(out.stderr.match(new RegExp(`^${name} (\\d+)`, 'm'))?.[1]);
+      assert.equal(field('configurations'), count(configurations));
+      assert.equal(field('clusters'), count(clusters));
+      assert.equal(field('kept'), count(kept));
+      assert.equal(field('max moves'), Number(hardest));
+    }],
+  [/^the 5x5 bank just made: ([\d,]+) puzzles, (\d+) of them (\d+) moves long$/, (text, n, k, len) => {
+    const stats = bankStats(text);
+    assert.equal(stats.total, count(n));
+    assert.equal(stats.moves[len], Number(k));
+    assert.equal(Math.max(...Object.keys(stats.moves).map(Number)), Number(len), 'the longest length');
+  }],
+];
+
+const blocks = PAGES.flatMap(codeBlocks);
+const all = commands(blocks);
+const curls = all.filter((c) => !c.skip && c.command.startsWith('curl '));
+// The CLI as a reader runs it from the repository's root after a build: alone, or fed by
+// printf, or cut by head.
+const CLI_COMMAND = /^(printf [^|;&]*\| *)?\.\/build\/rushhour [^|;&<>`$]*(\| *head -n \d+)?$/;
+const clis = all.filter((c) => !c.skip && CLI_COMMAND.test(c.command));
+const ccs = all.filter((c) => !c.skip && c.command.startsWith('cc '));
+const examples = [...curls, ...clis];
+let server;
+let scratch;
+
+// As the docs' run command starts it: with the bank the build makes beside the binary. The CLI's
+// commands run in a scratch directory that sees the build and the repository's inputs, so the
+// files they write stay out of the clone.
+before(async () => {
+  server = await startServer(['--bank', resolve(BIN, '../bank.sqlite')]);
+  scratch = mkdtempSync(join(tmpdir(), 'rushhour-docs-'));
+  symlinkSync(dirname(CLI), join(scratch, 'build'));
+  for (const d of ['examples', 'tests', 'data']) symlinkSync(resolve(REPO_ROOT, d), join(scratch, d));
+});
+after(async () => {
+  if (server) await stopServer(server);
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test('every page opens with whom it is for, and no page speaks of work periods', () => {
+  for (const p of PAGES.filter((x) => x.name.startsWith('docs/'))) {
+    const [, , opening] = p.text.split('\n');
+    assert.match(opening, /^For /, `${p.name}: the line under the title says whom the page is for`);
+  }
+  for (const p of PAGES) assert.doesNotMatch(p.text, /\bsessions?\b/i, `${p.name} speaks of a session`);
+});
+
+test('every link between the pages names a page and a heading that exist', () => {
+  const slug = (h) => h.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+  const headings = Object.fromEntries(PAGES.map((p) => [p.name,
+    new Set(p.text.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ''))))]));
+  for (const p of PAGES) {
+    for (const [, target] of p.text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/.test(target)) continue;
+      const [file, anchor] = target.split('#');
+      const name = file ? join(dirname(p.name), file).replace(/^\.\//, '') : p.name;
+      if (!name.endsWith('.md')) continue;
+      assert.ok(headings[name], `${p.name}: link to ${target}: no such page`);
+      if (anchor) assert.ok(headings[name].has(anchor), `${p.name}: link to ${target}: no such heading`);
+    }
+  }
+});
+
+test('every code block says its language, and every command is run, checked, or marked', () => {
+  for (const b of blocks) {
+    assert.ok(LANGUAGES.has(b.info), `${b.page}:${b.line}: a code block's language must be one of ${[...LANGUAGES]}`);
+  }
+  for (const c of all) {
+    if (c.skip !== null) {
+      assert.ok(c.skip.length > 0, `${c.page}: "${c.command}": the marker says why`);
+      continue;
+    }
+    assert.ok(examples.includes(c) || ccs.includes(c),
+      `${c.page}: "${c.command}": the doc test cannot check this command; mark it "${SKIP} <why>" or teach the test`);
+  }
+});
+
+test('every example has exactly one expectation, and each expectation an example', () => {
+  for (const e of examples) {
+    const hits = EXPECTATIONS.filter(([re]) => e.comment && re.test(e.comment));
+    assert.equal(hits.length, 1, `${e.page}: example "${e.comment}" (${e.command.slice(0, 60)}...) needs one expectation here`);
+  }
+  for (const [re] of EXPECTATIONS) {
+    assert.ok(examples.some((e) => e.comment && re.test(e.comment)), `no example in the docs matches ${re}`);
+  }
+});
+
+for (const e of examples) {
+  test(`${e.page}: ${e.comment}`, () => {
+    const entry = EXPECTATIONS.find(([re]) => e.comment && re.test(e.comment));
+    assert.ok(entry, 'no expectation');
+    let out;
+    if (curls.includes(e)) {
+      const command = e.command.replaceAll('localhost:8080', `127.0.0.1:${server.port}`);
+      assert.notEqual(command, e.command, 'the example must name the server as localhost:8080');
+      out = run(command, REPO_ROOT);
+    } else {
+      out = run(e.command, scratch);
+    }
+    const [, ...groups] = e.comment.match(entry[0]);
+    entry[1](parsed(out.stdout), ...groups, e.command, out);
+  });
+}
+
+test("README's set-up commands are the ones .ci/run and the scripts use", () => {
+  const lines = all.filter((c) => c.page === 'README.md').map((c) => c.command);
+  const ci = readFileSync(resolve(REPO_ROOT, '.ci/run'), 'utf8');
+  const testCommand = './scripts/install-deps.sh && ./scripts/test.sh';
+  assert.ok(lines.includes(testCommand), 'README shows the test command');
+  assert.ok(ci.split('\n').includes(testCommand), '.ci/run runs exactly the test command');
+  assert.ok(lines.includes('./scripts/install-deps.sh && ./scripts/build.sh && ./build/rushhourd'));
+});
+
+test("the docs' C build line is the one scripts/install-check.sh runs", () => {
+  const install = readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8');
+  assert.ok(ccs.length >= 1, 'the docs show how to build against the library');
+  for (const c of ccs) assert.ok(install.includes(c.command), `${c.page}: "${c.command}" is not in install-check.sh`);
+});
+
+test("the command-line synopsis lists exactly the options `rushhour --help` gives", () => {
+  let help;
+  try {
+    help = execFileSync(CLI, ['--help'], { encoding: 'utf8' });
+  } catch (err) {
+    help = `${err.stdout ?? ''}${err.stderr ?? ''}`;
+  }
+  const synopsis = blocks.find((b) => b.info === 'text' && b.lines[0].startsWith('rushhour solve ['));
+  assert.ok(synopsis, 'the docs have the synopsis block');
+  const options = (text) => {
+    const bySub = {};
+    let sub = null;
+    for (const m of text.matchAll(/rushhour (\w+)|(--[a-z-]+)/g)) {
+      if (m[1]) { sub = m[1]; bySub[sub] ??= new Set(); } else if (sub) bySub[sub].add(m[2]);
+    }
+    return Object.fromEntries(Object.entries(bySub).map(([k, v]) => [k, [...v].sort()]));
+  };
+  const documented = options(synopsis.lines.join('\n'));
+  assert.ok(Object.keys(documented).length >= 4 && documented.solve.includes('--metric'));
+  assert.deepEqual(documented, options(help.split('\nInput:')[0]));
+});
