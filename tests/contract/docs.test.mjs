@@ -286,12 +286,15 @@ after(async () => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-test('every page opens with whom it is for, and no page speaks of work periods', () => {
+test('every page opens with whom it is for, no page speaks of work periods, README stays short', () => {
   for (const p of PAGES.filter((x) => x.name.startsWith('docs/'))) {
     const [, , opening] = p.text.split('\n');
     assert.match(opening, /^For /, `${p.name}: the line under the title says whom the page is for`);
   }
   for (const p of PAGES) assert.doesNotMatch(p.text, /\bsessions?\b/i, `${p.name} speaks of a session`);
+
+  const readme = PAGES.find((p) => p.name === 'README.md');
+  assert.ok(readme.text.split('\n').length <= 250, 'README.md is the front door: at most 250 lines, the rest in docs/');
 });
 
 test('every link between the pages names a page and a heading that exist', () => {
