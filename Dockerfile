@@ -3,7 +3,7 @@
 #   docker build -t rushhourd:0.1.0 .        (or: podman build --format docker -t rushhourd:0.1.0 .)
 #   docker run --rm -p 8080:8080 -p 9090:9090 rushhourd:0.1.0   (9090: probes and metrics)
 #
-# Every setting is a RUSHHOURD_* environment variable (README, "Configuration"); the ENV lines
+# Every setting is a RUSHHOURD_* environment variable (docs/configuration.md); the ENV lines
 # below are the image's defaults. Set RUSHHOURD_WORKERS and RUSHHOURD_HTTP_THREADS to the CPUs
 # the container may use: their default (0) means "one per core the kernel reports", which under
 # a CPU limit is the node's core count, not the limit.

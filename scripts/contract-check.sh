@@ -1,10 +1,10 @@
 #!/bin/sh
 # The API contract checks: openapi.yaml linted by Redocly (redocly.yaml) and by Spectral's OpenAPI
 # ruleset (.spectral.yaml; errors and warnings both fail), a TypeScript client generated from it
-# by openapi-typescript (default options) that must type every README request
+# by openapi-typescript (default options) that must type every request the docs show
 # (tests/contract/typed-requests.ts, `tsc --strict`), then the contract suite (tests/contract/) against the real server, which proves that every
 # response matches the spec and that every documented operation and status is produced, and
-# that every example and figure README.md gives is what the server and the CLI answer.
+# that every example and figure README.md and docs/ give is what the server and the CLI answer.
 #
 #   scripts/contract-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
@@ -53,7 +53,7 @@ mkdir -p build/openapi-types
 npx --no-install openapi-typescript openapi.yaml -o build/openapi-types/openapi.d.ts ||
     fail "openapi-typescript cannot read openapi.yaml"
 npx --no-install tsc --strict --noEmit --target es2022 --module nodenext --moduleResolution nodenext \
-    tests/contract/typed-requests.ts || fail "the generated types reject a README request"
+    tests/contract/typed-requests.ts || fail "the generated types reject a request the docs show"
 
 echo "== contract suite: tests/contract/ against $BIN"
 RHD_BIN=$BIN node --test --test-reporter=spec tests/contract/ || fail "the contract suite failed"

@@ -185,7 +185,8 @@ static void expect_answer_or_nothing(const char *got, const char *status)
 /* A client that half-closes (shutdown(SHUT_WR)) still reads: whether its search was running or
  * waiting in the queue, the search is neither cancelled nor dropped, and runs to its end; the
  * answer is sent, never the non-standard 499. (libmicrohttpd 0.9.75 sometimes reads the FIN
- * when it resumes the connection, before the answer is queued, and closes it: README.) */
+ * when it resumes the connection, before the answer is queued, and closes it: docs/operating.md.)
+ */
 Test(hangups, half_closed_client_is_still_served)
 {
     rhs_server *s = START("--workers", "1", "--cache-bytes", "0");

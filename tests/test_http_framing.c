@@ -263,7 +263,7 @@ Test(framing, keep_alive_and_http10)
 
 /* ---- libmicrohttpd's own refusals ---- */
 
-/* A request libmicrohttpd 0.9.75 refuses itself (README: its own answers) reaches no handler;
+/* A request libmicrohttpd 0.9.75 refuses itself (docs/api.md: its own answers) reaches no handler;
  * it was answered but never counted. Each is now counted under route "other" with its status. */
 Test(framing, refusals_of_the_http_library_are_counted)
 {

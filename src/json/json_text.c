@@ -42,7 +42,7 @@ cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at)
         return NULL;
     }
     /* cJSON_ParseWithLengthOpts with require_null_terminated fails whenever the length is
-     * exact (pitfalls.md): parse without it, then allow only trailing whitespace. */
+     * exact (docs/pitfalls.md): parse without it, then allow only trailing whitespace. */
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     size_t at = end && end >= text ? (size_t)(end - text) : 0;
