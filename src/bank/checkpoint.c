@@ -2,7 +2,7 @@
  * in a table, marked in the transactions of the rows, and the rows of unfinished ones dropped
  * when a run resumes. */
 #include "rushhour/clock.h"
-#include "bank_internal.h"
+#include "db.h"
 #include "rushhour/search.h"
 
 int rh_bank_resume(rh_bank *b, int (*fn)(void *ctx, uint64_t task), void *ctx)

@@ -2,7 +2,7 @@
  * entries, and the counts per length and per wall count (from the ranges in memory). */
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
 
 int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx)
 {

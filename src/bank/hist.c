@@ -1,6 +1,6 @@
 /* The distance histogram's blob: LEB128 varints, 1-3 bytes for most entries, against 8 for
  * fixed integers or 4-8 for decimal text. */
-#include "bank_internal.h"
+#include "db.h"
 
 int bank_hist_encode(unsigned char *buf, const uint64_t *hist, int entries)
 {

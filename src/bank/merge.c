@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
 
 static const char copy_rows[] =
     "INSERT INTO main.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM shard.puzzles"

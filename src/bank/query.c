@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
 #include "random.h"
 
 int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rushhour/clock.h"
-#include "bank_internal.h"
+#include "db.h"
 #include "rushhour/search.h"
 
 #define BATCH_ROWS 100000 /* rows per transaction: few journal syncs, bounded journal */

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
 
 /* puzzles: ids are the hardest-first order (rh_bank_finish renumbers); pending: rows added
  * since, in arrival order, with their enumeration task in checkpoint mode; by_slides: the

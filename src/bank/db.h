@@ -1,7 +1,7 @@
 /* What the bank's files share: the handle, its ranges, and the SQLite error mapping. Every
  * function here expects the handle's lock to be held by its caller. */
-#ifndef RH_BANK_INTERNAL_H
-#define RH_BANK_INTERNAL_H
+#ifndef RH_BANK_DB_H
+#define RH_BANK_DB_H
 
 #include <pthread.h>
 #include <sqlite3.h>
@@ -41,7 +41,7 @@ int bank_exec(rh_bank *b, const char *sql);
 /* Prepares *stmt once (NULL until then). */
 int bank_prepare(rh_bank *b, sqlite3_stmt **stmt, const char *sql);
 
-/* "file:PATH?QUERY" with PATH's '%', '?' and '#' escaped (free it), or NULL: open.c. */
+/* "file:PATH?QUERY" with PATH's '%', '?' and '#' escaped (free it), or NULL: db.c. */
 char *bank_uri(const char *path, const char *query);
 /* Opens b->db on b->path for b->mode and checks it (disconnect: the reverse). */
 int bank_connect(rh_bank *b);
@@ -56,7 +56,7 @@ int bank_commit(rh_bank *b);
 int bank_begin(rh_bank *b);
 /* Checks/sets the bank's board size (meta 'board_size'): writer.c. */
 int bank_board_size(rh_bank *b, int size);
-/* Reloads b->ranges from the counts table: open.c. */
+/* Reloads b->ranges from the counts table: db.c. */
 int bank_load_ranges(rh_bank *b);
 
 /* Histogram blob codec: LEB128 varints of hist[0..moves] (hist.c). Returns the bytes written
