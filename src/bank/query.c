@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "db.h"
-#include "random.h"
+#include "rushhour/random.h"
 
 int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 {

@@ -10,7 +10,7 @@
 #include "rushhour/analyze.h"
 #include "rushhour/error.h"
 #include "budget.h"
-#include "random.h"
+#include "rushhour/random.h"
 #include "rushhour/generate.h"
 
 /* Non-improving changes a climb tries before it starts again from a new random board. */
