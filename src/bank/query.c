@@ -75,7 +75,7 @@ static uint64_t random_below(uint64_t *s, uint64_t n)
 {
     const uint64_t floor = -n % n;
     for (;;) {
-        const uint64_t x = rh__random_next(s);
+        const uint64_t x = rh_random_next(s);
         if (x >= floor) return x % n;
     }
 }
