@@ -3,7 +3,7 @@
  * transaction, and the ranges it keeps in memory. Every function here expects the handle's
  * lock to be held by its caller.
  *
- * The bank's files form a one-way stack; a file calls only the files listed after it:
+ * The bank's files form a one-way stack, top first; each calls only the files it points to:
  *   export.c     -> query.c, db.c    reading a bank whole: every puzzle, meta, counts
  *   query.c      -> db.c, hist.c     picks, the daily puzzle, a row read into a puzzle
  *   open.c       -> db.c             rh_bank_open, rh_bank_close, rh_bank_why
