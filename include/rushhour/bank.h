@@ -13,7 +13,10 @@
  *
  * Errors: functions return RH_OK or a negative rh_error (RH_EIO: the file cannot be opened,
  * read or written; RH_ECORRUPT: it is not a finished bank of this format; RH_EARG: a bad
- * argument or record); rh_bank_why gives SQLite's or the bank's detail. Nothing prints. */
+ * argument or record); rh_bank_why gives SQLite's or the bank's detail. Nothing prints.
+ *
+ * Library: rushhour-bank (pkg-config rushhour-bank, CMake rushhour::bank), on top of the
+ * rushhour library and SQLite. */
 #ifndef RUSHHOUR_BANK_H
 #define RUSHHOUR_BANK_H
 
@@ -76,24 +79,24 @@ typedef struct {
 
 /* Opens (RH_BANK_WRITE: creates if missing) the bank at `path`. On failure *out is NULL and
  * `why` (when not NULL, RH_BANK_WHY_MAX bytes) says why. */
-int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why);
+RH_API int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why);
 
 /* Commits what was added (a writer's unfinished rows stay in the file: open it again to go
  * on) and frees the handle. NULL is allowed. Returns the commit's error, the handle freed. */
-int rh_bank_close(rh_bank *b);
+RH_API int rh_bank_close(rh_bank *b);
 
 /* Copies the detail of the most recent failure on this handle into `buf`. */
-void rh_bank_why(rh_bank *b, char *buf, size_t len);
+RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
 
 /* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
  * cluster in meta 'total.clusters', unless in checkpoint mode: below); rows are committed in
  * large transactions. */
-int rh_bank_add(rh_bank *b, const rh_cluster *c);
+RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become
  * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
-int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
+RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
 /* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer
  * in checkpoint mode: from then on rh_bank_add tags each row with its cluster's task, and
@@ -107,47 +110,48 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
 /* Enters checkpoint mode: drops the rows of unfinished tasks, then calls fn with the number of
  * every finished task, in increasing order (a non-zero return from fn stops and is returned). */
-int rh_bank_resume(rh_bank *b, int (*fn)(void *ctx, uint64_t task), void *ctx);
+RH_API int rh_bank_resume(rh_bank *b, int (*fn)(void *ctx, uint64_t task), void *ctx);
 
 /* Marks a task finished, its clusters and configurations added to the meta totals. */
-int rh_bank_task_done(rh_bank *b, const rh_enum_task *t);
+RH_API int rh_bank_task_done(rh_bank *b, const rh_enum_task *t);
 
 /* Adds every puzzle and meta entry of the bank file `path` (a shard, finished or not: then
  * the rows of its finished tasks). */
-int rh_bank_merge_file(rh_bank *b, const char *path);
+RH_API int rh_bank_merge_file(rh_bank *b, const char *path);
 
 /* Sorts the added rows in with the stored ones (dropping exact duplicates), rebuilds the
  * ranges and compacts the file. Queries see rows only once finished. */
-int rh_bank_finish(rh_bank *b);
+RH_API int rh_bank_finish(rh_bank *b);
 
 /* Readers (a writer may call them too: they see the finished rows). */
 
 /* Up to `count` (<= RH_BANK_PICK_MAX) distinct puzzles chosen uniformly among those that
- * match `f`, the same ones for the same seed and file, hardest first in f->metric. *found < count
- * when fewer match; an empty range finds 0 and is no error. */
-int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puzzle *out, int count,
-                 int *found);
+ * match `f`, the same ones for the same seed and file (the seed starts the sequence of
+ * rushhour/random.h), hardest first in f->metric. *found < count when fewer match; an empty
+ * range finds 0 and is no error. */
+RH_API int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puzzle *out,
+                        int count, int *found);
 
 /* The puzzle of day `day` (days since 1970-01-01 UTC) among those that match `f`: fixed for a
  * given day and file, and different on consecutive days (the days walk a permutation of the
  * matching puzzles, so none repeats until all have been shown). *found is 0 or 1. */
-int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzzle *out,
-                  int *found);
+RH_API int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzzle *out,
+                         int *found);
 
 /* Calls fn for every puzzle, hardest first; a non-zero return from fn stops and is returned. */
-int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx);
+RH_API int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx);
 
 /* Calls fn for every meta entry in key order; a non-zero return from fn stops and is returned. */
-int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, const char *value),
-                      void *ctx);
+RH_API int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, const char *value),
+                             void *ctx);
 
-int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
+RH_API int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
 
 /* Pure helpers. "YYYY-MM-DD" (proleptic Gregorian) to days since 1970-01-01: RH_OK or RH_EARG. */
-int rh_bank_day_parse(const char *ymd, int64_t *day);
+RH_API int rh_bank_day_parse(const char *ymd, int64_t *day);
 /* "moves" or "slides": RH_OK or RH_EARG. */
-int rh_bank_metric_parse(rh_bank_metric *out, const char *name);
-const char *rh_bank_metric_name(rh_bank_metric m);
+RH_API int rh_bank_metric_parse(rh_bank_metric *out, const char *name);
+RH_API const char *rh_bank_metric_name(rh_bank_metric m);
 
 RH_END_DECLS
 

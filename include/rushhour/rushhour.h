@@ -12,6 +12,7 @@
 #include "rushhour/search.h"
 #include "rushhour/analyze.h"
 #include "rushhour/generate.h"
+#include "rushhour/random.h"
 #include "rushhour/version.h"
 #include "rushhour/enumerate.h"
 

@@ -2,21 +2,22 @@
  * entries, and the counts per length and per wall count (from the ranges in memory). */
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
+#include "query.h"
 
 int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx)
 {
     if (!b || !fn) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     sqlite3_stmt *st = NULL;
-    int err = bank_prepare(b, &st, "SELECT " BANK_COLUMNS " FROM puzzles ORDER BY id");
+    int err = rh__bank_prepare(b, &st, "SELECT " RH__BANK_COLUMNS " FROM puzzles ORDER BY id");
     rh_bank_puzzle p;
     int rc = SQLITE_DONE;
     while (!err && (rc = sqlite3_step(st)) == SQLITE_ROW) {
-        err = bank_read_row(b, st, &p);
+        err = rh__bank_read_row(b, st, &p);
         if (!err) err = fn(ctx, &p);
     }
-    if (!err) err = bank_sql(b, rc);
+    if (!err) err = rh__bank_sql(b, rc);
     sqlite3_finalize(st);
     pthread_mutex_unlock(&b->lock);
     return err;
@@ -28,12 +29,12 @@ int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, const ch
     if (!b || !fn) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     sqlite3_stmt *st = NULL;
-    int err = bank_prepare(b, &st, "SELECT key, value FROM meta ORDER BY key");
+    int err = rh__bank_prepare(b, &st, "SELECT key, value FROM meta ORDER BY key");
     int rc = SQLITE_DONE;
     while (!err && (rc = sqlite3_step(st)) == SQLITE_ROW)
         err = fn(ctx, (const char *)sqlite3_column_text(st, 0),
                  (const char *)sqlite3_column_text(st, 1));
-    if (!err) err = bank_sql(b, rc);
+    if (!err) err = rh__bank_sql(b, rc);
     sqlite3_finalize(st);
     pthread_mutex_unlock(&b->lock);
     return err;
@@ -48,11 +49,11 @@ int rh_bank_stats(rh_bank *b, rh_bank_summary *out)
     out->board_size = b->board_size;
     int err = RH_OK;
     for (int i = 0; i < b->range_count && !err; i++) {
-        const bank_range *r = &b->ranges[i];
+        const rh__bank_range *r = &b->ranges[i];
         if (r->length < 0 || r->length >= RH_BANK_LENGTH_MAX || r->walls < 0 ||
             r->walls > RH_ENUM_CELLS_MAX) {
-            err = bank_fail(b, RH_ECORRUPT, "impossible range (length %d, walls %d)", r->length,
-                            r->walls);
+            err = rh__bank_fail(b, RH_ECORRUPT, "impossible range (length %d, walls %d)", r->length,
+                                r->walls);
         } else if (r->metric == RH_BANK_MOVES) {
             out->total += r->n;
             out->by_moves[r->length] += r->n;

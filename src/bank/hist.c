@@ -1,8 +1,8 @@
 /* The distance histogram's blob: LEB128 varints, 1-3 bytes for most entries, against 8 for
  * fixed integers or 4-8 for decimal text. */
-#include "bank_internal.h"
+#include "hist.h"
 
-int bank_hist_encode(unsigned char *buf, const uint64_t *hist, int entries)
+int rh__bank_hist_encode(unsigned char *buf, const uint64_t *hist, int entries)
 {
     int len = 0;
     for (int i = 0; i < entries; i++) {
@@ -15,7 +15,7 @@ int bank_hist_encode(unsigned char *buf, const uint64_t *hist, int entries)
     return len;
 }
 
-int bank_hist_decode(uint64_t *hist, int max_entries, const unsigned char *blob, int len)
+int rh__bank_hist_decode(uint64_t *hist, int max_entries, const unsigned char *blob, int len)
 {
     int entries = 0, shift = 0;
     uint64_t v = 0;

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_internal.h"
+#include "db.h"
+#include "writer.h"
 
 static const char copy_rows[] =
-    "INSERT INTO main.pending(" BANK_FIELDS ") SELECT " BANK_FIELDS " FROM shard.puzzles"
-    " UNION ALL SELECT " BANK_FIELDS " FROM shard.pending WHERE " BANK_FINISHED_SHARD ";"
+    "INSERT INTO main.pending(" RH__BANK_FIELDS ") SELECT " RH__BANK_FIELDS " FROM shard.puzzles"
+    " UNION ALL SELECT " RH__BANK_FIELDS " FROM shard.pending WHERE " RH__BANK_FINISHED_SHARD ";"
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
     " ON CONFLICT(key) DO UPDATE"
     " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"
@@ -22,16 +23,17 @@ static const char copy_rows[] =
 static int check_shard(rh_bank *b, const char *path)
 {
     sqlite3_stmt *st = NULL;
-    int err = bank_prepare(b, &st,
-                           "SELECT (SELECT value FROM shard.meta WHERE key = 'format'),"
-                           " (SELECT value FROM shard.meta WHERE key = 'board_size')");
+    int err = rh__bank_prepare(b, &st,
+                               "SELECT (SELECT value FROM shard.meta WHERE key = 'format'),"
+                               " (SELECT value FROM shard.meta WHERE key = 'board_size')");
     const int rc = err ? SQLITE_ERROR : sqlite3_step(st);
     const int format = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     const int size = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : 0;
     sqlite3_finalize(st);
     if (err || rc != SQLITE_ROW || format != RH_BANK_FORMAT)
-        return bank_fail(b, err == RH_ENOMEM ? err : RH_ECORRUPT, "%s is not a puzzle bank", path);
-    return size ? bank_board_size(b, size) : RH_OK;
+        return rh__bank_fail(b, err == RH_ENOMEM ? err : RH_ECORRUPT, "%s is not a puzzle bank",
+                             path);
+    return size ? rh__bank_board_size(b, size) : RH_OK;
 }
 
 int rh_bank_merge_file(rh_bank *b, const char *path)
@@ -39,23 +41,19 @@ int rh_bank_merge_file(rh_bank *b, const char *path)
     if (!b || !path) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     const int board_size = b->board_size;
-    int err = b->mode != RH_BANK_WRITE ? bank_fail(b, RH_EARG, "the bank was opened read-only")
-                                       : bank_commit(b); /* ATTACH needs no open transaction */
-    if (!err) err = bank_attach(b, path, "mode=ro", "shard");
+    int err = rh__bank_writable(b);
+    if (!err) err = rh__bank_commit(b); /* ATTACH needs no open transaction */
+    if (!err) err = rh__bank_attach(b, path, "mode=ro", "shard");
     const int attached = !err;
-    if (!err) err = bank_exec(b, "BEGIN");
-    if (!err) {
-        b->in_txn = 1;
-        err = check_shard(b, path);
-    }
-    if (!err) err = bank_exec(b, copy_rows);
-    if (!err) err = bank_commit(b);
+    if (!err) err = rh__bank_begin(b);
+    if (!err) err = check_shard(b, path);
+    if (!err) err = rh__bank_exec(b, copy_rows);
+    if (!err) err = rh__bank_commit(b);
     if (err && b->in_txn) {
-        sqlite3_exec(b->db, "ROLLBACK", NULL, NULL, NULL);
-        b->in_txn = 0;
+        rh__bank_rollback(b);
         b->board_size = board_size;
     }
-    if (attached) sqlite3_exec(b->db, "DETACH shard", NULL, NULL, NULL);
+    if (attached) rh__bank_detach(b, "shard");
     pthread_mutex_unlock(&b->lock);
     return err;
 }

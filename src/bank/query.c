@@ -1,13 +1,16 @@
 /* Reading puzzles: a pick draws distinct positions among the matching ranges and reads each
  * by id (or slide rank), so its cost does not grow with the bank; the daily puzzle walks a
- * permutation of the same positions, one step per day. */
+ * permutation of the same positions, one step per day (a date's day parsed here too). A row
+ * becomes a puzzle here, for export.c as well. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "bank_internal.h"
-#include "random.h"
+#include "db.h"
+#include "hist.h"
+#include "query.h"
+#include "rushhour/random.h"
 
-int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
+int rh__bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 {
     const unsigned char *board = sqlite3_column_text(st, 1);
     const int board_len = sqlite3_column_bytes(st, 1);
@@ -18,10 +21,10 @@ int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
     p->cluster_size = (uint64_t)sqlite3_column_int64(st, 4);
     p->vehicles = sqlite3_column_int(st, 5);
     p->walls = sqlite3_column_int(st, 6);
-    const int entries = bank_hist_decode(p->hist, RH_ENUM_DEPTH_MAX, sqlite3_column_blob(st, 7),
-                                         sqlite3_column_bytes(st, 7));
+    const int entries = rh__bank_hist_decode(p->hist, RH_ENUM_DEPTH_MAX, sqlite3_column_blob(st, 7),
+                                             sqlite3_column_bytes(st, 7));
     if (!board || board_len > RH_ENUM_CELLS_MAX || entries != p->moves + 1)
-        return bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->id);
+        return rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->id);
     memcpy(p->board, board, (size_t)board_len + 1);
     return RH_OK;
 }
@@ -30,22 +33,23 @@ int bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 static int fetch(rh_bank *b, rh_bank_metric metric, int64_t pos, rh_bank_puzzle *p)
 {
     sqlite3_stmt **st = metric == RH_BANK_MOVES ? &b->by_id : &b->by_rank;
-    int err = bank_prepare(b, st,
-                           metric == RH_BANK_MOVES
-                               ? "SELECT " BANK_COLUMNS " FROM puzzles WHERE id = ?1"
-                               : "SELECT " BANK_COLUMNS " FROM puzzles"
-                                 " WHERE id = (SELECT id FROM by_slides WHERE rank = ?1)");
+    int err = rh__bank_prepare(b, st,
+                               metric == RH_BANK_MOVES
+                                   ? "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE id = ?1"
+                                   : "SELECT " RH__BANK_COLUMNS " FROM puzzles"
+                                     " WHERE id = (SELECT id FROM by_slides WHERE rank = ?1)");
     if (err) return err;
     sqlite3_bind_int64(*st, 1, pos);
     const int rc = sqlite3_step(*st);
-    err = rc == SQLITE_ROW    ? bank_read_row(b, *st, p)
-          : rc == SQLITE_DONE ? bank_fail(b, RH_ECORRUPT, "puzzle %lld is missing", (long long)pos)
-                              : bank_sql(b, rc);
+    err = rc == SQLITE_ROW ? rh__bank_read_row(b, *st, p)
+          : rc == SQLITE_DONE
+              ? rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is missing", (long long)pos)
+              : rh__bank_sql(b, rc);
     sqlite3_reset(*st);
     return err;
 }
 
-static int matches(const bank_range *r, const rh_bank_filter *f)
+static int matches(const rh__bank_range *r, const rh_bank_filter *f)
 {
     return r->metric == f->metric && r->length >= f->min_length && r->length <= f->max_length &&
            r->walls >= f->min_walls && r->walls <= f->max_walls;
@@ -75,7 +79,7 @@ static uint64_t random_below(uint64_t *s, uint64_t n)
 {
     const uint64_t floor = -n % n;
     for (;;) {
-        const uint64_t x = rh__random_next(s);
+        const uint64_t x = rh_random_next(s);
         if (x >= floor) return x % n;
     }
 }
@@ -89,7 +93,7 @@ static int compare_u64(const void *a, const void *b)
 static int check_filter(rh_bank *b, const rh_bank_filter *f)
 {
     if (f->metric != RH_BANK_MOVES && f->metric != RH_BANK_SLIDES)
-        return bank_fail(b, RH_EARG, "unknown metric");
+        return rh__bank_fail(b, RH_EARG, "unknown metric");
     return RH_OK;
 }
 
@@ -183,21 +187,4 @@ int rh_bank_day_parse(const char *ymd, int64_t *day)
     const int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
     *day = era * 146097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719468;
     return RH_OK;
-}
-
-int rh_bank_metric_parse(rh_bank_metric *out, const char *name)
-{
-    if (!out || !name) return RH_EARG;
-    if (!strcmp(name, "moves"))
-        *out = RH_BANK_MOVES;
-    else if (!strcmp(name, "slides"))
-        *out = RH_BANK_SLIDES;
-    else
-        return RH_EARG;
-    return RH_OK;
-}
-
-const char *rh_bank_metric_name(rh_bank_metric m)
-{
-    return m == RH_BANK_SLIDES ? "slides" : "moves";
 }

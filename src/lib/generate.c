@@ -10,7 +10,7 @@
 #include "rushhour/analyze.h"
 #include "rushhour/error.h"
 #include "budget.h"
-#include "random.h"
+#include "rushhour/random.h"
 #include "rushhour/generate.h"
 
 /* Non-improving changes a climb tries before it starts again from a new random board. */
@@ -30,7 +30,7 @@ static const char other_ids[] = "ABCDEFGHIJKLMNOPQRSTUVWYZabcdefghijklmnopqrstuv
 /* Uniform in 0..n-1 (n >= 1), by multiply-shift: no modulo bias worth the name for small n. */
 static int random_below(uint64_t *state, int n)
 {
-    return (int)(((rh__random_next(state) >> 32) * (uint64_t)n) >> 32);
+    return (int)(((rh_random_next(state) >> 32) * (uint64_t)n) >> 32);
 }
 
 static int exit_row_of(const rh_generate_options *g)
