@@ -150,6 +150,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
 
   it('GET serves the playground (on by default): the page, and each of its modules and its style sheet', async () => {
     assert.deepEqual(PLAYGROUND_PATHS.sort(), ['/', '/web/{file}'], 'the paths marked x-rushhourd-playground');
+    assert.ok(Object.keys(PLAYGROUND_FILES).length > 3, 'the page has its modules');
     const name = new RegExp(contract.doc.paths['/web/{file}'].parameters[0].schema.pattern);
     for (const [path, file] of Object.entries(PLAYGROUND_FILES)) {
       if (path !== '/') assert.match(path.slice('/web/'.length), name, 'the spec\'s pattern of file names');
@@ -159,7 +160,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
         `GET ${path} serves a different ${file} than this tree: the binary is stale, rebuild it (./scripts/build.sh)`);
     }
     const page = await call(s, 'GET', '/', { status: 200 });
-    assert.match(page.body, /<script src="web\/app.js" defer><\/script>/);
+    assert.match(page.body, /<script type="module" src="web\/app.js"><\/script>/);
     assert.match(page.body, /<link rel="stylesheet" href="web\/style.css">/);
     // Module scripts from the page's own origin, and nothing else.
     assert.match(page.headers['content-security-policy'], /default-src 'none'/);
