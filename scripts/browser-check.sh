@@ -1,5 +1,7 @@
 #!/bin/sh
-# The playground page end to end in a real browser: tests/browser/ starts the real server,
+# The playground: first the unit tests of its pure modules (tests/web/: the puzzle forms, the
+# move rules and the move count, under node's test runner, `npm run test:web`), then the page
+# end to end in a real browser: tests/browser/ starts the real server,
 # drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
 # it never downloads a browser of its own), solves and animates a puzzle, plays Jam 1 by hand
 # (mouse, touch, keyboard), checks the field errors of an invalid one, analyses, hints and
@@ -22,6 +24,10 @@ fail() {
 
 command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
 command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh"
+
+echo "== unit tests of the page's pure modules: tests/web/ (node $(node --version))"
+node --test --test-reporter=spec tests/web/ || fail "the playground's unit tests failed"
+
 [ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: run scripts/install-deps.sh (Debian's chromium package)"
 [ -x "$BIN" ] || fail "no server binary at $BIN: run scripts/build.sh first"
 echo "browser-check: node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -n 1), server $BIN"

@@ -135,9 +135,14 @@ Test(basic, playground_on_and_off)
         const char *path, *type, *starts;
     } files[] = {
         {"/", "text/html; charset=utf-8", "<!doctype html>"},
-        {"/app.js", "text/javascript; charset=utf-8", "// rushhourd's playground"},
-        {"/style.css", "text/css; charset=utf-8", "/* rushhourd's playground"},
+        {"/web/app.js", "text/javascript; charset=utf-8", "// rushhourd's playground"},
+        {"/web/style.css", "text/css; charset=utf-8", "/* rushhourd's playground"},
     };
+    /* Only the exact names of the page's files are under /web/: not the page itself, no
+     * folder, no way out of it. */
+    static const char *const not_files[] = {
+        "/web/",           "/web/index.html", "/web/nope.js", "/web/%2e%2e/openapi.yaml",
+        "/web/x%2fapp.js", "/app.js",         "/style.css"};
     rhs_server *s = start_server(NULL);
     rhs_response r;
     char value[512];
@@ -149,6 +154,11 @@ Test(basic, playground_on_and_off)
                      files[i].path, r.body);
         cr_expect_eq(rhs_header(&r, "Content-Security-Policy", value, sizeof value), i == 0,
                      "only the page has a policy");
+        rhs_response_free(&r);
+    }
+    for (size_t i = 0; i < sizeof not_files / sizeof not_files[0]; i++) {
+        get(rhs_port(s), not_files[i], &r);
+        cJSON_Delete(expect_problem(&r, 404, "not-found"));
         rhs_response_free(&r);
     }
     rhs_request post = {.method = "POST", .path = "/", .body = "{}", .body_len = 2};

@@ -949,8 +949,9 @@ Test(metrics, request_counters)
     rhd_metrics_request(RHD_ROUTE_VERSION, "GET", 418, 10);
     rhd_metrics_request(RHD_ROUTE_OPENAPI, "GET", 999, 10);
     rhd_metrics_request(RHD_ROUTE_PAGE, "GET", 200, 10);
-    rhd_metrics_request(RHD_ROUTE_APP_JS, "HEAD", 200, 10);
-    rhd_metrics_request(RHD_ROUTE_STYLE_CSS, "GET", 200, 10);
+    rhd_metrics_request(RHD_ROUTE_WEB_FILE, "HEAD", 200, 10);
+    rhd_metrics_request(RHD_ROUTE_WEB_FILE, "GET", 200, 10);
+    rhd_metrics_request(RHD_ROUTE_WEB_FILE, "GET", 200, 10);
     char *t = render();
     cr_expect(has_line(t, "# TYPE rushhourd_http_requests_total counter"));
     cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\","
@@ -977,10 +978,11 @@ Test(metrics, request_counters)
     cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/\",method=\"GET\","
                           "code=\"200\"} 1"),
               "the playground page");
-    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/app.js\",method=\"HEAD\","
+    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/web/{file}\",method=\"HEAD\","
                           "code=\"200\"} 1"));
-    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/style.css\",method=\"GET\","
-                          "code=\"200\"} 1"));
+    cr_expect(has_line(t, "rushhourd_http_requests_total{route=\"/web/{file}\",method=\"GET\","
+                          "code=\"200\"} 2"),
+              "every file of the page under one series");
     cr_expect_null(strstr(t, "route=\"/v1/solve\",method=\"GET\""), "zero series are rendered");
     cr_expect_null(strstr(t, "route=\"/readyz\",method="));
     free(t);

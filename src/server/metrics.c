@@ -124,8 +124,7 @@ const char *rhd_route_name(rhd_route r)
     case RHD_ROUTE_VERSION: return "/version";
     case RHD_ROUTE_OPENAPI: return "/openapi.yaml";
     case RHD_ROUTE_PAGE: return "/";
-    case RHD_ROUTE_APP_JS: return "/app.js";
-    case RHD_ROUTE_STYLE_CSS: return "/style.css";
+    case RHD_ROUTE_WEB_FILE: return "/web/{file}";
     case RHD_ROUTE_HINT: return "/v1/hint";
     case RHD_ROUTE_ANALYZE: return "/v1/analyze";
     case RHD_ROUTE_BATCH: return "/v1/solve/batch";

@@ -32,6 +32,7 @@ typedef struct rhd_request {
     struct MHD_Connection *conn;
     rhd_route route;
     const char *method; /* MHD's, valid until completion */
+    const char *path;   /* MHD's decoded path, no query: valid until completion */
     char request_id[RHD_REQUEST_ID_MAX + 1];
     char origin[256]; /* the Origin header when CORS allows it, else "" */
     uint64_t start_us;

@@ -73,9 +73,18 @@ static const route routes[] = {
     {"/version", RHD_ROUTE_VERSION, false, false, false, false, rhd_route_version},
     {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, false, rhd_route_openapi},
     {"/", RHD_ROUTE_PAGE, false, false, true, false, rhd_route_page},
-    {"/app.js", RHD_ROUTE_APP_JS, false, false, true, false, rhd_route_app_js},
-    {"/style.css", RHD_ROUTE_STYLE_CSS, false, false, true, false, rhd_route_style_css},
+    {"/web/{file}", RHD_ROUTE_WEB_FILE, false, false, true, false, rhd_route_web_file},
 };
+
+/* A path ending in "{file}" stands for its prefix and then the exact name of one of the page's
+ * files (routes/playground.c): no other name, no path below it, so nothing else is reachable. */
+static bool path_matches(const char *path, const char *url)
+{
+    const char *file = strstr(path, "{file}");
+    if (!file) return strcmp(path, url) == 0;
+    const size_t prefix = (size_t)(file - path);
+    return strncmp(path, url, prefix) == 0 && rhd_web_file_find(url + prefix) != NULL;
+}
 
 /* With the playground off its paths do not exist at all (404 for every method, counted as
  * "other"), so an operator who turns it off exposes nothing of it. The admin listener knows
@@ -83,7 +92,7 @@ static const route routes[] = {
 static const route *find_route(const listener *l, const char *url)
 {
     for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (strcmp(routes[i].path, url) == 0)
+        if (path_matches(routes[i].path, url))
             return (routes[i].playground && !l->server->cfg.playground) ||
                            (l->admin && !routes[i].admin)
                        ? NULL
@@ -247,6 +256,7 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     r->cfg = &s->cfg;
     r->conn = c;
     r->method = method;
+    r->path = url;
     r->http11 = strcmp(version, MHD_HTTP_VERSION_1_1) == 0;
     r->phase = RHD_READING;
     const route *rt = find_route(lst, url);

@@ -5,7 +5,7 @@
 //
 //   RHD_BIN=build/rushhourd node --test tests/contract/
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import YAML from 'yaml';
 import { Contract, REPO_ROOT, SPEC_PATH } from './spec.mjs';
@@ -46,11 +46,22 @@ const BANK = join(dirname(BIN), 'bank.sqlite');
 const problemType = (slug) => `urn:rushhourd:problem:${slug}`;
 const parse = (res) => JSON.parse(res.body);
 
+// A concrete path for a path template of the spec: each {parameter} is its example.
+function examplePath(template) {
+  const params = contract.doc.paths[template].parameters ?? [];
+  return template.replace(/\{([^}]+)\}/g, (_, name) => params.find((p) => p.name === name && p.in === 'path').example);
+}
+
 // The playground's paths (x-rushhourd-playground in the spec): served with --playground on,
 // the default; with it off, like any path the spec does not list.
 const PLAYGROUND_PATHS = Object.keys(contract.doc.paths).filter((p) => contract.doc.paths[p]['x-rushhourd-playground']);
-// Each with the file of web/ it serves, which the binary must serve byte for byte.
-const PLAYGROUND_FILES = { '/': 'web/index.html', '/app.js': 'web/app.js', '/style.css': 'web/style.css' };
+// Each path the playground serves with the file of web/ behind it, which the binary must serve
+// byte for byte: the page at /, and every script and style sheet of web/ under /web/.
+const PLAYGROUND_FILES = Object.fromEntries([
+  ['/', 'web/index.html'],
+  ...readdirSync(`${REPO_ROOT}/web`).filter((f) => /\.(js|css)$/.test(f)).map((f) => [`/web/${f}`, `web/${f}`]),
+]);
+const PLAYGROUND_TYPES = { html: 'text/html', js: 'text/javascript', css: 'text/css' };
 
 /**
  * A request with fetch, checked against the contract; optionally of an expected status.
@@ -96,7 +107,7 @@ async function whileQueueFull(server, fn) {
 
 /** The paths the spec lists with the methods of their operations. */
 const specPaths = () => Object.keys(contract.doc.paths).map((p) => ({
-  path: p,
+  path: examplePath(p),
   methods: contract.operations(p).map(([m]) => m.toUpperCase()),
 }));
 
@@ -137,21 +148,46 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.equal(YAML.parse(spec.body).openapi, '3.1.0');
   });
 
-  it('GET serves the playground (on by default): the page, its script and its style sheet', async () => {
-    assert.deepEqual(PLAYGROUND_PATHS.sort(), Object.keys(PLAYGROUND_FILES).sort(), 'the paths marked x-rushhourd-playground');
-    const types = { '/': 'text/html', '/app.js': 'text/javascript', '/style.css': 'text/css' };
+  it('GET serves the playground (on by default): the page, and each of its modules and its style sheet', async () => {
+    assert.deepEqual(PLAYGROUND_PATHS.sort(), ['/', '/web/{file}'], 'the paths marked x-rushhourd-playground');
+    assert.ok(Object.keys(PLAYGROUND_FILES).length > 3, 'the page has its modules');
+    const name = new RegExp(contract.doc.paths['/web/{file}'].parameters[0].schema.pattern);
     for (const [path, file] of Object.entries(PLAYGROUND_FILES)) {
+      if (path !== '/') assert.match(path.slice('/web/'.length), name, 'the spec\'s pattern of file names');
       const res = await call(s, 'GET', path, { status: 200 });
-      assert.equal(res.headers['content-type'], `${types[path]}; charset=utf-8`, path);
+      assert.equal(res.headers['content-type'], `${PLAYGROUND_TYPES[file.split('.').pop()]}; charset=utf-8`, path);
       assert.ok(res.body === readFileSync(`${REPO_ROOT}/${file}`, 'utf8'),
         `GET ${path} serves a different ${file} than this tree: the binary is stale, rebuild it (./scripts/build.sh)`);
     }
     const page = await call(s, 'GET', '/', { status: 200 });
-    assert.match(page.body, /<script src="app.js" defer><\/script>/);
-    assert.match(page.body, /<link rel="stylesheet" href="style.css">/);
+    assert.match(page.body, /<script type="module" src="web\/app.js"><\/script>/);
+    assert.match(page.body, /<link rel="stylesheet" href="web\/style.css">/);
+    // Module scripts from the page's own origin, and nothing else.
     assert.match(page.headers['content-security-policy'], /default-src 'none'/);
-    assert.equal((await call(s, 'GET', '/app.js', { status: 200 })).headers['content-security-policy'], undefined,
+    assert.match(page.headers['content-security-policy'], /script-src 'self';/);
+    assert.equal((await call(s, 'GET', '/web/app.js', { status: 200 })).headers['content-security-policy'], undefined,
       'the policy is the page\'s');
+  });
+
+  it('serves under /web/ only the exact names of the page\'s files: 404 for any other, no way out of it', async () => {
+    for (const path of ['/web/nope.js', '/web/index.html', '/web/APP.JS', '/web/app.js.map', '/web/%2e%2e%2fopenapi.yaml']) {
+      const res = await call(s, 'GET', path, { status: 404 });
+      assert.equal(parse(res).type, problemType('not-found'), path);
+    }
+    for (const path of ['/web/', '/web', '/web/x/app.js', '/web/..%2fopenapi.yaml', '/web/x%2fapp.js']) {
+      assert.equal(parse(await call(s, 'GET', path, { status: 404 })).type, problemType('not-found'), path);
+    }
+    // Sent as is, where fetch would resolve the dot segments (%2e included) itself.
+    for (const path of ['/web/../openapi.yaml', '/web/%2e%2e/openapi.yaml', '/web/./app.js', '/web//app.js', '/web/../web/app.js']) {
+      const res = contract.check('GET', path, await rawResponse(s.base, `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+      assert.equal(res.status, 404, path);
+    }
+    // Every file counts under the one route pattern.
+    const metrics = (await call(s, 'GET', '/metrics', { status: 200 })).body;
+    assert.match(metrics, /^rushhourd_http_requests_total\{route="\/web\/\{file\}",method="GET",code="200"\} \d+$/m);
+    assert.doesNotMatch(metrics, /route="\/web\/[a-z]/, 'no series per file');
+    assert.match(metrics, /^rushhourd_http_requests_total\{route="other",method="GET",code="404"\} \d+$/m,
+      'an unknown file is counted as any unrouted path');
   });
 
   it('HEAD answers as GET does, without the body', async () => {
@@ -701,7 +737,7 @@ describe('rushhourd --playground off', () => {
 
   it('answers 404 on the playground\'s paths, whatever the method, as on any unlisted path', async () => {
     assert.equal(s.start.playground, false, 'the start log says the playground is off');
-    for (const path of PLAYGROUND_PATHS) {
+    for (const path of [...PLAYGROUND_PATHS.map(examplePath), ...Object.keys(PLAYGROUND_FILES)]) {
       for (const method of ['GET', 'HEAD', 'OPTIONS', 'POST']) {
         const res = await call(s, method, path, { status: 404, without: PLAYGROUND_PATHS });
         if (method !== 'HEAD') assert.equal(parse(res).type, problemType('not-found'), `${method} ${path}`);

@@ -1,12 +1,15 @@
-/* The playground: a small web page (web/index.html, app.js, style.css, embedded in the binary
- * at build time) that sends puzzles to POST /v1/solve and animates the answer. Served only
- * with --playground on (the router hides these paths otherwise). */
+/* The playground: a small web page (web/index.html at /, and its ES modules and style sheet
+ * under /web/{file}, all embedded in the binary at build time) that sends puzzles to the API
+ * and animates the answers. Served only with --playground on (the router hides these paths
+ * otherwise). */
+#include <string.h>
+
 #include "request.h"
 #include "routes/routes.h"
 
-/* The page loads nothing but its own script and style sheet and talks only to this server:
- * the policy says so, so a page that ever pulled in a third-party resource would break in
- * the browser test rather than in a user's hands. */
+/* The page loads nothing but its own scripts (module scripts included) and style sheet and
+ * talks only to this server: the policy says so, so a page that ever pulled in a third-party
+ * resource would break in the browser test rather than in a user's hands. */
 static const char page_policy[] =
     "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
     "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -18,12 +21,16 @@ void rhd_route_page(rhd_request *r)
                      rhd_web_index_html_len);
 }
 
-void rhd_route_app_js(rhd_request *r)
+/* Only an exact name of the table matches: no path, no "..", nothing decoded here. */
+const rhd_web_file *rhd_web_file_find(const char *name)
 {
-    rhd_reply_static(r, 200, "text/javascript; charset=utf-8", rhd_web_app_js, rhd_web_app_js_len);
+    for (size_t i = 0; i < rhd_web_files_count; i++)
+        if (strcmp(rhd_web_files[i].name, name) == 0) return &rhd_web_files[i];
+    return NULL;
 }
 
-void rhd_route_style_css(rhd_request *r)
+void rhd_route_web_file(rhd_request *r)
 {
-    rhd_reply_static(r, 200, "text/css; charset=utf-8", rhd_web_style_css, rhd_web_style_css_len);
+    const rhd_web_file *f = rhd_web_file_find(r->path + sizeof "/web/" - 1);
+    rhd_reply_static(r, 200, f->content_type, f->bytes, f->len);
 }

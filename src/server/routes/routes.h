@@ -18,8 +18,7 @@ typedef enum {
     RHD_ROUTE_VERSION,
     RHD_ROUTE_OPENAPI,
     RHD_ROUTE_PAGE,       /* the playground: / */
-    RHD_ROUTE_APP_JS,     /* /app.js */
-    RHD_ROUTE_STYLE_CSS,  /* /style.css */
+    RHD_ROUTE_WEB_FILE,   /* the page's files: /web/{file} */
     RHD_ROUTE_HINT,       /* /v1/hint */
     RHD_ROUTE_ANALYZE,    /* /v1/analyze */
     RHD_ROUTE_BATCH,      /* /v1/solve/batch */
@@ -49,21 +48,28 @@ void rhd_route_metrics(rhd_request *r);
 void rhd_route_version(rhd_request *r);
 void rhd_route_openapi(rhd_request *r);
 
-/* The playground (routes/playground.c): the page and its script and style sheet. */
+/* The playground (routes/playground.c): the page, and its files by name. */
 void rhd_route_page(rhd_request *r);
-void rhd_route_app_js(rhd_request *r);
-void rhd_route_style_css(rhd_request *r);
+void rhd_route_web_file(rhd_request *r);
 
 /* The embedded openapi.yaml (generated at build time). */
 extern const char rhd_openapi_yaml[];
 extern const size_t rhd_openapi_yaml_len;
 
-/* The embedded playground files, web/ (generated at build time). */
+/* The embedded playground, web/ (generated at build time): the page, and a table of its
+ * scripts and style sheets. */
 extern const char rhd_web_index_html[];
 extern const size_t rhd_web_index_html_len;
-extern const char rhd_web_app_js[];
-extern const size_t rhd_web_app_js_len;
-extern const char rhd_web_style_css[];
-extern const size_t rhd_web_style_css_len;
+typedef struct {
+    const char *name; /* "app.js": the file's name in web/, and in /web/{file} */
+    const char *content_type;
+    const char *bytes;
+    size_t len;
+} rhd_web_file;
+extern const rhd_web_file rhd_web_files[];
+extern const size_t rhd_web_files_count;
+
+/* The page's file of that exact name, or NULL (routes/playground.c). */
+const rhd_web_file *rhd_web_file_find(const char *name);
 
 #endif
