@@ -3,7 +3,7 @@
  * server.c is included (not linked) so that its static functions can be called directly:
  * assign_request_id (X-Request-Id), check_headers via on_uri and request_begin (route, method,
  * Content-Length, Content-Type, Origin), take_body, on_completed and mhd_logger (the JSON log
- * lines). rhd_input_read (the body and its "options", as /v1/solve reads them) is public. MHD is
+ * lines). rhd_body_read (the body and its "options", as /v1/solve reads them) is public. MHD is
  * replaced by a fake connection whose headers come from the input: the MHD functions server.c
  * reads headers with are renamed below, before the includes. The HTTP policy itself
  * (http_policy.c) is fuzzed directly by fuzz_http_policy. The public pieces are called as they are:
@@ -36,7 +36,7 @@
 #define rhd_deadline_idle fuzz_deadline_idle
 #define rhd_deadline_expired fuzz_deadline_expired
 #include "../src/server/server.c"
-#include "input.h"
+#include "request_body.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -852,7 +852,7 @@ static void fuzz_body(const uint8_t *data, size_t size)
     rhd_options opt;
     rhd_options_init(&opt, &cfg);
     uint64_t parse_us;
-    const bool ok = rhd_input_read(r, &parsed, &opt, RHD_OPTS_SOLVE, &parse_us);
+    const bool ok = rhd_body_read(r, &parsed, &opt, RHD_OPTS_SOLVE, &parse_us);
 
     /* What the library alone makes of the same bytes, read as the Content-Type says: a subset
      * of what the service accepts (the service also reads "options"). A JSON body is read by

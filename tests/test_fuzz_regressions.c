@@ -12,7 +12,7 @@
  *     libmicrohttpd passes through) made the line invalid JSON, or injected members. Fixed in
  *     src/server/server.c (on_completed).
  *  4. POST /v1/solve took NUL bytes around a JSON body for whitespace (strchr finds the
- *     terminator), accepting bytes the library refuses. Fixed in src/server/input.c, which
+ *     terminator), accepting bytes the library refuses. Fixed in src/server/request_body.c, which
  *     since reads a body as its Content-Type says instead of sniffing its first byte.
  * 3 and 4 are tested against the real rushhourd binary (../rushhourd next to this test's
  * directory in the build tree), over raw sockets. */

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "routes/routes.h"
+#include "routes/route_table.h"
 
 typedef enum {
     RHD_REJECT_QUEUE_FULL = 0,

@@ -13,7 +13,7 @@
 #include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
-#include "routes/routes.h"
+#include "routes/route_table.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
@@ -66,7 +66,7 @@ typedef struct rhd_request {
     void (*state_free)(void *state);
     /* The jobs still running for this request, and what the last one to end calls before the
      * connection resumes (NULL when the request's one task replies from its outcome, as
-     * routes/task.c does); see work.h. */
+     * routes/route_task.c does); see work.h. */
     atomic_int jobs_left;
     void (*finish)(struct rhd_request *r);
     atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */

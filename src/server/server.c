@@ -21,7 +21,7 @@
 #include "log.h"
 #include "puzzle_bank.h"
 #include "request.h"
-#include "routes/routes.h"
+#include "routes/route_table.h"
 #include "server.h"
 #include "throttle.h"
 

@@ -2,7 +2,7 @@
  * at build time) that sends puzzles to POST /v1/solve and animates the answer. Served only
  * with --playground on (the router hides these paths otherwise). */
 #include "request.h"
-#include "routes/routes.h"
+#include "routes/route_table.h"
 
 /* The page loads nothing but its own script and style sheet and talks only to this server:
  * the policy says so, so a page that ever pulled in a third-party resource would break in

@@ -2,8 +2,8 @@
  * A handler runs on the MHD thread once the body is complete and either sets a reply or, for
  * the searching routes, suspends the connection and queues its searches (work.h). The router
  * (server.c) maps paths to them. */
-#ifndef RHD_ROUTES_H
-#define RHD_ROUTES_H
+#ifndef RHD_ROUTE_TABLE_H
+#define RHD_ROUTE_TABLE_H
 
 #include <stddef.h>
 
@@ -31,18 +31,18 @@ typedef enum {
     RHD_ROUTE_COUNT
 } rhd_route;
 
-void rhd_route_solve(rhd_request *r);    /* routes/solve.c */
-void rhd_route_hint(rhd_request *r);     /* routes/solve.c */
-void rhd_route_analyze(rhd_request *r);  /* routes/analyze.c */
-void rhd_route_batch(rhd_request *r);    /* routes/batch.c */
-void rhd_route_generate(rhd_request *r); /* routes/generate.c */
+void rhd_route_solve(rhd_request *r);    /* routes/route_solve.c */
+void rhd_route_hint(rhd_request *r);     /* routes/route_solve.c */
+void rhd_route_analyze(rhd_request *r);  /* routes/route_analyze.c */
+void rhd_route_batch(rhd_request *r);    /* routes/route_batch.c */
+void rhd_route_generate(rhd_request *r); /* routes/route_generate.c */
 
-/* The puzzle bank (routes/puzzles.c), answered on the MHD thread. */
+/* The puzzle bank (routes/route_puzzles.c), answered on the MHD thread. */
 void rhd_route_puzzles(rhd_request *r);
 void rhd_route_puzzles_daily(rhd_request *r);
 void rhd_route_puzzles_stats(rhd_request *r);
 
-/* The small endpoints (routes/basic.c). */
+/* The small endpoints (routes/route_basic.c). */
 void rhd_route_healthz(rhd_request *r);
 void rhd_route_readyz(rhd_request *r);
 void rhd_route_metrics(rhd_request *r);
