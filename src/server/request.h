@@ -13,7 +13,6 @@
 #include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
-#include "routes/route_table.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
@@ -30,7 +29,7 @@ typedef struct rhd_request {
     rhd_server *server;
     const rhd_config *cfg;
     struct MHD_Connection *conn;
-    rhd_route route;
+    int route; /* its id in the route table (routes/route_table.h), which metrics count by */
     const char *method; /* MHD's, valid until completion */
     char request_id[RHD_REQUEST_ID_MAX + 1];
     char origin[256]; /* the Origin header when CORS allows it, else "" */

@@ -47,50 +47,6 @@ struct rhd_server {
     rhd_throttle refusals; /* the log line of connections refused at a limit */
 };
 
-typedef struct {
-    const char *path;
-    rhd_route id;
-    bool post;       /* POST only, else GET and HEAD */
-    bool text_board; /* the body may be a text board (text/plain) as well as JSON */
-    bool playground; /* served only with --playground on; otherwise like any unknown path */
-    bool admin;      /* also served on the admin listener, which serves nothing else */
-    void (*handle)(rhd_request *r);
-} route;
-
-static const route routes[] = {
-    {"/v1/solve", RHD_ROUTE_SOLVE, true, true, false, false, rhd_route_solve},
-    {"/v1/hint", RHD_ROUTE_HINT, true, true, false, false, rhd_route_hint},
-    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, true, false, false, rhd_route_analyze},
-    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, false, rhd_route_batch},
-    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, false, rhd_route_generate},
-    {"/v1/puzzles", RHD_ROUTE_PUZZLES, false, false, false, false, rhd_route_puzzles},
-    {"/v1/puzzles/daily", RHD_ROUTE_DAILY, false, false, false, false, rhd_route_puzzles_daily},
-    {"/v1/puzzles/stats", RHD_ROUTE_BANK_STATS, false, false, false, false,
-     rhd_route_puzzles_stats},
-    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, false, true, rhd_route_healthz},
-    {"/readyz", RHD_ROUTE_READYZ, false, false, false, true, rhd_route_readyz},
-    {"/metrics", RHD_ROUTE_METRICS, false, false, false, true, rhd_route_metrics},
-    {"/version", RHD_ROUTE_VERSION, false, false, false, false, rhd_route_version},
-    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, false, rhd_route_openapi},
-    {"/", RHD_ROUTE_PAGE, false, false, true, false, rhd_route_page},
-    {"/app.js", RHD_ROUTE_APP_JS, false, false, true, false, rhd_route_app_js},
-    {"/style.css", RHD_ROUTE_STYLE_CSS, false, false, true, false, rhd_route_style_css},
-};
-
-/* With the playground off its paths do not exist at all (404 for every method, counted as
- * "other"), so an operator who turns it off exposes nothing of it. The admin listener knows
- * only the probes and the metrics. */
-static const route *find_route(const listener *l, const char *url)
-{
-    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (strcmp(routes[i].path, url) == 0)
-            return (routes[i].playground && !l->server->cfg.playground) ||
-                           (l->admin && !routes[i].admin)
-                       ? NULL
-                       : &routes[i];
-    return NULL;
-}
-
 bool rhd_server_is_ready(const rhd_server *s)
 {
     return atomic_load(&s->ready) && !atomic_load(&s->draining);
@@ -133,7 +89,7 @@ static void assign_request_id(rhd_server *s, rhd_request *r, const rhd_http_deci
 /* Applies the policy's decision and the route's rules; sets a reply when the request is
  * already answered. Broken framing is answered before routing: the body cannot be trusted to
  * end where the headers say, so nothing else is read from the connection. */
-static void check_headers(rhd_request *r, const route *rt, const rhd_http_decision *d)
+static void check_headers(rhd_request *r, const rhd_route_entry *rt, const rhd_http_decision *d)
 {
     if (d->framing) {
         r->close = true;
@@ -249,8 +205,8 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     r->method = method;
     r->http11 = strcmp(version, MHD_HTTP_VERSION_1_1) == 0;
     r->phase = RHD_READING;
-    const route *rt = find_route(lst, url);
-    r->route = rt ? rt->id : RHD_ROUTE_OTHER;
+    r->route = rhd_route_find(url, s->cfg.playground, lst->admin);
+    const rhd_route_entry *rt = r->route == RHD_ROUTE_OTHER ? NULL : &rhd_routes[r->route];
     const int count = MHD_get_connection_values(c, MHD_HEADER_KIND, NULL, NULL);
     field_list fl = {malloc(((size_t)count + 1) * sizeof *fl.fields), 0, (size_t)count};
     const union MHD_ConnectionInfo *size =
@@ -425,9 +381,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             return rhd_deadline_handled(c) ? refuse_body_now(r) : MHD_NO;
         }
         if (!rhd_deadline_handled(c)) return MHD_NO; /* the body came too late: 408 sent */
-        const route *rt = find_route(l, url);
-        assert(rt && "a path without a route is answered 404 from its headers, unread");
-        rt->handle(r);
+        assert(r->route != RHD_ROUTE_OTHER && "an unknown path is answered 404 from its headers");
+        rhd_routes[r->route].handle(r);
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);
     case RHD_REPLYING: return send_reply(r);
@@ -508,7 +463,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     int n = snprintf(fields, sizeof fields,
                      "\"request_id\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,"
                      "\"duration_us\":%llu",
-                     id, method, rhd_route_name(r->route), status, (unsigned long long)duration);
+                     id, method, rhd_route_label(r->route), status, (unsigned long long)duration);
     if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + n, sizeof fields - (size_t)n,
                  ",\"algorithm\":\"%s\",\"nodes\":%llu,\"cached\":%s", r->algorithm,
@@ -674,6 +629,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     s->cfg = *cfg;
     s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
     s->main_listener = (listener){s, false};
+    rhd_route_name_metrics();
     s->admin_listener = (listener){s, true};
     char warn[PATH_MAX + 64];
     if (rhd_bank_load(&s->bank, cfg, err, err_len, warn, sizeof warn) != 0) {
