@@ -1,5 +1,6 @@
 /* One HTTP request's state, from its first header to its completion callback, and the
- * functions that answer it. Shared by the router (server.c) and the routes. */
+ * functions that answer it. Shared by the request's steps (request_flow.c), the libmicrohttpd
+ * glue (server.c) and the routes. */
 #ifndef RHD_REQUEST_H
 #define RHD_REQUEST_H
 

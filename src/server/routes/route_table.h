@@ -47,7 +47,9 @@ typedef struct {
 extern const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER];
 
 /* The route of `path` on a listener: RHD_ROUTE_OTHER when there is none. With the playground
- * off its paths do not exist at all; the admin listener knows only its own routes. */
+ * off its paths do not exist at all (404 for every method, counted as "other"), so an operator
+ * who turns it off exposes nothing of it; the admin listener knows only the routes marked for
+ * it. */
 rhd_route rhd_route_find(const char *path, bool playground, bool admin_listener);
 
 /* The label of `id`: "other" for RHD_ROUTE_OTHER and any id out of range. */
