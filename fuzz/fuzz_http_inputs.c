@@ -445,6 +445,7 @@ static void fuzz_request_id(const uint8_t *data, size_t size)
     const char *value[H_COUNT] = {NULL};
     char *given = size && data[0] & 1 ? copy_string(data + 1, size - 1) : NULL;
     value[H_REQUEST_ID] = given;
+    log_begin();
     rhd_request *r = begin("GET", "/", value);
     check_request_id(r, given);
     rhd_flow_end(r, RHD_END_COMPLETED, NULL, &traffic);

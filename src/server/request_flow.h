@@ -49,11 +49,11 @@ typedef struct {
     const char *user_agent, *content_type;
 } rhd_request_client;
 
-/* A new request's state, owning a copy of its request-target as sent (`target_len` bytes, a
- * NUL among them included), started now; NULL when out of memory. */
+/* A new request's state, started now, owning a copy of its request-target as sent (its
+ * `target_len` bytes, NULs included); NULL when out of memory. */
 rhd_request *rhd_flow_new(const char *target, size_t target_len);
 
-/* A new request id into `id`: 16 hex digits, unique within the process. */
+/* A new request id into `id`: 16 hex digits, a different one on each call with `t`. */
 void rhd_flow_new_id(rhd_traffic *t, char id[RHD_REQUEST_ID_MAX + 1]);
 
 /* Begins `r` (r->cfg set, its target taken) from its header: finds its route, asks the HTTP
