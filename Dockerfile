@@ -24,10 +24,11 @@ RUN apt-get update \
 WORKDIR /src
 COPY . .
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
- && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli sample-bank test_validation test_server_units
-# Two quick suites as a smoke test of this toolchain; CI runs every suite from the same
+ && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli sample-bank test_validation \
+    test_server_config test_server_metrics
+# A few quick suites as a smoke test of this toolchain; CI runs every suite from the same
 # sources.
-RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server_units)$' \
+RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server_config|test_server_metrics)$' \
  && strip build/rushhourd build/rushhour
 
 # -------------------------------------------------------------------------------------- runtime

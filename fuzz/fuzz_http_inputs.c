@@ -1,12 +1,12 @@
 /* libFuzzer target: what the HTTP layer of rushhourd itself reads from clients and operators.
  *
- * server.c is included (not linked) so that its static functions can be called directly:
- * assign_request_id (X-Request-Id), check_headers via on_uri and request_begin (route, method,
- * Content-Length, Content-Type, Origin), take_body, on_completed and mhd_logger (the JSON log
- * lines). rhd_input_read (the body and its "options", as /v1/solve reads them) is public. MHD is
- * replaced by a fake connection whose headers come from the input: the MHD functions server.c
- * reads headers with are renamed below, before the includes. The HTTP policy itself
- * (http_policy.c) is fuzzed directly by fuzz_http_policy. The public pieces are called as they are:
+ * It links the server's objects and calls the steps of a request that need no connection
+ * (request_flow.h), as server.c calls them with what it gathered from libmicrohttpd: the route,
+ * the request id (X-Request-Id), the header checks (method, Content-Length, Content-Type,
+ * Origin), taking the body, the request's end (its status and its JSON access log line) and
+ * the filter of libmicrohttpd's own messages. rhd_body_read (the body and its "options", as
+ * /v1/solve reads them) is called as the route does. The HTTP policy itself (http_policy.c) is
+ * fuzzed directly by fuzz_http_policy. The other public pieces are called as they are:
  * rhd_json_escape, rhd_log, rhd_config_load, rhd_config_usage, rhd_config_origin_allowed,
  * rhd_cache_key.
  *
@@ -14,7 +14,9 @@
  * newline-separated fields. Log lines are written to a temporary file standing in for stdout
  * and checked with a strict JSON validator. Every violated contract aborts. */
 #define _GNU_SOURCE
+#include <arpa/inet.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,19 +26,12 @@
 
 #include <cjson/cJSON.h>
 
-#define MHD_lookup_connection_value fuzz_lookup_header
-#define MHD_get_connection_values fuzz_header_count
-#define MHD_get_connection_values_n fuzz_headers
-#define MHD_get_connection_info fuzz_connection_info
-/* The deadlines' clocks live in libmicrohttpd's per-connection context, which a fake
- * connection has not: a request here has no deadline. */
-#define rhd_deadlines_uri fuzz_deadlines_uri
-#define rhd_deadline_body fuzz_deadline_body
-#define rhd_deadline_handled fuzz_deadline_handled
-#define rhd_deadline_idle fuzz_deadline_idle
-#define rhd_deadline_expired fuzz_deadline_expired
-#include "../src/server/server.c"
-#include "input.h"
+#include "cache.h"
+#include "config.h"
+#include "log.h"
+#include "request_body.h"
+#include "request_flow.h"
+#include "routes/route_table.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -56,90 +51,23 @@ enum {
     MODE_COUNT
 };
 
-/* ---- the fake MHD connection ---- */
+/* ---- the header fields a request may have ---- */
 
 enum { H_CONTENT_LENGTH, H_CONTENT_TYPE, H_ORIGIN, H_REQUEST_ID, H_COUNT };
 static const char *const header_names[H_COUNT] = {"Content-Length", "Content-Type", "Origin",
                                                   "X-Request-Id"};
 
-typedef struct {
-    const char *value[H_COUNT]; /* NULL: absent */
-} fake_connection;
-
-const char *fuzz_lookup_header(struct MHD_Connection *connection, enum MHD_ValueKind kind,
-                               const char *key)
+/* Every request has "Host: a", then the headers present (value NULL: absent), each value as
+ * given: the fields as server.c gathers them from libmicrohttpd. Returns the count. */
+static size_t header_fields(rhd_http_field out[H_COUNT + 1], const char *const value[H_COUNT])
 {
-    const fake_connection *c = (const fake_connection *)connection;
-    CHECK(kind == MHD_HEADER_KIND, "looked up kind %d", (int)kind);
+    size_t n = 0;
+    out[n++] = (rhd_http_field){"Host", 4, "a", 1};
     for (int h = 0; h < H_COUNT; h++)
-        if (strcasecmp(key, header_names[h]) == 0) return c->value[h];
-    return NULL;
-}
-
-/* Every request has "Host: a", then the headers present. */
-int fuzz_header_count(struct MHD_Connection *connection, enum MHD_ValueKind kind,
-                      MHD_KeyValueIterator iterator, void *cls)
-{
-    const fake_connection *c = (const fake_connection *)connection;
-    CHECK(kind == MHD_HEADER_KIND && !iterator && !cls, "counted kind %d", (int)kind);
-    int n = 1;
-    for (int h = 0; h < H_COUNT; h++) n += c->value[h] != NULL;
+        if (value[h])
+            out[n++] = (rhd_http_field){header_names[h], strlen(header_names[h]), value[h],
+                                        strlen(value[h])};
     return n;
-}
-
-int fuzz_headers(struct MHD_Connection *connection, enum MHD_ValueKind kind,
-                 MHD_KeyValueIteratorN iterator, void *cls)
-{
-    const fake_connection *c = (const fake_connection *)connection;
-    CHECK(kind == MHD_HEADER_KIND, "listed kind %d", (int)kind);
-    int n = 1;
-    if (iterator(cls, kind, "Host", 4, "a", 1) != MHD_YES) return n;
-    for (int h = 0; h < H_COUNT; h++) {
-        if (!c->value[h]) continue;
-        n++;
-        if (iterator(cls, kind, header_names[h], strlen(header_names[h]), c->value[h],
-                     strlen(c->value[h])) != MHD_YES)
-            break;
-    }
-    return n;
-}
-
-/* No header size known: server.c then takes values and the target as given. */
-const union MHD_ConnectionInfo *fuzz_connection_info(struct MHD_Connection *connection,
-                                                     enum MHD_ConnectionInfoType kind, ...)
-{
-    (void)connection;
-    (void)kind;
-    return NULL;
-}
-
-void *fuzz_deadlines_uri(void *cls, const char *uri, struct MHD_Connection *c)
-{
-    (void)cls, (void)uri, (void)c;
-    return NULL;
-}
-
-bool fuzz_deadline_body(struct MHD_Connection *c, const char *request_id)
-{
-    (void)c, (void)request_id;
-    return true;
-}
-
-bool fuzz_deadline_handled(struct MHD_Connection *c)
-{
-    (void)c;
-    return true;
-}
-
-void fuzz_deadline_idle(struct MHD_Connection *c)
-{
-    (void)c;
-}
-
-bool fuzz_deadline_expired(struct MHD_Connection *c)
-{
-    (void)c;
-    return false;
 }
 
 /* ---- input fields ---- */
@@ -347,8 +275,8 @@ static bool json_valid(const char *s, size_t n)
 
 /* ---- the fixture: a server whose configuration is the default one ---- */
 
-static rhd_server server;
-static listener main_listener = {&server, false}; /* what the main daemon's callbacks get */
+static rhd_config config;
+static rhd_traffic traffic; /* the server's request ids, requests in flight, refusals */
 static rhd_cache *fuzz_cache;
 static char *log_buf;
 static size_t log_cap;
@@ -359,8 +287,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     (void)argv;
     char err[1024];
     char *args[] = {"fuzz", NULL};
-    CHECK(rhd_config_load(&server.cfg, NULL, 1, args, 2, err, sizeof err) == 0, "%s", err);
-    server.id_seed = UINT64_C(0x1234567890abcdef);
+    CHECK(rhd_config_load(&config, NULL, 1, args, 2, err, sizeof err) == 0, "%s", err);
+    traffic.id_seed = UINT64_C(0x1234567890abcdef);
     fuzz_cache = rhd_cache_new((size_t)1 << 20);
     CHECK(fuzz_cache, "no cache");
     /* The JSON log goes to stdout: make stdout a file this target can read back. */
@@ -494,24 +422,33 @@ static rhd_http_media reference_media_type(const char *type)
 
 /* ---- the modes ---- */
 
-static void fuzz_request_id(const uint8_t *data, size_t size)
+/* Begins a request on the main listener from its header fields (values NULL: absent) as
+ * server.c would; the caller ends it. */
+static rhd_request *begin(const char *method, const char *url, const char *const value[H_COUNT])
 {
-    fake_connection conn = {{NULL}};
-    char *given = size && data[0] & 1 ? copy_string(data + 1, size - 1) : NULL;
-    conn.value[H_REQUEST_ID] = given;
-    rhd_request r = {.server = &server, .cfg = &server.cfg};
-    r.conn = (struct MHD_Connection *)&conn;
-    const rhd_http_field fields[] = {{"Host", 4, "a", 1},
-                                     {"X-Request-Id", 12, given, given ? strlen(given) : 0}};
-    const rhd_http_request q = {.target = "/",
-                                .target_len = 1,
+    rhd_request *r = rhd_flow_new(url, strlen(url));
+    CHECK(r, "rhd_flow_new failed");
+    r->cfg = &config;
+    rhd_http_field fields[H_COUNT + 1];
+    const rhd_request_head h = {.path = url,
+                                .method = method,
                                 .version = "HTTP/1.1",
                                 .fields = fields,
-                                .field_count = given ? 2 : 1,
-                                .max_body_bytes = 1024};
-    const rhd_http_decision d = rhd_http_check(&q);
-    assign_request_id(&server, &r, &d);
-    check_request_id(&r, given);
+                                .field_count = header_fields(fields, value),
+                                .origin = value[H_ORIGIN]};
+    rhd_flow_begin(r, &h, &traffic);
+    return r;
+}
+
+static void fuzz_request_id(const uint8_t *data, size_t size)
+{
+    const char *value[H_COUNT] = {NULL};
+    char *given = size && data[0] & 1 ? copy_string(data + 1, size - 1) : NULL;
+    value[H_REQUEST_ID] = given;
+    log_begin();
+    rhd_request *r = begin("GET", "/", value);
+    check_request_id(r, given);
+    rhd_flow_end(r, RHD_END_COMPLETED, NULL, &traffic);
     free(given);
 }
 
@@ -524,23 +461,21 @@ static void fuzz_request(const uint8_t *data, size_t size)
     char *buf, *f[7] = {"", "", "", "", "", "", ""};
     split_fields(data + 2, size - 2, &buf, f, 7);
     const char *method = f[0], *url = f[1];
-    fake_connection conn = {{NULL}};
+    const char *value[H_COUNT] = {NULL};
     for (int h = 0; h < H_COUNT; h++)
-        if (present & (1u << h)) conn.value[h] = f[2 + h];
-    snprintf(server.cfg.cors_origins, sizeof server.cfg.cors_origins, "%s", f[6]);
+        if (present & (1u << h)) value[h] = f[2 + h];
+    snprintf(config.cors_origins, sizeof config.cors_origins, "%s", f[6]);
 
-    rhd_request *r = on_uri(&main_listener, url, (struct MHD_Connection *)&conn);
-    CHECK(r, "on_uri failed");
-    request_begin(&main_listener, r, (struct MHD_Connection *)&conn, url, method, "HTTP/1.1");
-    check_request_id(r, conn.value[H_REQUEST_ID]);
-    const char *origin = conn.value[H_ORIGIN];
+    rhd_request *r = begin(method, url, value);
+    check_request_id(r, value[H_REQUEST_ID]);
+    const char *origin = value[H_ORIGIN];
     const bool allowed = origin && strlen(origin) < sizeof r->origin &&
-                         reference_origin_allowed(server.cfg.cors_origins, origin);
+                         reference_origin_allowed(config.cors_origins, origin);
     CHECK(allowed ? strcmp(r->origin, origin) == 0 : r->origin[0] == '\0',
-          "origin '%s' against '%s' gave '%s'", origin ? origin : "(none)", server.cfg.cors_origins,
+          "origin '%s' against '%s' gave '%s'", origin ? origin : "(none)", config.cors_origins,
           r->origin);
 
-    /* The route as request_begin found it: RHD_ROUTE_OTHER when none; the /v1/ routes take
+    /* The route as rhd_flow_begin found it: RHD_ROUTE_OTHER when none; the /v1/ routes take
      * POST. */
     const bool known = r->route != RHD_ROUTE_OTHER,
                post_route = r->route == RHD_ROUTE_SOLVE || r->route == RHD_ROUTE_HINT ||
@@ -549,12 +484,12 @@ static void fuzz_request(const uint8_t *data, size_t size)
     const bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     const bool post = !strcmp(method, "POST");
     const bool options = !strcmp(method, "OPTIONS");
-    const char *length = conn.value[H_CONTENT_LENGTH];
-    const char *type = conn.value[H_CONTENT_TYPE];
+    const char *length = value[H_CONTENT_LENGTH];
+    const char *type = value[H_CONTENT_TYPE];
     /* Broken framing is refused before routing (http_policy.c, fuzzed on its own). */
     bool framing_bad = false;
     for (const char *u = url; *u; u++) framing_bad |= (unsigned char)*u <= ' ' || *u == 0x7f;
-    for (int h = 0; h < H_COUNT; h++) framing_bad |= conn.value[h] && strchr(conn.value[h], '\r');
+    for (int h = 0; h < H_COUNT; h++) framing_bad |= value[h] && strchr(value[h], '\r');
     if (length) {
         size_t n = strlen(length);
         while (n && (length[n - 1] == ' ' || length[n - 1] == '\t')) n--;
@@ -578,9 +513,7 @@ static void fuzz_request(const uint8_t *data, size_t size)
     else if (!post_route)
         expected = 0;
     else if (length)
-        expected = strtoull(length, NULL, 10) > server.cfg.max_body_bytes ? 413
-                   : readable                                             ? 0
-                                                                          : 415;
+        expected = strtoull(length, NULL, 10) > config.max_body_bytes ? 413 : readable ? 0 : 415;
     else
         expected = readable ? 0 : 415;
     CHECK(r->status == expected, "%s %s (length %s, type %s): status %d, expected %d", method, url,
@@ -609,18 +542,17 @@ static void fuzz_request(const uint8_t *data, size_t size)
     }
     /* A request never answered is logged and counted with a label of its own: 408 when the
      * idle timeout ended it, 503 when the daemon stopped, else 499 (the client went away). */
-    const enum MHD_RequestTerminationCode why =
-        (enum MHD_RequestTerminationCode)((ending >> 3) % 6);
-    const int status = r->phase == RHD_ANSWERED                        ? r->status
-                       : why == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? 408
-                       : why == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? 503
-                                                                       : 499;
+    const rhd_request_end how = (rhd_request_end)((ending >> 3) % 4);
+    const int status = r->phase == RHD_ANSWERED  ? r->status
+                       : how == RHD_END_TIMEOUT  ? 408
+                       : how == RHD_END_SHUTDOWN ? 503
+                                                 : 499;
     char id[sizeof r->request_id];
     memcpy(id, r->request_id, sizeof id);
-    void *state = r;
+    /* At debug level the line also says who asked with what, as the glue read it. */
+    const rhd_request_client client = {.address = "", .content_type = type};
     log_begin();
-    on_completed(&server, (struct MHD_Connection *)&conn, &state, why);
-    CHECK(state == NULL, "state not cleared");
+    rhd_flow_end(r, how, &client, &traffic);
     cJSON *line = check_log_line("access log");
     const char *logged_id =
         cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "request_id"));
@@ -637,8 +569,11 @@ static void fuzz_request(const uint8_t *data, size_t size)
     if (printable)
         CHECK(strcmp(logged_method, method) == 0, "method '%s' logged as '%s'", method,
               logged_method);
+    const bool closed_early = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "closed_early"));
+    CHECK(closed_early == (how != RHD_END_COMPLETED), "closed_early %d for end %d", closed_early,
+          (int)how);
     cJSON_Delete(line);
-    CHECK(atomic_load(&server.active) == 0, "active requests %d", atomic_load(&server.active));
+    CHECK(atomic_load(&traffic.active) == 0, "active requests %d", atomic_load(&traffic.active));
     free(buf);
 }
 
@@ -647,7 +582,7 @@ static void fuzz_origin(const uint8_t *data, size_t size)
 {
     char *buf, *f[2] = {"", ""};
     split_fields(data, size, &buf, f, 2);
-    rhd_config cfg = server.cfg;
+    rhd_config cfg = config;
     snprintf(cfg.cors_origins, sizeof cfg.cors_origins, "%s", f[0]);
     const bool allowed = rhd_config_origin_allowed(&cfg, f[1]);
     CHECK(allowed == reference_origin_allowed(cfg.cors_origins, f[1]),
@@ -821,23 +756,19 @@ static bool only_options_refused(const rh_diags *d)
 static void fuzz_body(const uint8_t *data, size_t size)
 {
     if (size < 2) return;
-    rhd_config cfg = server.cfg;
+    rhd_config cfg = config;
     cfg.max_body_bytes = (size_t)1024 << (data[0] % 4);
     const size_t chunk = 1 + (size_t)data[1] * 17;
     const char *body = (const char *)data + 2;
     const size_t len = size - 2;
-    fake_connection conn = {{NULL}};
     rhd_request *r = calloc(1, sizeof *r);
     CHECK(r, "out of memory");
-    r->server = &server;
     r->cfg = &cfg;
-    r->conn = (struct MHD_Connection *)&conn;
     r->method = "POST";
     r->body_is_text = data[0] & 4;
-    const rhd_http_decision none = {0};
-    assign_request_id(&server, r, &none);
+    rhd_flow_new_id(&traffic, r->request_id);
     for (size_t at = 0; at < len; at += chunk)
-        take_body(r, body + at, len - at < chunk ? len - at : chunk);
+        rhd_flow_take_body(r, body + at, len - at < chunk ? len - at : chunk);
     CHECK(r->body_too_big == (len > cfg.max_body_bytes), "%zu bytes, limit %zu, too big %d", len,
           cfg.max_body_bytes, r->body_too_big);
     if (r->body_too_big) {
@@ -852,7 +783,7 @@ static void fuzz_body(const uint8_t *data, size_t size)
     rhd_options opt;
     rhd_options_init(&opt, &cfg);
     uint64_t parse_us;
-    const bool ok = rhd_input_read(r, &parsed, &opt, RHD_OPTS_SOLVE, &parse_us);
+    const bool ok = rhd_body_read(r, &parsed, &opt, RHD_OPTS_SOLVE, &parse_us);
 
     /* What the library alone makes of the same bytes, read as the Content-Type says: a subset
      * of what the service accepts (the service also reads "options"). A JSON body is read by
@@ -928,14 +859,6 @@ static void fuzz_body(const uint8_t *data, size_t size)
     free(r);
 }
 
-static void call_mhd_logger(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    mhd_logger(&server, fmt, ap);
-    va_end(ap);
-}
-
 /* Byte 0: which logger (bit 0), the level (bits 1-2), the size of the caller's buffer for
  * the field value (bits 3-4); then fields: the event (or MHD's message), a field value. */
 static void fuzz_log(const uint8_t *data, size_t size)
@@ -945,7 +868,7 @@ static void fuzz_log(const uint8_t *data, size_t size)
     split_fields(data + 1, size - 1, &buf, f, 2);
     if (data[0] & 1) {
         log_begin();
-        call_mhd_logger("%s", f[0]);
+        rhd_flow_library_message(f[0], &traffic);
         /* A refused connection is counted every time but logged at most once a second. */
         static const char refused[] = "Server reached connection limit";
         if (strncmp(f[0], refused, sizeof refused - 1) != 0) {

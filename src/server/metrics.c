@@ -58,9 +58,13 @@ typedef struct {
     atomic_uint_fast64_t sum; /* microseconds, or nodes */
 } histogram;
 
+/* The routes' labels, set once before any request is counted (rhd_metrics_routes). */
+static const char *route_labels[RHD_METRICS_ROUTES_MAX] = {"other"};
+static int route_count = 1;
+
 static struct {
-    atomic_uint_fast64_t requests[RHD_ROUTE_COUNT][METHOD_COUNT][CODE_SLOTS];
-    histogram request_duration[RHD_ROUTE_COUNT];
+    atomic_uint_fast64_t requests[RHD_METRICS_ROUTES_MAX][METHOD_COUNT][CODE_SLOTS];
+    histogram request_duration[RHD_METRICS_ROUTES_MAX];
     histogram search_duration[ALGO_COUNT];
     histogram search_nodes;
     histogram analysis_duration, generation_duration;
@@ -99,7 +103,7 @@ static void zero_histogram(histogram *h)
 void rhd_metrics_reset(void)
 {
     zero(&registry.requests[0][0][0], sizeof registry.requests / sizeof registry.requests[0][0][0]);
-    for (int r = 0; r < RHD_ROUTE_COUNT; r++) zero_histogram(&registry.request_duration[r]);
+    for (int r = 0; r < RHD_METRICS_ROUTES_MAX; r++) zero_histogram(&registry.request_duration[r]);
     for (int a = 0; a < ALGO_COUNT; a++) zero_histogram(&registry.search_duration[a]);
     zero_histogram(&registry.search_nodes);
     atomic_store_explicit(&registry.queue_depth, 0, memory_order_relaxed);
@@ -114,26 +118,11 @@ void rhd_metrics_reset(void)
     zero(&registry.refused, 1);
 }
 
-const char *rhd_route_name(rhd_route r)
+void rhd_metrics_routes(const char *const *labels, int count)
 {
-    switch (r) {
-    case RHD_ROUTE_SOLVE: return "/v1/solve";
-    case RHD_ROUTE_HEALTHZ: return "/healthz";
-    case RHD_ROUTE_READYZ: return "/readyz";
-    case RHD_ROUTE_METRICS: return "/metrics";
-    case RHD_ROUTE_VERSION: return "/version";
-    case RHD_ROUTE_OPENAPI: return "/openapi.yaml";
-    case RHD_ROUTE_PAGE: return "/";
-    case RHD_ROUTE_WEB_FILE: return "/web/{file}";
-    case RHD_ROUTE_HINT: return "/v1/hint";
-    case RHD_ROUTE_ANALYZE: return "/v1/analyze";
-    case RHD_ROUTE_BATCH: return "/v1/solve/batch";
-    case RHD_ROUTE_GENERATE: return "/v1/generate";
-    case RHD_ROUTE_PUZZLES: return "/v1/puzzles";
-    case RHD_ROUTE_DAILY: return "/v1/puzzles/daily";
-    case RHD_ROUTE_BANK_STATS: return "/v1/puzzles/stats";
-    default: return "other";
-    }
+    if (count < 1 || count > RHD_METRICS_ROUTES_MAX) return;
+    for (int k = 0; k < count; k++) route_labels[k] = labels[k];
+    route_count = count;
 }
 
 static void observe(histogram *h, const buckets *b, uint64_t v)
@@ -152,9 +141,9 @@ static int method_index(const char *method)
     return METHOD_OTHER;
 }
 
-void rhd_metrics_request(rhd_route route, const char *method, int status, uint64_t duration_us)
+void rhd_metrics_request(int route, const char *method, int status, uint64_t duration_us)
 {
-    if ((unsigned)route >= RHD_ROUTE_COUNT) route = RHD_ROUTE_OTHER;
+    if (route < 0 || route >= route_count) route = route_count - 1;
     const int code =
         status >= CODE_FIRST && status <= CODE_LAST ? status - CODE_FIRST : CODE_SLOTS - 1;
     add(&registry.requests[route][method_index(method)][code], 1);
@@ -300,7 +289,7 @@ static void put_requests(out_buf *o)
 {
     static const char name[] = "rushhourd_http_requests_total";
     header(o, name, "counter", "HTTP requests answered, by route, method and status code.");
-    for (int r = 0; r < RHD_ROUTE_COUNT; r++)
+    for (int r = 0; r < route_count; r++)
         for (int m = 0; m < METHOD_COUNT; m++)
             for (int c = 0; c < CODE_SLOTS; c++) {
                 const uint64_t n = get(&registry.requests[r][m][c]);
@@ -311,7 +300,7 @@ static void put_requests(out_buf *o)
                 else
                     snprintf(code, sizeof code, "%d", c + CODE_FIRST);
                 put(o, "%s{route=\"%s\",method=\"%s\",code=\"%s\"} %" PRIu64 "\n", name,
-                    rhd_route_name((rhd_route)r), method_names[m], code, n);
+                    route_labels[r], method_names[m], code, n);
             }
 }
 
@@ -319,9 +308,9 @@ static void put_durations(out_buf *o)
 {
     static const char req[] = "rushhourd_http_request_duration_seconds";
     header(o, req, "histogram", "Time from a request's arrival to its answer, by route.");
-    for (int r = 0; r < RHD_ROUTE_COUNT; r++) {
+    for (int r = 0; r < route_count; r++) {
         char label[64];
-        snprintf(label, sizeof label, "route=\"%s\",", rhd_route_name((rhd_route)r));
+        snprintf(label, sizeof label, "route=\"%s\",", route_labels[r]);
         put_histogram(o, req, label, &registry.request_duration[r], &duration_buckets, true);
     }
     static const char search[] = "rushhourd_search_duration_seconds";

@@ -7,8 +7,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "routes/routes.h"
-
 typedef enum {
     RHD_REJECT_QUEUE_FULL = 0,
     RHD_REJECT_SHUTTING_DOWN,
@@ -17,14 +15,21 @@ typedef enum {
     RHD_REJECT_COUNT
 } rhd_reject_reason;
 
+/* The most routes requests can be counted under. */
+#define RHD_METRICS_ROUTES_MAX 32
+
 /* Resets the registry (tests). Not thread-safe against concurrent updates. */
 void rhd_metrics_reset(void);
 
-const char *rhd_route_name(rhd_route r); /* "/v1/solve", ..., "other" */
+/* Names the routes requests are counted under, by index: `labels[k]` (a static string, not
+ * copied) for route k, and the last for any index out of range (the server's "other"); `count`
+ * in 1..RHD_METRICS_ROUTES_MAX, else nothing changes. Until then every request is counted under
+ * "other". Call before requests are counted (not thread-safe against them); kept by a reset. */
+void rhd_metrics_routes(const char *const *labels, int count);
 
-/* One finished request: its route, method ("GET", "POST", other methods counted as "OTHER"),
- * status code (any 100..599) and duration. */
-void rhd_metrics_request(rhd_route route, const char *method, int status, uint64_t duration_us);
+/* One finished request: its route's index, method ("GET", "POST", other methods counted as
+ * "OTHER"), status code (any 100..599) and duration. */
+void rhd_metrics_request(int route, const char *method, int status, uint64_t duration_us);
 
 /* One finished search: algorithm name ("bfs", "astar", "fast"; any other is not counted), its
  * duration and the nodes it expanded. */

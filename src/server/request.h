@@ -1,5 +1,6 @@
 /* One HTTP request's state, from its first header to its completion callback, and the
- * functions that answer it. Shared by the router (server.c) and the routes. */
+ * functions that answer it. Shared by the request's steps (request_flow.c), the libmicrohttpd
+ * glue (server.c) and the routes. */
 #ifndef RHD_REQUEST_H
 #define RHD_REQUEST_H
 
@@ -13,7 +14,6 @@
 #include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
-#include "routes/routes.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
@@ -30,7 +30,7 @@ typedef struct rhd_request {
     rhd_server *server;
     const rhd_config *cfg;
     struct MHD_Connection *conn;
-    rhd_route route;
+    int route; /* its id in the route table (routes/route_table.h), which metrics count by */
     const char *method; /* MHD's, valid until completion */
     const char *path;   /* MHD's decoded path, no query: valid until completion */
     char request_id[RHD_REQUEST_ID_MAX + 1];
@@ -67,7 +67,7 @@ typedef struct rhd_request {
     void (*state_free)(void *state);
     /* The jobs still running for this request, and what the last one to end calls before the
      * connection resumes (NULL when the request's one task replies from its outcome, as
-     * routes/task.c does); see work.h. */
+     * routes/route_task.c does); see work.h. */
     atomic_int jobs_left;
     void (*finish)(struct rhd_request *r);
     atomic_bool abandoned; /* a job was dropped or cancelled because the client went away */

@@ -1,6 +1,8 @@
-/* The HTTP front of rushhourd: libmicrohttpd in epoll thread-pool mode, per-request state,
- * routing, body reading within limits, request ids, CORS, the access log, and the graceful
- * drain. Searches never run on these threads: work.c hands them to the worker pool. */
+/* The HTTP front of rushhourd: libmicrohttpd in epoll thread-pool mode and the glue between it
+ * and the steps of a request (request_flow.h): gathering a request's header, feeding its body,
+ * queuing its response with its headers (CORS among them), answering early 413s and deadline
+ * 408s on the socket, and the graceful drain. Searches never run on these threads: work.c hands
+ * them to the worker pool. */
 #include <arpa/inet.h>
 #include <limits.h>
 #include <assert.h>
@@ -21,9 +23,9 @@
 #include "log.h"
 #include "puzzle_bank.h"
 #include "request.h"
-#include "routes/routes.h"
+#include "request_flow.h"
+#include "routes/route_table.h"
 #include "server.h"
-#include "throttle.h"
 
 /* What a daemon's callbacks are given: the server, and which listener took the request. */
 typedef struct {
@@ -40,65 +42,9 @@ struct rhd_server {
     rhd_cache *cache;
     rh_bank *bank; /* NULL when none is served */
     atomic_bool ready, draining;
-    atomic_int active; /* requests begun and not completed */
     int port, admin_port;
-    uint64_t id_seed;
-    atomic_uint_fast64_t id_counter;
-    rhd_throttle refusals; /* the log line of connections refused at a limit */
+    rhd_traffic traffic; /* request ids, requests in flight, the refusals' log line */
 };
-
-typedef struct {
-    const char *path;
-    rhd_route id;
-    bool post;       /* POST only, else GET and HEAD */
-    bool text_board; /* the body may be a text board (text/plain) as well as JSON */
-    bool playground; /* served only with --playground on; otherwise like any unknown path */
-    bool admin;      /* also served on the admin listener, which serves nothing else */
-    void (*handle)(rhd_request *r);
-} route;
-
-static const route routes[] = {
-    {"/v1/solve", RHD_ROUTE_SOLVE, true, true, false, false, rhd_route_solve},
-    {"/v1/hint", RHD_ROUTE_HINT, true, true, false, false, rhd_route_hint},
-    {"/v1/analyze", RHD_ROUTE_ANALYZE, true, true, false, false, rhd_route_analyze},
-    {"/v1/solve/batch", RHD_ROUTE_BATCH, true, false, false, false, rhd_route_batch},
-    {"/v1/generate", RHD_ROUTE_GENERATE, true, false, false, false, rhd_route_generate},
-    {"/v1/puzzles", RHD_ROUTE_PUZZLES, false, false, false, false, rhd_route_puzzles},
-    {"/v1/puzzles/daily", RHD_ROUTE_DAILY, false, false, false, false, rhd_route_puzzles_daily},
-    {"/v1/puzzles/stats", RHD_ROUTE_BANK_STATS, false, false, false, false,
-     rhd_route_puzzles_stats},
-    {"/healthz", RHD_ROUTE_HEALTHZ, false, false, false, true, rhd_route_healthz},
-    {"/readyz", RHD_ROUTE_READYZ, false, false, false, true, rhd_route_readyz},
-    {"/metrics", RHD_ROUTE_METRICS, false, false, false, true, rhd_route_metrics},
-    {"/version", RHD_ROUTE_VERSION, false, false, false, false, rhd_route_version},
-    {"/openapi.yaml", RHD_ROUTE_OPENAPI, false, false, false, false, rhd_route_openapi},
-    {"/", RHD_ROUTE_PAGE, false, false, true, false, rhd_route_page},
-    {"/web/{file}", RHD_ROUTE_WEB_FILE, false, false, true, false, rhd_route_web_file},
-};
-
-/* A path ending in "{file}" stands for its prefix and then the exact name of one of the page's
- * files (routes/playground.c): no other name, no path below it, so nothing else is reachable. */
-static bool path_matches(const char *path, const char *url)
-{
-    const char *file = strstr(path, "{file}");
-    if (!file) return strcmp(path, url) == 0;
-    const size_t prefix = (size_t)(file - path);
-    return strncmp(path, url, prefix) == 0 && rhd_web_file_find(url + prefix) != NULL;
-}
-
-/* With the playground off its paths do not exist at all (404 for every method, counted as
- * "other"), so an operator who turns it off exposes nothing of it. The admin listener knows
- * only the probes and the metrics. */
-static const route *find_route(const listener *l, const char *url)
-{
-    for (size_t i = 0; i < sizeof routes / sizeof routes[0]; i++)
-        if (path_matches(routes[i].path, url))
-            return (routes[i].playground && !l->server->cfg.playground) ||
-                           (l->admin && !routes[i].admin)
-                       ? NULL
-                       : &routes[i];
-    return NULL;
-}
 
 bool rhd_server_is_ready(const rhd_server *s)
 {
@@ -118,56 +64,6 @@ rhd_cache *rhd_server_cache(rhd_server *s)
 rh_bank *rhd_server_bank(rhd_server *s)
 {
     return s->bank;
-}
-
-static void new_request_id(rhd_server *s, char id[RHD_REQUEST_ID_MAX + 1])
-{
-    const uint64_t k = atomic_fetch_add(&s->id_counter, 1);
-    uint64_t x = (s->id_seed ^ k) * UINT64_C(0x9E3779B97F4A7C15);
-    x ^= x >> 31;
-    snprintf(id, RHD_REQUEST_ID_MAX + 1, "%016llx", (unsigned long long)x);
-}
-
-/* A client's id is echoed when the policy accepts it; otherwise one is made up. */
-static void assign_request_id(rhd_server *s, rhd_request *r, const rhd_http_decision *d)
-{
-    if (!d->request_id) {
-        new_request_id(s, r->request_id);
-        return;
-    }
-    memcpy(r->request_id, d->request_id, d->request_id_len);
-    r->request_id[d->request_id_len] = '\0';
-}
-
-/* Applies the policy's decision and the route's rules; sets a reply when the request is
- * already answered. Broken framing is answered before routing: the body cannot be trusted to
- * end where the headers say, so nothing else is read from the connection. */
-static void check_headers(rhd_request *r, const route *rt, const rhd_http_decision *d)
-{
-    if (d->framing) {
-        r->close = true;
-        rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_problem(r, d->status, d->slug, d->title, d->detail, NULL);
-        return;
-    }
-    if (!rt) {
-        rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
-        return;
-    }
-    const bool get = strcmp(r->method, "GET") == 0 || strcmp(r->method, "HEAD") == 0;
-    const bool post = strcmp(r->method, "POST") == 0;
-    r->allow = rt->post ? "POST, OPTIONS" : "GET, HEAD, OPTIONS";
-    if (strcmp(r->method, "OPTIONS") == 0) {
-        rhd_reply_static(r, 204, NULL, "", 0); /* CORS preflight; headers in send_reply */
-        return;
-    }
-    if (rt->post ? !post : !get) {
-        rhd_reply_problem(r, 405, "method-not-allowed", "Method Not Allowed", NULL, NULL);
-        return;
-    }
-    if (!d->status) return;
-    rhd_metrics_rejected(d->status == 413 ? RHD_REJECT_BODY_TOO_LARGE : RHD_REJECT_INVALID);
-    rhd_reply_problem(r, d->status, d->slug, d->title, d->detail, NULL);
 }
 
 /* The header fields as the policy reads them. MHD 0.9.75 hands out values cut at a NUL
@@ -216,16 +112,8 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
 {
     const listener *l = cls;
     rhd_deadlines_uri(l->server->deadlines, uri, c);
-    rhd_request *r = calloc(1, sizeof *r);
-    if (!r) return NULL;
-    r->server = l->server;
-    r->start_us = rh_clock_us();
-    r->target_len = strlen(uri);
-    if (!(r->target = malloc(r->target_len + 1))) {
-        free(r);
-        return NULL;
-    }
-    memcpy(r->target, uri, r->target_len + 1);
+    rhd_request *r = rhd_flow_new(uri, strlen(uri));
+    if (r) r->server = l->server;
     return r;
 }
 
@@ -246,21 +134,13 @@ static bool take_whole_target(rhd_request *r, const char *url, const char *versi
     return true;
 }
 
-/* Gathers the request line and header fields, asks the policy, and applies its decision. */
+/* Gathers the request line and header fields and begins the request from them. */
 static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connection *c,
                           const char *url, const char *method, const char *version)
 {
     rhd_server *s = lst->server;
-    atomic_fetch_add(&s->active, 1);
-    r->begun = true;
     r->cfg = &s->cfg;
     r->conn = c;
-    r->method = method;
-    r->path = url;
-    r->http11 = strcmp(version, MHD_HTTP_VERSION_1_1) == 0;
-    r->phase = RHD_READING;
-    const route *rt = find_route(lst, url);
-    r->route = rt ? rt->id : RHD_ROUTE_OTHER;
     const int count = MHD_get_connection_values(c, MHD_HEADER_KIND, NULL, NULL);
     field_list fl = {malloc(((size_t)count + 1) * sizeof *fl.fields), 0, (size_t)count};
     const union MHD_ConnectionInfo *size =
@@ -268,58 +148,22 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     const char *head_end = size ? method + size->header_size : method;
     if (!fl.fields || !take_whole_target(r, url, version, method, head_end)) {
         free(fl.fields);
-        r->close = true;
-        rhd_reply_no_memory(r);
-        r->phase = RHD_REPLYING;
+        rhd_flow_begin_no_memory(r, method, &s->traffic);
         return;
     }
     MHD_get_connection_values_n(c, MHD_HEADER_KIND, gather_field, &fl);
     if (size) real_value_lengths(&fl, method, head_end);
-    const bool takes_body = rt && rt->post && strcmp(method, "POST") == 0;
-    const rhd_http_request q = {.target = r->target,
-                                .target_len = r->target_len,
-                                .version = version,
-                                .fields = fl.fields,
-                                .field_count = fl.count,
-                                .takes_body = takes_body,
-                                .takes_text_board = takes_body && rt->text_board,
-                                .max_body_bytes = s->cfg.max_body_bytes};
-    const rhd_http_decision d = rhd_http_check(&q);
-    assign_request_id(s, r, &d);
-    r->body_is_text = d.body_is_text;
+    const rhd_request_head h = {
+        .path = url,
+        .method = method,
+        .version = version,
+        .fields = fl.fields,
+        .field_count = fl.count,
+        .origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"),
+        .admin_listener = lst->admin,
+    };
+    rhd_flow_begin(r, &h, &s->traffic);
     free(fl.fields);
-    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
-    if (origin && strlen(origin) < sizeof r->origin && rhd_config_origin_allowed(&s->cfg, origin))
-        strcpy(r->origin, origin);
-    check_headers(r, rt, &d);
-    if (r->reply || r->status) r->phase = RHD_REPLYING;
-}
-
-/* Appends a chunk of the body, or marks the body too big and drops it. */
-static void take_body(rhd_request *r, const char *data, size_t n)
-{
-    if (r->body_too_big) return;
-    if (r->body_len + n > r->cfg->max_body_bytes) {
-        r->body_too_big = true;
-        free(r->body);
-        r->body = NULL;
-        r->body_len = r->body_cap = 0;
-        return;
-    }
-    if (r->body_len + n + 1 > r->body_cap) {
-        size_t cap = r->body_cap ? r->body_cap : 1024;
-        while (cap < r->body_len + n + 1) cap *= 2;
-        char *body = realloc(r->body, cap);
-        if (!body) {
-            r->body_too_big = true; /* answered as 413: the server cannot hold it */
-            return;
-        }
-        r->body = body;
-        r->body_cap = cap;
-    }
-    memcpy(r->body + r->body_len, data, n);
-    r->body_len += n;
-    r->body[r->body_len] = '\0';
 }
 
 static void add_header(struct MHD_Response *resp, const char *name, const char *value)
@@ -428,16 +272,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     switch (r->phase) {
     case RHD_READING:
         if (*upload_size) {
-            take_body(r, upload, *upload_size);
+            rhd_flow_take_body(r, upload, *upload_size);
             *upload_size = 0;
             if (!r->body_too_big) return MHD_YES;
             /* The 413 goes out now, so no deadline may answer this request again. */
             return rhd_deadline_handled(c) ? refuse_body_now(r) : MHD_NO;
         }
         if (!rhd_deadline_handled(c)) return MHD_NO; /* the body came too late: 408 sent */
-        const route *rt = find_route(l, url);
-        assert(rt && "a path without a route is answered 404 from its headers, unread");
-        rt->handle(r);
+        assert(r->route != RHD_ROUTE_OTHER && "an unknown path is answered 404 from its headers");
+        rhd_routes[r->route].handle(r);
         /* A suspended connection is answered when MHD calls back after its resumption. */
         return r->suspended ? MHD_YES : send_reply(r);
     case RHD_REPLYING: return send_reply(r);
@@ -451,43 +294,30 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
 }
 
-/* The status a request is logged and counted under: the one queued when there was one (499
- * when the service hung up on a client that went away); else why MHD ended it: its timeout
- * (408), the server's stop (503), or the client gone (499) while the body was read or the
- * answer waited to be queued. Every request gets a status, so every one is counted. */
-static int logged_status(const rhd_request *r, enum MHD_RequestTerminationCode why)
+/* Ends a request; at --log-level debug its line also says who asked, read from the connection. */
+static void end_request(rhd_request *r, struct MHD_Connection *c, rhd_request_end how)
 {
-    if (r->phase == RHD_ANSWERED) return r->status;
-    switch (why) {
-    case MHD_REQUEST_TERMINATED_TIMEOUT_REACHED: return 408;
-    case MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN: return 503;
-    default: return RHD_STATUS_CLIENT_CLOSED;
+    if (!rhd_log_enabled(RHD_LOG_DEBUG)) {
+        rhd_flow_end(r, how, NULL, &r->server->traffic);
+        return;
     }
-}
-
-/* What --log-level debug adds to a request's line: who asked, with what, and what it got. */
-static void debug_fields(char *fields, size_t len, const rhd_request *r, struct MHD_Connection *c)
-{
-    char client[INET6_ADDRSTRLEN + 8] = "", agent[256], type[128], target[512];
+    char address[INET6_ADDRSTRLEN] = "";
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = info ? info->client_addr : NULL;
     if (sa && sa->sa_family == AF_INET)
-        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, client,
-                  sizeof client);
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, address,
+                  sizeof address);
     else if (sa && sa->sa_family == AF_INET6)
-        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, client,
-                  sizeof client);
-    const char *ua = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_USER_AGENT);
-    const char *ct = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-    rhd_json_escape(agent, sizeof agent, ua ? ua : "");
-    rhd_json_escape(type, sizeof type, ct ? ct : "");
-    rhd_json_escape(target, sizeof target, r->target ? r->target : "");
-    const size_t n = strlen(fields);
-    snprintf(fields + n, len - n,
-             ",\"client\":\"%s\",\"target\":\"%s\",\"user_agent\":\"%s\",\"content_type\":\"%s\","
-             "\"body_bytes\":%zu,\"reply_bytes\":%zu",
-             client, target, agent, type, r->body_len + r->discarded, r->reply_len);
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, address,
+                  sizeof address);
+    const rhd_request_client client = {
+        .address = address,
+        .user_agent = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_USER_AGENT),
+        .content_type =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
+    };
+    rhd_flow_end(r, how, &client, &r->server->traffic);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **state,
@@ -498,8 +328,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
     if (!r) return;
     *state = NULL;
     if (!r->begun) { /* MHD refused the request itself (431, 414, ...), or its header expired */
-        free(r->target);
-        free(r);
+        rhd_flow_free(r);
         return;
     }
     if (r->phase == RHD_READING && rhd_deadline_expired(c)) {
@@ -507,32 +336,11 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **state,
         r->status = 408; /* by the reaper, on the socket */
     }
     rhd_deadline_idle(c);
-    const uint64_t duration = rh_clock_us() - r->start_us;
-    const int status = logged_status(r, why);
-    rhd_metrics_request(r->route, r->method, status, duration);
-    char fields[2048], id[2 * RHD_REQUEST_ID_MAX + 1], method[64];
-    rhd_json_escape(id, sizeof id, r->request_id);
-    /* MHD passes any method token through, quotes and backslashes included: escape it, and
-     * bound it so that the line always fits. */
-    rhd_json_escape(method, sizeof method, r->method);
-    int n = snprintf(fields, sizeof fields,
-                     "\"request_id\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,"
-                     "\"duration_us\":%llu",
-                     id, method, rhd_route_name(r->route), status, (unsigned long long)duration);
-    if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
-        snprintf(fields + n, sizeof fields - (size_t)n,
-                 ",\"algorithm\":\"%s\",\"nodes\":%llu,\"cached\":%s", r->algorithm,
-                 (unsigned long long)r->nodes, r->cached ? "true" : "false");
-    if (why != MHD_REQUEST_TERMINATED_COMPLETED_OK && n > 0 && (size_t)n < sizeof fields)
-        snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
-    if (rhd_log_enabled(RHD_LOG_DEBUG)) debug_fields(fields, sizeof fields, r, c);
-    rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
-    free(r->target);
-    free(r->body);
-    if (r->reply && !r->reply_static) free(r->reply);
-    if (r->state_free) r->state_free(r->state);
-    atomic_fetch_sub(&r->server->active, 1);
-    free(r);
+    end_request(r, c,
+                why == MHD_REQUEST_TERMINATED_COMPLETED_OK      ? RHD_END_COMPLETED
+                : why == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED ? RHD_END_TIMEOUT
+                : why == MHD_REQUEST_TERMINATED_DAEMON_SHUTDOWN ? RHD_END_SHUTDOWN
+                                                                : RHD_END_CLIENT_GONE);
 }
 
 /* Percent-decoding of the path, except that a path holding %00 stays encoded: decoded, the NUL
@@ -546,34 +354,12 @@ static size_t unescape_path(void *cls, struct MHD_Connection *c, char *s)
     return MHD_http_unescape(s);
 }
 
-/* libmicrohttpd 0.9.75's words for a connection refused at the connection limit or at the
- * per-address limit (one message for both). */
-static const char refused_message[] = "Server reached connection limit";
-
 static void mhd_logger(void *cls, const char *fmt, va_list ap)
 {
     rhd_server *s = cls;
-    char msg[512], escaped[1100], fields[1250];
+    char msg[512];
     vsnprintf(msg, sizeof msg, fmt, ap);
-    msg[strcspn(msg, "\n")] = '\0';
-    rhd_json_escape(escaped, sizeof escaped, msg);
-    int n = snprintf(fields, sizeof fields, "\"message\":\"%s\"", escaped);
-    if (strncmp(msg, refused_message, sizeof refused_message - 1) == 0) {
-        /* A flood of these is an attack or a misconfigured client: count every one, log one
-         * line a second. */
-        rhd_metrics_refused();
-        uint64_t held;
-        if (!rhd_throttle_pass(&s->refusals, rh_clock_us(), 1000000u, &held)) return;
-        snprintf(fields + n, sizeof fields - (size_t)n, ",\"suppressed\":%llu",
-                 (unsigned long long)held);
-    }
-    static const char answered[] = "Error processing request (HTTP response code is ";
-    if (strncmp(msg, answered, sizeof answered - 1) == 0)
-        /* MHD answered the request itself (400, 414, 431, 505), before any handler ran: this
-         * line is all the service hears of it, and every request is counted. */
-        rhd_metrics_request(RHD_ROUTE_OTHER, NULL, (int)strtol(msg + sizeof answered - 1, NULL, 10),
-                            0);
-    rhd_log(RHD_LOG_WARN, "libmicrohttpd", fields);
+    rhd_flow_library_message(msg, &s->traffic);
 }
 
 /* The 408 of a request past its header or body deadline (deadline.h), written on the raw
@@ -586,7 +372,7 @@ static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
     if (*request_id)
         snprintf(r.request_id, sizeof r.request_id, "%s", request_id);
     else
-        new_request_id(s, r.request_id);
+        rhd_flow_new_id(&s->traffic, r.request_id);
     char detail[96];
     snprintf(detail, sizeof detail, "the request %s did not arrive within %d s",
              body ? "body" : "header", body ? s->cfg.body_timeout_s : s->cfg.header_timeout_s);
@@ -682,8 +468,9 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         return -1;
     }
     s->cfg = *cfg;
-    s->id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
+    s->traffic.id_seed = rh_clock_us() ^ ((uint64_t)getpid() << 32);
     s->main_listener = (listener){s, false};
+    rhd_route_name_metrics();
     s->admin_listener = (listener){s, true};
     char warn[PATH_MAX + 64];
     if (rhd_bank_load(&s->bank, cfg, err, err_len, warn, sizeof warn) != 0) {
@@ -777,7 +564,7 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
     rhd_pool_drain(s->pool, deadline_us);
     /* Then the replies in flight are sent; idle keep-alive connections are simply closed by
      * MHD_stop_daemon. */
-    while (atomic_load(&s->active) > 0 && rh_clock_us() < deadline_us) {
+    while (atomic_load(&s->traffic.active) > 0 && rh_clock_us() < deadline_us) {
         struct timespec pause = {0, 5 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }

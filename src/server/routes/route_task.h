@@ -1,9 +1,9 @@
 /* The one shape of a searching route's work (solve, hint, analyze, each puzzle of a batch,
  * generate), after libuv's threadpool: a task is an intrusive work item embedded in the route's
  * own state (r->state, owned by the request); a worker runs it and it writes an outcome
- * (outcome.h), which becomes the reply. */
-#ifndef RHD_TASK_H
-#define RHD_TASK_H
+ * (route_outcome.h), which becomes the reply. */
+#ifndef RHD_ROUTE_TASK_H
+#define RHD_ROUTE_TASK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,7 +11,7 @@
 
 #include "options.h"
 #include "request.h"
-#include "routes/outcome.h"
+#include "routes/route_outcome.h"
 
 typedef struct rhd_task rhd_task;
 struct rhd_task {

@@ -1,15 +1,15 @@
 /* Solving one puzzle for a request: what /v1/solve and /v1/hint hand to a worker, and what a
  * batch hands to one worker per puzzle. The answer cache is consulted on the MHD thread; the
  * search and the document are made on the worker. */
-#ifndef RHD_SOLVE_H
-#define RHD_SOLVE_H
+#ifndef RHD_ROUTE_SOLVE_H
+#define RHD_ROUTE_SOLVE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "cache.h"
 #include "request.h"
-#include "routes/task.h"
+#include "routes/route_task.h"
 
 typedef struct {
     rhd_task task; /* its outcome: a solve document (200) or a search-limit problem (422) */

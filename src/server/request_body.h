@@ -1,8 +1,8 @@
 /* Reading request bodies: strict JSON, one puzzle in any form with its "options", and the 400
  * problem that lists every validation problem by field. Shared by every route that takes a
  * puzzle (solve, hint, analyze, and each item of a batch). */
-#ifndef RHD_INPUT_H
-#define RHD_INPUT_H
+#ifndef RHD_REQUEST_BODY_H
+#define RHD_REQUEST_BODY_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -12,27 +12,27 @@
 
 /* The body as one JSON document, parsed strictly; NULL with the 400 invalid-json reply set
  * when it is not JSON. The caller deletes the document. */
-cJSON *rhd_input_json(rhd_request *r);
+cJSON *rhd_body_json(rhd_request *r);
 
 /* Reads the puzzle of the JSON object `doc` (any input form; "options" is the only other
  * member allowed) into `out`, and its options, limited to `accepted`, over `opt`. Adds every
  * problem to `d`. Returns RH_OK or RH_EINVALID. */
-int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
-                     unsigned accepted, const rhd_config *cfg);
+int rhd_body_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                    unsigned accepted, const rhd_config *cfg);
 
 /* The 400 problem listing `d` ("the <what> has N problems"), or NULL when out of memory:
  * invalid-puzzle when `what` is "puzzle", else invalid-request (a batch or a generation
  * request, which a client should not be told is a bad puzzle). */
-cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what);
+cJSON *rhd_body_problem(const rhd_request *r, const rh_diags *d, const char *what);
 
 /* A new, empty diagnostics list (13 KiB: kept off the MHD thread's stack), freed by the
  * caller; NULL, with the 500 reply set, when out of memory. */
-rh_diags *rhd_input_diags(rhd_request *r);
+rh_diags *rhd_body_diags(rhd_request *r);
 
 /* Reads the body of `r` as its Content-Type said (r->body_is_text): a JSON object as
- * rhd_input_puzzle does, or a text board (with the options as given in `opt`). On failure sets the
+ * rhd_body_puzzle does, or a text board (with the options as given in `opt`). On failure sets the
  * 400 (or 500) reply and returns false. The time spent parsing goes to *parse_us. */
-bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
-                    uint64_t *parse_us);
+bool rhd_body_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
+                   uint64_t *parse_us);
 
 #endif

@@ -2,8 +2,8 @@
  * ends with, and the one function that turns an outcome into the request's reply. A job
  * writes its outcome on a worker (or, for an answer from the cache, on the MHD thread); the
  * document is kept as text, so a batch joins its items' documents without parsing them again. */
-#ifndef RHD_OUTCOME_H
-#define RHD_OUTCOME_H
+#ifndef RHD_ROUTE_OUTCOME_H
+#define RHD_ROUTE_OUTCOME_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "rushhour/clock.h"
-#include "input.h"
-#include "routes/routes.h"
-#include "routes/solve.h"
+#include "request_body.h"
+#include "routes/route_table.h"
+#include "routes/route_solve.h"
 #include "work.h"
 
 typedef struct {
@@ -123,16 +123,16 @@ static void read_item(rhd_request *r, rh_diags *d, rhd_solve_item *it, const cJS
     const uint64_t t0 = rh_clock_us();
     rh_diags_init(d);
     it->task.opt = *shared;
-    const int err = rhd_input_puzzle(&it->puzzle, &it->task.opt, d, doc, RHD_OPTS_SOLVE, r->cfg);
+    const int err = rhd_body_puzzle(&it->puzzle, &it->task.opt, d, doc, RHD_OPTS_SOLVE, r->cfg);
     it->task.parse_us = rh_clock_us() - t0;
-    if (err != RH_OK) rhd_outcome_problem(&it->task.out, 400, rhd_input_problem(r, d, "puzzle"));
+    if (err != RH_OK) rhd_outcome_problem(&it->task.out, 400, rhd_body_problem(r, d, "puzzle"));
 }
 
 void rhd_route_batch(rhd_request *r)
 {
-    cJSON *doc = rhd_input_json(r);
+    cJSON *doc = rhd_body_json(r);
     if (!doc) return;
-    rh_diags *d = rhd_input_diags(r);
+    rh_diags *d = rhd_body_diags(r);
     rhd_job **jobs = NULL;
     if (!d) goto out;
     rhd_options shared;
@@ -140,7 +140,7 @@ void rhd_route_batch(rhd_request *r)
     const cJSON *puzzles = read_batch(d, doc, &shared, r->cfg);
     if (!puzzles) {
         rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_json(r, 400, rhd_input_problem(r, d, "batch"));
+        rhd_reply_json(r, 400, rhd_body_problem(r, d, "batch"));
         goto out;
     }
     const int count = cJSON_GetArraySize(puzzles);

@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "rushhour/clock.h"
-#include "input.h"
+#include "request_body.h"
 #include "puzzle_bank.h"
-#include "routes/routes.h"
-#include "routes/task.h"
+#include "routes/route_table.h"
+#include "routes/route_task.h"
 #include "server.h"
 
 typedef struct {
@@ -159,10 +159,10 @@ static void generation_free(void *state)
 void rhd_route_generate(rhd_request *r)
 {
     const uint64_t t0 = rh_clock_us();
-    cJSON *doc = rhd_input_json(r);
+    cJSON *doc = rhd_body_json(r);
     if (!doc) return;
     generation *g = rhd_task_state(r, sizeof *g, generation_free);
-    rh_diags *d = g ? rhd_input_diags(r) : NULL;
+    rh_diags *d = g ? rhd_body_diags(r) : NULL;
     if (!d) {
         cJSON_Delete(doc);
         return;
@@ -175,7 +175,7 @@ void rhd_route_generate(rhd_request *r)
     g->task.parse_us = rh_clock_us() - t0;
     if (d->count || d->dropped) {
         rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_json(r, 400, rhd_input_problem(r, d, "request"));
+        rhd_reply_json(r, 400, rhd_body_problem(r, d, "request"));
     } else {
         rhd_task_submit(r, &g->task, work);
     }

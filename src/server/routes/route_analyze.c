@@ -4,9 +4,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "input.h"
-#include "routes/routes.h"
-#include "routes/task.h"
+#include "request_body.h"
+#include "routes/route_table.h"
+#include "routes/route_task.h"
 
 typedef struct {
     rhd_task task;
@@ -48,6 +48,6 @@ void rhd_route_analyze(rhd_request *r)
     analysis *a = rhd_task_state(r, sizeof *a, analysis_free);
     if (!a) return;
     rhd_options_init(&a->task.opt, r->cfg);
-    if (!rhd_input_read(r, &a->puzzle, &a->task.opt, RHD_OPTS_ANALYZE, &a->task.parse_us)) return;
+    if (!rhd_body_read(r, &a->puzzle, &a->task.opt, RHD_OPTS_ANALYZE, &a->task.parse_us)) return;
     rhd_task_submit(r, &a->task, work);
 }

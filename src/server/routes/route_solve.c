@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input.h"
-#include "routes/routes.h"
-#include "routes/solve.h"
+#include "request_body.h"
+#include "routes/route_table.h"
+#include "routes/route_solve.h"
 #include "server.h"
 
 /* `doc` (a solve document without its closing brace, as the cache keeps it) with only the
@@ -132,7 +132,7 @@ static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned
     rhd_options_init(opt, r->cfg);
     opt->search.algorithm = algorithm;
     opt->max_moves_returned = max_moves_returned;
-    if (!rhd_input_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
+    if (!rhd_body_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
     r->algorithm = rh_algorithm_name(opt->search.algorithm);
     if (rhd_solve_cached(r, it))
         rhd_outcome_reply(r, &it->task.out);

@@ -1,8 +1,8 @@
-/* Running route tasks on the worker pool; see task.h. */
+/* Running route tasks on the worker pool; see route_task.h. */
 #include <stdlib.h>
 
 #include "rushhour/clock.h"
-#include "routes/task.h"
+#include "routes/route_task.h"
 #include "work.h"
 
 void *rhd_task_state(rhd_request *r, size_t size, void (*state_free)(void *))

@@ -1,12 +1,12 @@
-/* Reading a puzzle and its options from a request body; see input.h. */
+/* Reading request bodies: strict JSON, a puzzle and its options; see request_body.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rushhour/clock.h"
-#include "input.h"
+#include "request_body.h"
 
-cJSON *rhd_input_json(rhd_request *r)
+cJSON *rhd_body_json(rhd_request *r)
 {
     size_t at = 0;
     cJSON *doc = rh_json_parse(r->body ? r->body : "", r->body_len, &at);
@@ -19,8 +19,8 @@ cJSON *rhd_input_json(rhd_request *r)
     return doc;
 }
 
-int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
-                     unsigned accepted, const rhd_config *cfg)
+int rhd_body_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                    unsigned accepted, const rhd_config *cfg)
 {
     static const char *const extra[] = {"options", NULL};
     int err = rh_parse_cjson(out, d, doc, extra);
@@ -30,7 +30,7 @@ int rhd_input_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON 
     return d->count || d->dropped ? RH_EINVALID : err;
 }
 
-cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *what)
+cJSON *rhd_body_problem(const rhd_request *r, const rh_diags *d, const char *what)
 {
     cJSON *extra = cJSON_CreateObject();
     cJSON *errors = rh_report_diags(d);
@@ -46,7 +46,7 @@ cJSON *rhd_input_problem(const rhd_request *r, const rh_diags *d, const char *wh
                        puzzle ? "Invalid Puzzle" : "Invalid Request", detail, extra);
 }
 
-rh_diags *rhd_input_diags(rhd_request *r)
+rh_diags *rhd_body_diags(rhd_request *r)
 {
     rh_diags *d = malloc(sizeof *d);
     if (d)
@@ -56,23 +56,23 @@ rh_diags *rhd_input_diags(rhd_request *r)
     return d;
 }
 
-bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
-                    uint64_t *parse_us)
+bool rhd_body_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
+                   uint64_t *parse_us)
 {
-    rh_diags *d = rhd_input_diags(r);
+    rh_diags *d = rhd_body_diags(r);
     if (!d) return false;
     const uint64_t t0 = rh_clock_us();
     int err;
     if (r->body_is_text) {
         err = rh_parse_text_board(out, d, r->body ? r->body : "", r->body_len);
     } else {
-        cJSON *doc = rhd_input_json(r);
+        cJSON *doc = rhd_body_json(r);
         if (!doc) {
             free(d);
             return false;
         }
         if (cJSON_IsObject(doc)) {
-            err = rhd_input_puzzle(out, opt, d, doc, accepted, r->cfg);
+            err = rhd_body_puzzle(out, opt, d, doc, accepted, r->cfg);
         } else {
             rh_diags_add(d, "", "the puzzle must be a JSON object");
             err = RH_EINVALID;
@@ -82,7 +82,7 @@ bool rhd_input_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned a
     *parse_us = rh_clock_us() - t0;
     if (err != RH_OK) {
         rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_json(r, 400, rhd_input_problem(r, d, "puzzle"));
+        rhd_reply_json(r, 400, rhd_body_problem(r, d, "puzzle"));
     }
     free(d);
     return err == RH_OK;

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "request.h"
-#include "routes/routes.h"
+#include "routes/route_playground.h"
+#include "routes/route_table.h"
 
 /* The page loads nothing but its own scripts (module scripts included) and style sheet and
  * talks only to this server: the policy says so, so a page that ever pulled in a third-party
@@ -21,7 +22,6 @@ void rhd_route_page(rhd_request *r)
                      rhd_web_index_html_len);
 }
 
-/* Only an exact name of the table matches: no path, no "..", nothing decoded here. */
 const rhd_web_file *rhd_web_file_find(const char *name)
 {
     for (size_t i = 0; i < rhd_web_files_count; i++)

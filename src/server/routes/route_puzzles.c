@@ -11,9 +11,9 @@
 #include <time.h>
 
 #include "rushhour/clock.h"
-#include "input.h"
+#include "request_body.h"
 #include "request.h"
-#include "routes/routes.h"
+#include "routes/route_table.h"
 #include "server.h"
 
 #define COUNT_MAX 100                       /* puzzles in one answer */
@@ -119,7 +119,7 @@ static bool params_ok(rhd_request *r, params *p)
     const bool ok = !p->d->count && !p->d->dropped;
     if (!ok) {
         rhd_metrics_rejected(RHD_REJECT_INVALID);
-        rhd_reply_json(r, 400, rhd_input_problem(r, p->d, "request"));
+        rhd_reply_json(r, 400, rhd_body_problem(r, p->d, "request"));
     }
     free(p->d);
     p->d = NULL;

@@ -2,7 +2,7 @@
 #include <string.h>
 
 #include "request.h"
-#include "routes/routes.h"
+#include "routes/route_table.h"
 #include "server.h"
 
 void rhd_route_healthz(rhd_request *r)

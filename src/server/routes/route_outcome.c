@@ -1,10 +1,10 @@
-/* Outcomes of route jobs, and their replies; see outcome.h. */
+/* Outcomes of route jobs, and their replies; see route_outcome.h. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rushhour/clock.h"
-#include "routes/outcome.h"
+#include "routes/route_outcome.h"
 
 int rhd_outcome_timing(char *out, size_t len, const rhd_request *r, const rhd_timing *t)
 {

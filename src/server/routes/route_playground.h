@@ -1,0 +1,23 @@
+/* The playground's embedded files (web/, generated at build time by cmake/embed.cmake): the
+ * page, and one table of its scripts and style sheets, served under /web/{file}. */
+#ifndef RHD_ROUTE_PLAYGROUND_H
+#define RHD_ROUTE_PLAYGROUND_H
+
+#include <stddef.h>
+
+extern const char rhd_web_index_html[];
+extern const size_t rhd_web_index_html_len;
+
+typedef struct {
+    const char *name; /* "app.js": the file's name in web/, and in /web/{file} */
+    const char *content_type;
+    const char *bytes;
+    size_t len;
+} rhd_web_file;
+extern const rhd_web_file rhd_web_files[];
+extern const size_t rhd_web_files_count;
+
+/* The page's file of that exact name, or NULL: no path, no "..", nothing decoded here. */
+const rhd_web_file *rhd_web_file_find(const char *name);
+
+#endif

@@ -1,0 +1,66 @@
+/* The route table; see route_table.h. The one place a route's path, id and label live. */
+#include <string.h>
+
+#include "metrics.h"
+#include "routes/route_playground.h"
+#include "routes/route_table.h"
+
+const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER] = {
+    /* path, label, post, text_board, playground, admin, handler */
+    [RHD_ROUTE_SOLVE] = {"/v1/solve", "/v1/solve", true, true, false, false, rhd_route_solve},
+    [RHD_ROUTE_HINT] = {"/v1/hint", "/v1/hint", true, true, false, false, rhd_route_hint},
+    [RHD_ROUTE_ANALYZE] = {"/v1/analyze", "/v1/analyze", true, true, false, false,
+                           rhd_route_analyze},
+    [RHD_ROUTE_BATCH] = {"/v1/solve/batch", "/v1/solve/batch", true, false, false, false,
+                         rhd_route_batch},
+    [RHD_ROUTE_GENERATE] = {"/v1/generate", "/v1/generate", true, false, false, false,
+                            rhd_route_generate},
+    [RHD_ROUTE_PUZZLES] = {"/v1/puzzles", "/v1/puzzles", false, false, false, false,
+                           rhd_route_puzzles},
+    [RHD_ROUTE_DAILY] = {"/v1/puzzles/daily", "/v1/puzzles/daily", false, false, false, false,
+                         rhd_route_puzzles_daily},
+    [RHD_ROUTE_BANK_STATS] = {"/v1/puzzles/stats", "/v1/puzzles/stats", false, false, false, false,
+                              rhd_route_puzzles_stats},
+    [RHD_ROUTE_HEALTHZ] = {"/healthz", "/healthz", false, false, false, true, rhd_route_healthz},
+    [RHD_ROUTE_READYZ] = {"/readyz", "/readyz", false, false, false, true, rhd_route_readyz},
+    [RHD_ROUTE_METRICS] = {"/metrics", "/metrics", false, false, false, true, rhd_route_metrics},
+    [RHD_ROUTE_VERSION] = {"/version", "/version", false, false, false, false, rhd_route_version},
+    [RHD_ROUTE_OPENAPI] = {"/openapi.yaml", "/openapi.yaml", false, false, false, false,
+                           rhd_route_openapi},
+    [RHD_ROUTE_PAGE] = {"/", "/", false, false, true, false, rhd_route_page},
+    [RHD_ROUTE_WEB_FILE] = {"/web/{file}", "/web/{file}", false, false, true, false,
+                            rhd_route_web_file},
+};
+
+/* A path ending in "{file}" stands for its prefix and then the exact name of one of the page's
+ * files: no other name, no path below it, so nothing else is reachable. */
+static bool path_matches(const char *pattern, const char *path)
+{
+    const char *file = strstr(pattern, "{file}");
+    if (!file) return strcmp(pattern, path) == 0;
+    const size_t prefix = (size_t)(file - pattern);
+    return strncmp(pattern, path, prefix) == 0 && rhd_web_file_find(path + prefix) != NULL;
+}
+
+rhd_route rhd_route_find(const char *path, bool playground, bool admin_listener)
+{
+    for (int id = 0; id < RHD_ROUTE_OTHER; id++) {
+        const rhd_route_entry *e = &rhd_routes[id];
+        if (!path_matches(e->path, path)) continue;
+        return (e->playground && !playground) || (admin_listener && !e->admin) ? RHD_ROUTE_OTHER
+                                                                               : (rhd_route)id;
+    }
+    return RHD_ROUTE_OTHER;
+}
+
+const char *rhd_route_label(int id)
+{
+    return id >= 0 && id < RHD_ROUTE_OTHER ? rhd_routes[id].label : "other";
+}
+
+void rhd_route_name_metrics(void)
+{
+    const char *labels[RHD_ROUTE_COUNT];
+    for (int id = 0; id < RHD_ROUTE_COUNT; id++) labels[id] = rhd_route_label(id);
+    rhd_metrics_routes(labels, RHD_ROUTE_COUNT);
+}
