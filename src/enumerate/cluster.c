@@ -5,7 +5,7 @@
  * and the record. */
 #include <string.h>
 
-#include "enumerate_internal.h"
+#include "state.h"
 
 #define UNSEEN UINT16_MAX
 

@@ -5,7 +5,7 @@
  * explored again: none of the task's searches then meets a smaller key and gives up. */
 #include <stdlib.h>
 
-#include "enumerate_internal.h"
+#include "state.h"
 
 #define BATCH_MIN 64u
 

@@ -14,7 +14,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "enumerate_internal.h"
+#include "state.h"
 
 void rh__egeom_init(rh__egeom *g, int n)
 {

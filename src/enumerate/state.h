@@ -7,8 +7,8 @@
  * XOR of two bits in one mask, and all the moves of a state are found bit-parallel by
  * shifting the heads or tails of each kind of vehicle through the free cells. The primary car
  * is the only horizontal vehicle of its row, so it needs no mask of its own. */
-#ifndef RH_ENUMERATE_INTERNAL_H
-#define RH_ENUMERATE_INTERNAL_H
+#ifndef RH_ENUMERATE_STATE_H
+#define RH_ENUMERATE_STATE_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -301,7 +301,7 @@ typedef struct {
     rh__estate s;
 } rh__econfig;
 
-/* A task's configurations (enumerate_batch.c), within `limit` bytes of the run's memory. */
+/* A task's configurations (batch.c), within `limit` bytes of the run's memory. */
 typedef struct {
     rh__econfig *configs;
     bool *met; /* per config: a state of a cluster explored already */
@@ -344,7 +344,7 @@ typedef struct {
     uint8_t item[RH_ENUM_SIZE_MAX], left[RH_ENUM_SIZE_MAX + 1];
 } rh__elane;
 
-/* The generator of blocked configurations, task by task (enumerate_space.c says how); a
+/* The generator of blocked configurations, task by task (space.c says how); a
  * walker runs only the tasks it claims (in increasing order), so that several threads share
  * one walk. */
 typedef struct {
