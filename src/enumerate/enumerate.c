@@ -18,7 +18,11 @@
 #include <time.h>
 
 #include "rushhour/clock.h"
+#include "batch.h"
+#include "cluster.h"
+#include "space.h"
 #include "state.h"
+#include "work.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 

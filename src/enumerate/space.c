@@ -14,6 +14,7 @@
 #include <assert.h>
 #include <string.h>
 
+#include "space.h"
 #include "state.h"
 
 void rh__egeom_init(rh__egeom *g, int n)

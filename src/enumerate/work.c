@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "work.h"
 #include "state.h"
 
 #define TABLE_MIN 256u
