@@ -4,10 +4,10 @@
  *
  * Findings:
  *  1. Diagnostics quoted input bytes that are not UTF-8 (an unknown key), and truncation could
- *     cut a character: the service's 400 reply was not valid JSON. Fixed in src/lib/diag.c.
+ *     cut a character: the service's 400 reply was not valid JSON. Fixed in src/core/diag.c.
  *  2. Every JSON key was compared with every earlier one: a body of 1 MiB of distinct keys
  *     took 19 s on an HTTP thread (minutes for the 16 MiB a server may accept). Fixed in
- *     src/lib/parse_json.c (rh_json_check_keys).
+ *     src/json/parse_json.c (rh_json_check_keys).
  *  3. The access log wrote the HTTP method unescaped: a method such as G"E\T (which
  *     libmicrohttpd passes through) made the line invalid JSON, or injected members. Fixed in
  *     src/server/request_flow.c (rhd_flow_end).

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "rushhour/rushhour.h"
-#include "input.h"
+#include "read_input.h"
 #include "lines.h"
 
 #define PROGRESS_EVERY_US 100000u

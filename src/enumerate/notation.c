@@ -1,6 +1,7 @@
 /* The database notation of an enumerated state: row-major, '.' empty, 'x' wall, 'A' the
  * primary, then 'B', 'C', ... in the row-major order of the vehicles' first cells. */
-#include "enumerate_internal.h"
+#include "notation.h"
+#include "state.h"
 
 /* Vehicle names after 'Z' (boards of 7 and 8 can hold more than 26 vehicles): lowercase
  * letters, skipping the two that mean empty ('o') and wall ('x'). */

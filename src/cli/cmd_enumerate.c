@@ -18,7 +18,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "enumerate.h"
+#include "cmd_enumerate.h"
 #include "rushhour/bank.h"
 #include "rushhour/rushhour.h"
 

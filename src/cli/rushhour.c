@@ -5,7 +5,7 @@
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *   rushhour generate [options]           a new puzzle of a chosen difficulty
- *   rushhour bank merge|import|export|stats|pick|daily ...   the puzzle bank (bank.c)
+ *   rushhour bank merge|import|export|stats|pick|daily ...   the puzzle bank (cmd_bank.c)
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
  * 3 a search limit reached; with --lines the worst line's (2 before 3), 1 if the run failed. */
@@ -20,9 +20,9 @@
 
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
-#include "bank.h"
-#include "enumerate.h"
-#include "input.h"
+#include "cmd_bank.h"
+#include "cmd_enumerate.h"
+#include "read_input.h"
 #include "lines.h"
 #include "show.h"
 

@@ -1,10 +1,10 @@
-/* Reading the CLI's input; see input.h. */
+/* Reading the CLI's input; see read_input.h. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "input.h"
+#include "read_input.h"
 
 const char *cli_input_name(const char *path)
 {

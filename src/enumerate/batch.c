@@ -5,7 +5,9 @@
  * explored again: none of the task's searches then meets a smaller key and gives up. */
 #include <stdlib.h>
 
-#include "enumerate_internal.h"
+#include "batch.h"
+#include "state.h"
+#include "work.h"
 
 #define BATCH_MIN 64u
 

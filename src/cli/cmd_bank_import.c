@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bank.h"
+#include "cmd_bank.h"
 #include "rushhour/analyze.h"
 #include "rushhour/bank.h"
 #include "rushhour/parse.h"

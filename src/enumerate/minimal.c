@@ -3,7 +3,9 @@
  * The caller knows it already of the vehicles some shortest solution moves. Each other removal
  * is a breadth-first search that stops at the first goal or once it is as deep as the length
  * (a removal never lengthens the solution, so "not shorter" is "as long"). */
-#include "enumerate_internal.h"
+#include "minimal.h"
+#include "state.h"
+#include "work.h"
 
 /* A lower bound of the moves from `s` to a goal: the primary's one move, and one for each
  * vehicle across its way to the exit (only vertical vehicles can be there). It never exceeds

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "enumerate_internal.h"
+#include "work.h"
+#include "state.h"
 
 #define TABLE_MIN 256u
 /* A table rebuilt below this many slots makes room for four times its states, above for

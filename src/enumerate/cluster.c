@@ -5,7 +5,11 @@
  * and the record. */
 #include <string.h>
 
-#include "enumerate_internal.h"
+#include "cluster.h"
+#include "minimal.h"
+#include "notation.h"
+#include "state.h"
+#include "work.h"
 
 #define UNSEEN UINT16_MAX
 

@@ -14,7 +14,8 @@
 #include <assert.h>
 #include <string.h>
 
-#include "enumerate_internal.h"
+#include "space.h"
+#include "state.h"
 
 void rh__egeom_init(rh__egeom *g, int n)
 {

@@ -1,8 +1,8 @@
 /* Reading the CLI's input, a named file or stdin, whole or a line at a time. Every failure is
  * said on stderr in the CLI's words ("rushhour: cannot read NAME: reason"), so the callers
  * only choose the exit code. */
-#ifndef RH_CLI_INPUT_H
-#define RH_CLI_INPUT_H
+#ifndef RH_CLI_READ_INPUT_H
+#define RH_CLI_READ_INPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "bank.h"
+#include "cmd_bank.h"
 #include "rushhour/bank.h"
 
 #define EXIT_DONE 0

@@ -1,7 +1,7 @@
 /* rh_enumerate: the run. Threads share one walk of the configurations, claiming its tasks
- * (enumerate_space.c: a cluster's configurations all lie in one) in increasing order from one
+ * (space.c: a cluster's configurations all lie in one) in increasing order from one
  * counter. Each buffers a task's configurations and explores their clusters, canonical
- * configuration first (enumerate_batch.c), with working memory of its own. Every cluster is
+ * configuration first (batch.c), with working memory of its own. Every cluster is
  * reported by the thread whose task holds it, so the union is complete and free of repeats
  * for any thread count; a shard runs the tasks that hash to it. A task ends when its walker
  * begins the next task it claimed (or its walk ends): its clusters are explored then, and
@@ -18,7 +18,11 @@
 #include <time.h>
 
 #include "rushhour/clock.h"
-#include "enumerate_internal.h"
+#include "batch.h"
+#include "cluster.h"
+#include "space.h"
+#include "state.h"
+#include "work.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 

@@ -1,0 +1,16 @@
+/* Minimality of a cluster's hardest state (minimal.c). */
+#ifndef RH_ENUMERATE_MINIMAL_H
+#define RH_ENUMERATE_MINIMAL_H
+
+#include <stdint.h>
+
+#include "state.h"
+#include "work.h"
+
+/* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
+ * brings the distance below `moves`, knowing it of the vehicles whose first cells are in
+ * `shortening`. Returns 1, 0, or -1 when the budget runs out. */
+int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
+                     int moves, uint64_t shortening);
+
+#endif
