@@ -14,10 +14,9 @@
 #include "http_policy.h"
 #include "metrics.h"
 #include "pool.h"
+#include "services.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
-
-typedef struct rhd_server rhd_server;
 
 typedef enum {
     RHD_READING,  /* receiving the body */
@@ -27,7 +26,7 @@ typedef enum {
 } rhd_phase;
 
 typedef struct rhd_request {
-    rhd_server *server;
+    rhd_services *services; /* the running server's parts the routes use */
     const rhd_config *cfg;
     struct MHD_Connection *conn;
     int route; /* its id in the route table (routes/route_table.h), which metrics count by */

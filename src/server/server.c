@@ -38,32 +38,15 @@ struct rhd_server {
     struct MHD_Daemon *daemon, *admin; /* admin: NULL when --admin-port is off */
     listener main_listener, admin_listener;
     rhd_deadlines *deadlines;
-    rhd_pool *pool;
-    rhd_cache *cache;
-    rh_bank *bank; /* NULL when none is served */
-    atomic_bool ready, draining;
+    rhd_services svc; /* what the routes use; every request points at it */
     int port, admin_port;
     rhd_traffic traffic; /* request ids, requests in flight, the refusals' log line */
 };
 
-bool rhd_server_is_ready(const rhd_server *s)
+/* The server of a request: the one whose services it points at. */
+static rhd_server *server_of(const rhd_request *r)
 {
-    return atomic_load(&s->ready) && !atomic_load(&s->draining);
-}
-
-rhd_pool *rhd_server_pool(rhd_server *s)
-{
-    return s->pool;
-}
-
-rhd_cache *rhd_server_cache(rhd_server *s)
-{
-    return s->cache;
-}
-
-rh_bank *rhd_server_bank(rhd_server *s)
-{
-    return s->bank;
+    return rhd_container_of(r->services, rhd_server, svc);
 }
 
 /* The header fields as the policy reads them. MHD 0.9.75 hands out values cut at a NUL
@@ -113,7 +96,7 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
     const listener *l = cls;
     rhd_deadlines_uri(l->server->deadlines, uri, c);
     rhd_request *r = rhd_flow_new(uri, strlen(uri));
-    if (r) r->server = l->server;
+    if (r) r->services = &l->server->svc;
     return r;
 }
 
@@ -191,7 +174,7 @@ static enum MHD_Result send_reply(rhd_request *r)
     add_header(resp, "X-Content-Type-Options", "nosniff");
     add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
     /* While draining, keep-alive connections close after their reply. */
-    if (r->close || atomic_load(&r->server->draining))
+    if (r->close || atomic_load(&r->services->draining))
         add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r->status == 405 || r->status == 204) add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
     if (r->retry_after > 0) {
@@ -298,7 +281,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 static void end_request(rhd_request *r, struct MHD_Connection *c, rhd_request_end how)
 {
     if (!rhd_log_enabled(RHD_LOG_DEBUG)) {
-        rhd_flow_end(r, how, NULL, &r->server->traffic);
+        rhd_flow_end(r, how, NULL, &server_of(r)->traffic);
         return;
     }
     char address[INET6_ADDRSTRLEN] = "";
@@ -317,7 +300,7 @@ static void end_request(rhd_request *r, struct MHD_Connection *c, rhd_request_en
         .content_type =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE),
     };
-    rhd_flow_end(r, how, &client, &r->server->traffic);
+    rhd_flow_end(r, how, &client, &server_of(r)->traffic);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **state,
@@ -368,7 +351,7 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
 static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
 {
     rhd_server *s = arg;
-    rhd_request r = {.server = s, .cfg = &s->cfg};
+    rhd_request r = {.services = &s->svc, .cfg = &s->cfg};
     if (*request_id)
         snprintf(r.request_id, sizeof r.request_id, "%s", request_id);
     else
@@ -473,7 +456,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     rhd_route_name_metrics();
     s->admin_listener = (listener){s, true};
     char warn[PATH_MAX + 64];
-    if (rhd_bank_load(&s->bank, cfg, err, err_len, warn, sizeof warn) != 0) {
+    if (rhd_bank_load(&s->svc.bank, cfg, err, err_len, warn, sizeof warn) != 0) {
         free(s);
         return -1;
     }
@@ -486,23 +469,24 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
                             cfg->idle_timeout_s, answer_timeout, s) != 0) {
         snprintf(err, err_len, "cannot start the request deadline thread");
-        rh_bank_close(s->bank);
+        rh_bank_close(s->svc.bank);
         free(s);
         return -1;
     }
-    s->cache = rhd_cache_new(cfg->cache_bytes);
-    if (cfg->cache_bytes && !s->cache) { /* not quietly a server without the cache it was given */
+    s->svc.cache = rhd_cache_new(cfg->cache_bytes);
+    if (cfg->cache_bytes &&
+        !s->svc.cache) { /* not quietly a server without the cache it was given */
         snprintf(err, err_len, "cannot allocate the answer cache");
         rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->bank);
+        rh_bank_close(s->svc.bank);
         free(s);
         return -1;
     }
-    if (rhd_pool_start(&s->pool, cfg->workers, cfg->queue_length) != 0) {
+    if (rhd_pool_start(&s->svc.pool, cfg->workers, cfg->queue_length) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
-        rhd_cache_free(s->cache);
+        rhd_cache_free(s->svc.cache);
         rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->bank);
+        rh_bank_close(s->svc.bank);
         free(s);
         return -1;
     }
@@ -516,11 +500,11 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         s->daemon = NULL;
     }
     if (!s->daemon) {
-        rhd_pool_drain(s->pool, 0);
-        rhd_pool_stop(s->pool);
-        rhd_cache_free(s->cache);
+        rhd_pool_drain(s->svc.pool, 0);
+        rhd_pool_stop(s->svc.pool);
+        rhd_cache_free(s->svc.cache);
         rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->bank);
+        rh_bank_close(s->svc.bank);
         free(s);
         return -1;
     }
@@ -542,7 +526,7 @@ int rhd_server_port(const rhd_server *s)
 
 void rhd_server_set_ready(rhd_server *s, bool ready)
 {
-    atomic_store(&s->ready, ready);
+    atomic_store(&s->svc.ready, ready);
 }
 
 void rhd_server_begin_drain(rhd_server *s)
@@ -552,8 +536,8 @@ void rhd_server_begin_drain(rhd_server *s)
      * listen FD from epoll set"). The listener stays open instead; from now on every reply
      * closes its connection, /readyz answers 503 and searches are refused with 503, and
      * MHD_stop_daemon closes the listener at the end. */
-    atomic_store(&s->draining, true);
-    rhd_pool_close(s->pool);
+    atomic_store(&s->svc.draining, true);
+    rhd_pool_close(s->svc.pool);
 }
 
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
@@ -561,7 +545,7 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
     rhd_server_begin_drain(s);
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
-    rhd_pool_drain(s->pool, deadline_us);
+    rhd_pool_drain(s->svc.pool, deadline_us);
     /* Then the replies in flight are sent; idle keep-alive connections are simply closed by
      * MHD_stop_daemon. */
     while (atomic_load(&s->traffic.active) > 0 && rh_clock_us() < deadline_us) {
@@ -576,8 +560,8 @@ void rhd_server_stop(rhd_server *s)
     if (s->admin) MHD_stop_daemon(s->admin);
     MHD_stop_daemon(s->daemon);
     rhd_deadlines_stop(s->deadlines); /* no connection is left to expire */
-    rhd_pool_stop(s->pool);
-    rhd_cache_free(s->cache);
-    rh_bank_close(s->bank);
+    rhd_pool_stop(s->svc.pool);
+    rhd_cache_free(s->svc.cache);
+    rh_bank_close(s->svc.bank);
     free(s);
 }

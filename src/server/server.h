@@ -27,18 +27,6 @@ int rhd_server_admin_port(const rhd_server *s);
 
 void rhd_server_set_ready(rhd_server *s, bool ready);
 
-/* Whether the server takes work: set ready, and not draining (/readyz). */
-bool rhd_server_is_ready(const rhd_server *s);
-
-/* The worker pool the routes queue their searches on. */
-rhd_pool *rhd_server_pool(rhd_server *s);
-
-/* The answer cache, or NULL when caching is off. */
-rhd_cache *rhd_server_cache(rhd_server *s);
-
-/* The puzzle bank, or NULL when none is served. */
-rh_bank *rhd_server_bank(rhd_server *s);
-
 /* Starts the graceful drain and returns at once: readiness off, no new searches (503), every
  * reply closing its connection. Call before announcing the drain, so that clients told of it
  * already see it. */

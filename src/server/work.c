@@ -8,7 +8,6 @@
 #include <sys/ioctl.h>
 #include <sys/socket.h>
 
-#include "server.h"
 #include "work.h"
 
 rhd_request *rhd_work_request(const rhd_job *job)
@@ -86,7 +85,7 @@ bool rhd_work_submit(rhd_request *r, rhd_job *const *jobs, int n)
     r->phase = RHD_QUEUED;
     r->suspended = true;
     MHD_suspend_connection(r->conn);
-    const int rc = rhd_pool_submit_all(rhd_server_pool(r->server), jobs, n);
+    const int rc = rhd_pool_submit_all(r->services->pool, jobs, n);
     if (rc == RHD_POOL_OK) return true;
     r->retry_after = 1;
     rhd_metrics_rejected(rc == RHD_POOL_FULL ? RHD_REJECT_QUEUE_FULL : RHD_REJECT_SHUTTING_DOWN);

@@ -3,7 +3,6 @@
 
 #include "request.h"
 #include "routes/route_table.h"
-#include "server.h"
 
 void rhd_route_healthz(rhd_request *r)
 {
@@ -14,7 +13,7 @@ void rhd_route_healthz(rhd_request *r)
 void rhd_route_readyz(rhd_request *r)
 {
     static const char ready[] = "{\"status\":\"ready\"}";
-    if (rhd_server_is_ready(r->server)) {
+    if (rhd_services_ready(r->services)) {
         rhd_reply_static(r, 200, "application/json", ready, sizeof ready - 1);
         return;
     }

@@ -16,7 +16,6 @@
 #include "puzzle_bank.h"
 #include "routes/route_table.h"
 #include "routes/route_task.h"
-#include "server.h"
 
 typedef struct {
     rhd_task task; /* its options: the budgets */
@@ -115,7 +114,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
     generation *g = rhd_container_of(task, generation, task);
     const uint64_t started = rh_clock_us();
-    const bool banked = from_bank(g, rhd_server_bank(r->server));
+    const bool banked = from_bank(g, r->services->bank);
     if (!banked && rh_generate(&g->result, &g->request, &task->opt.search.limits) != RH_OK) {
         rhd_outcome_no_memory(&task->out);
         return;

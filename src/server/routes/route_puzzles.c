@@ -14,7 +14,6 @@
 #include "request_body.h"
 #include "request.h"
 #include "routes/route_table.h"
-#include "server.h"
 
 #define COUNT_MAX 100                       /* puzzles in one answer */
 #define SEED_MAX UINT64_C(9007199254740991) /* the largest integer a JSON number holds exactly */
@@ -129,7 +128,7 @@ static bool params_ok(rhd_request *r, params *p)
 /* The bank, or NULL after a 503 no-bank reply. */
 static rh_bank *bank_or_503(rhd_request *r)
 {
-    rh_bank *b = rhd_server_bank(r->server);
+    rh_bank *b = r->services->bank;
     if (!b)
         rhd_reply_problem(r, 503, "no-bank", "Service Unavailable",
                           "this instance serves no puzzle bank (see --bank)", NULL);

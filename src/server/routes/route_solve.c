@@ -8,7 +8,6 @@
 #include "request_body.h"
 #include "routes/route_table.h"
 #include "routes/route_solve.h"
-#include "server.h"
 
 /* `doc` (a solve document without its closing brace, as the cache keeps it) with only the
  * first `keep` moves of its solution, notation and boards; move_count and slide_count stay
@@ -60,7 +59,7 @@ static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, si
 
 bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
 {
-    rhd_cache *cache = rhd_server_cache(r->server);
+    rhd_cache *cache = r->services->cache;
     if (!cache) return false;
     const rhd_options *opt = &it->task.opt;
     it->key_len = rhd_cache_key(it->key, &it->puzzle, opt->search.algorithm, opt->search.metric,
@@ -92,7 +91,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
         if (text) {
             const size_t len = strlen(text) - 1; /* without the closing brace */
-            rhd_cache_put(rhd_server_cache(r->server), it->key, it->key_len, text, len);
+            rhd_cache_put(r->services->cache, it->key, it->key_len, text, len);
             answer(r, it, text, len, false, t);
             cJSON_free(text);
         } else {
