@@ -1,6 +1,7 @@
 #!/bin/sh
 # Checks the C formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh),
-# then builds and runs every test: the release suites; the server's integration tests with the
+# then builds, checks the floor plan on the built objects (scripts/layout-check.mjs: no circle
+# between files, no call upward, no repeated file name, tests that link), and runs every test: the release suites; the server's integration tests with the
 # server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
 # playground driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
 # clients (all three in scripts/hostile-check.sh); the
@@ -14,6 +15,7 @@ cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
 ./scripts/static-check.sh
 ./scripts/build.sh
+node scripts/layout-check.mjs build
 ctest --test-dir build --output-on-failure
 ./scripts/install-check.sh build
 ./scripts/valgrind-check.sh build

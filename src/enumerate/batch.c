@@ -7,7 +7,7 @@
 
 #include "batch.h"
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 #define BATCH_MIN 64u
 

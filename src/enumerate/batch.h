@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 /* A configuration of a task, with what it is sorted by: its columns' shapes, its key. */
 typedef struct {

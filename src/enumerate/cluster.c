@@ -9,7 +9,7 @@
 #include "minimal.h"
 #include "notation.h"
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 #define UNSEEN UINT16_MAX
 

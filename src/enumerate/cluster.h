@@ -8,7 +8,7 @@
 
 #include "rushhour/enumerate.h"
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 /* Outcome of examining one configuration. */
 typedef enum { RH_EC_NOT_CANONICAL, RH_EC_CLUSTER, RH_EC_FULL } rh__ecluster_result;

@@ -22,7 +22,7 @@
 #include "cluster.h"
 #include "space.h"
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 

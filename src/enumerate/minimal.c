@@ -5,7 +5,7 @@
  * (a removal never lengthens the solution, so "not shorter" is "as long"). */
 #include "minimal.h"
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 /* A lower bound of the moves from `s` to a goal: the primary's one move, and one for each
  * vehicle across its way to the exit (only vertical vehicles can be there). It never exceeds

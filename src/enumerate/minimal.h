@@ -5,7 +5,7 @@
 #include <stdint.h>
 
 #include "state.h"
-#include "work.h"
+#include "buffers.h"
 
 /* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
  * brings the distance below `moves`, knowing it of the vehicles whose first cells are in

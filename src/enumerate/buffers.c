@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "work.h"
+#include "buffers.h"
 #include "state.h"
 
 #define TABLE_MIN 256u

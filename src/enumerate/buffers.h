@@ -1,8 +1,8 @@
 /* The enumerator's working memory: the run's shared byte budget, and each thread's buffers
  * of one search (states in discovery order, the hash table of their keys, the moves between
- * them), with the table's inline add that is the exploration's inner loop (work.c). */
-#ifndef RH_ENUMERATE_WORK_H
-#define RH_ENUMERATE_WORK_H
+ * them), with the table's inline add that is the exploration's inner loop (buffers.c). */
+#ifndef RH_ENUMERATE_BUFFERS_H
+#define RH_ENUMERATE_BUFFERS_H
 
 #include <stdatomic.h>
 #include <stdbool.h>
