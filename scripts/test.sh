@@ -1,15 +1,15 @@
 #!/bin/sh
 # Checks the C formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh),
 # then builds, checks the floor plan on the built objects (scripts/layout-check.mjs: no circle
-# between files, no call upward, no repeated file name, tests that link), and runs every test: the release suites; the server's integration tests with the
-# server under valgrind memcheck; the OpenAPI lint and the live contract suite; the
-# playground driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
-# clients (all three in scripts/hostile-check.sh); the
-# Kubernetes manifest check; the container image built
-# from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips that, saying so);
-# then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer (leaks
-# included), after a 60-second run of each libFuzzer target, all from a copy of the tree in
-# a temporary folder (so a lone clone is what is tested).
+# between files, no call upward, no repeated file name, tests that link), and runs every test:
+# the release suites; the server's integration tests with the server under valgrind memcheck;
+# the OpenAPI lint and the live contract suite; the playground's pure modules under node and
+# the page driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
+# clients (all three in scripts/hostile-check.sh); the Kubernetes manifest check; the
+# container image built from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips
+# that, saying so); then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+# (leaks included), after a 60-second run of each libFuzzer target, all from a copy of the
+# tree in a temporary folder (so a lone clone is what is tested).
 set -eu
 cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
