@@ -31,6 +31,11 @@ const rhd_web_file *rhd_web_file_find(const char *name)
 
 void rhd_route_web_file(rhd_request *r)
 {
+    /* The router matched the name already; the test again keeps this handler safe alone. */
     const rhd_web_file *f = rhd_web_file_find(r->path + sizeof "/web/" - 1);
+    if (!f) {
+        rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
+        return;
+    }
     rhd_reply_static(r, 200, f->content_type, f->bytes, f->len);
 }
