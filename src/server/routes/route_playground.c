@@ -31,6 +31,6 @@ const rhd_web_file *rhd_web_file_find(const char *name)
 
 void rhd_route_web_file(rhd_request *r)
 {
-    const rhd_web_file *f = rhd_web_file_find(r->path + sizeof "/web/" - 1);
+    const rhd_web_file *f = rhd_web_file_find(rhd_route_segment(r->route, r->path));
     rhd_reply_static(r, 200, f->content_type, f->bytes, f->len);
 }
