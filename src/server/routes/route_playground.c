@@ -29,6 +29,11 @@ const rhd_web_file *rhd_web_file_find(const char *name)
     return NULL;
 }
 
+bool rhd_web_file_known(const char *name)
+{
+    return rhd_web_file_find(name) != NULL;
+}
+
 void rhd_route_web_file(rhd_request *r)
 {
     const rhd_web_file *f = rhd_web_file_find(rhd_route_segment(r->route, r->path));

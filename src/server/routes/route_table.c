@@ -6,11 +6,6 @@
 #include "routes/route_playground.h"
 #include "routes/route_table.h"
 
-static bool web_file_known(const char *name)
-{
-    return rhd_web_file_find(name) != NULL;
-}
-
 const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER] = {
     /* path, label, post, text_board, playground, admin, handler */
     [RHD_ROUTE_SOLVE] = {"/v1/solve", "/v1/solve", true, true, false, false, rhd_route_solve},
@@ -37,7 +32,7 @@ const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER] = {
     [RHD_ROUTE_PUZZLE] = {"/v1/puzzles/{id}", "/v1/puzzles/{id}", false, false, false, false,
                           rhd_route_puzzle},
     [RHD_ROUTE_WEB_FILE] = {"/web/{file}", "/web/{file}", false, false, true, false,
-                            rhd_route_web_file, web_file_known},
+                            rhd_route_web_file, rhd_web_file_known},
 };
 
 /* The length of a pattern's fixed prefix (up to its "{"), or 0 for an exact path. */
