@@ -1198,3 +1198,65 @@ Test(bank, upgrade_converts_a_previous_format_bank_in_place)
     free(before);
     remove_tree(dir);
 }
+
+/* One export line: moves, board, cluster size, id. */
+typedef struct {
+    char board[80], id[40];
+    int moves;
+    unsigned long long size;
+} export_row;
+
+static int export_rows(char *text, export_row *rows, int cap)
+{
+    int n = 0;
+    for (char *line = strtok(text, "\n"); line && n < cap; line = strtok(NULL, "\n"), n++)
+        cr_assert_eq(sscanf(line, "%d %79s %llu %39s", &rows[n].moves, rows[n].board, &rows[n].size,
+                            rows[n].id),
+                     4, "%s", line);
+    return n;
+}
+
+/* Two banks built apart (the shipped sample, imported; a subspace enumerated here) give the same
+ * id to the same board, and an id of a board the sample lacks is not found in it. */
+Test(bank, independent_banks_agree_on_ids)
+{
+    char dir[] = "/tmp/rh_cli_bank_XXXXXX";
+    cr_assert_not_null(mkdtemp(dir));
+    const char *sample = bank_path(dir, "sample.sqlite"), *sub = bank_path(dir, "sub.sqlite");
+    const char *import[] = {"bank", "import", RH_SOURCE_DIR "/data/bank/sample.txt", sample, NULL};
+    free(bank_ok(import));
+    const char *enumerate[] = {"enumerate", "--vehicles", "1-4",    "--metric", "both",
+                               "--threads", "1",          "--bank", sub,        NULL};
+    free(bank_ok(enumerate));
+    static export_row a[512], b[512];
+    const char *export_a[] = {"bank", "export", sample, NULL};
+    const char *export_b[] = {"bank", "export", sub, NULL};
+    char *text_a = bank_ok(export_a), *text_b = bank_ok(export_b);
+    const int na = export_rows(text_a, a, 512), nb = export_rows(text_b, b, 512);
+    cr_assert_gt(nb, 100);
+    int shared = 0, absent_checked = 0;
+    for (int j = 0; j < nb; j++) {
+        int i = 0;
+        while (i < na && strcmp(a[i].board, b[j].board) != 0) i++;
+        if (i < na) {
+            cr_expect_str_eq(a[i].id, b[j].id, "%s", b[j].board);
+            cr_expect_eq(a[i].moves, b[j].moves, "%s", b[j].board);
+            cr_expect_eq(a[i].size, b[j].size, "%s", b[j].board);
+            const char *show[] = {"bank", "show", sample, b[j].id, NULL};
+            char *out = bank_ok(show);
+            cr_expect_not_null(strstr(out, b[j].board), "%s: %s", b[j].id, out);
+            free(out);
+            shared++;
+        } else if (absent_checked++ < 3) {
+            const char *show[] = {"bank", "show", sample, b[j].id, NULL};
+            run_result r = run_cli(show, NULL);
+            cr_expect_eq(r.code, 3, "%s: exit %d", b[j].id, r.code);
+            free(r.out);
+            free(r.err);
+        }
+    }
+    cr_expect_geq(shared, 5, "the subspace shares boards with the sample");
+    free(text_a);
+    free(text_b);
+    remove_tree(dir);
+}

@@ -60,7 +60,10 @@ static int upgrade(rh_bank *b, int *upgraded)
             err = rh__bank_fail(b, RH_ECORRUPT, "two puzzles share a board (%s): rebuild the bank",
                                 b->why);
     }
-    if (!err) err = rh__bank_exec(b, "UPDATE meta SET value = '3' WHERE key = 'format'");
+    char bump[64];
+    snprintf(bump, sizeof bump, "UPDATE meta SET value = '%d' WHERE key = 'format'",
+             RH_BANK_FORMAT);
+    if (!err) err = rh__bank_exec(b, bump);
     if (!err) err = rh__bank_exec(b, "COMMIT");
     if (err) rh__bank_rollback(b);
     *upgraded = !err;
