@@ -97,7 +97,7 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
         snprintf(why, len, "not `moves board cluster_size [id]`");
         return EXIT_BAD;
     }
-    if (id && (rh_puzzle_id_encode(board_id, board, strlen(board)) || strcmp(id, board_id))) {
+    if (id && (rh_puzzle_id_encode(board_id, board, strlen(board)) || strcmp(id, board_id) != 0)) {
         snprintf(why, len, "id %.40s is not the board's", id);
         return EXIT_BAD;
     }

@@ -30,7 +30,7 @@ static bool is_vehicle(unsigned char c)
 static int side_of(size_t len)
 {
     for (int n = RH_PUZZLE_ID_SIZE_MIN; n <= RH_PUZZLE_ID_SIZE_MAX; n++)
-        if ((size_t)(n * n) == len) return n;
+        if ((size_t)n * (size_t)n == len) return n;
     return 0;
 }
 
@@ -93,7 +93,7 @@ int rh_puzzle_id(char *out, const rh_puzzle *p)
     }
     for (int v = 0, named = 0; v < p->vehicle_count; v++) {
         const rh_vehicle *h = &p->vehicles[v];
-        const char name = v == p->target ? 'A' : names[named++];
+        const char name = (char)(v == p->target ? 'A' : names[named++]);
         const int dr = h->orientation == RH_VERTICAL, dc = !dr;
         for (int j = 0; j < h->length; j++) {
             const int r = h->row + j * dr, c = h->col + j * dc;
@@ -102,7 +102,7 @@ int rh_puzzle_id(char *out, const rh_puzzle *p)
         }
     }
     if (p->vehicles[p->target].row != p->exit_row) return RH_EARG;
-    return rh_puzzle_id_encode(out, board, (size_t)(n * n));
+    return rh_puzzle_id_encode(out, board, (size_t)n * (size_t)n);
 }
 
 /* Cells of a symbol's vehicle (1 for an empty cell or a wall). */
@@ -120,10 +120,10 @@ static bool place(char *grid, bool *placed, int n, int i, int s, int *named)
     if (length > (step == n ? n - i / n : n - i % n)) return false;
     for (int j = 0; j < length; j++)
         if (placed[i + j * step]) return false;
-    const char name = s == EMPTY         ? '.'
-                      : s == WALL        ? 'x'
-                      : s >= PRIMARY_CAR ? 'A'
-                                         : names[(*named)++];
+    const char name = (char)(s == EMPTY         ? '.'
+                             : s == WALL        ? 'x'
+                             : s >= PRIMARY_CAR ? 'A'
+                                                : names[(*named)++]);
     for (int j = 0; j < length; j++) {
         grid[i + j * step] = name;
         placed[i + j * step] = true;
