@@ -1,8 +1,8 @@
-/* libFuzzer target: arbitrary bytes through the puzzle parsers (JSON, text grid, database
- * notation: rh_parse_text picks the form), then, for a valid puzzle, through the solver, the
- * replay of its answer, the solve document and the exhaustive exploration, all under small
- * budgets. Every documented contract is checked; a violation aborts, which libFuzzer records
- * as a crash.
+/* libFuzzer target: arbitrary bytes through the puzzle id decoder and the puzzle parsers (JSON,
+ * text grid, database notation: rh_parse_text picks the form), then, for a valid puzzle, through
+ * the solver, the replay of its answer, the solve document and the exhaustive exploration, all
+ * under small budgets. Every documented contract is checked; a violation aborts, which libFuzzer
+ * records as a crash.
  *
  * The last byte of the input also chooses the search: algorithm = byte % 3 (bfs, astar, fast),
  * metric = byte / 3 % 2 (moves, slides), boards in the report = byte / 6 % 2. The whole input,
@@ -197,6 +197,28 @@ static void check_json_roundtrip(const rh_puzzle *p)
     cJSON_free(text);
 }
 
+/* The bytes as a puzzle id: when they decode, the board encodes back to exactly them. */
+static void check_id_decode(const char *text, size_t size)
+{
+    char board[RH_PUZZLE_ID_CELLS_MAX + 1], id[RH_PUZZLE_ID_MAX + 1];
+    if (rh_puzzle_id_decode(board, text, size) != RH_OK) return;
+    CHECK(rh_puzzle_id_encode(id, board, strlen(board)) == RH_OK, "decoded board %s has no id",
+          board);
+    CHECK(strlen(id) == size && memcmp(id, text, size) == 0,
+          "id %.*s decodes to %s, whose id is %s", (int)size, text, board, id);
+}
+
+/* A valid puzzle's id, when it has one, decodes to a board with the same id. */
+static void check_id_of(const rh_puzzle *p)
+{
+    char id[RH_PUZZLE_ID_MAX + 1], again[RH_PUZZLE_ID_MAX + 1];
+    char board[RH_PUZZLE_ID_CELLS_MAX + 1];
+    if (rh_puzzle_id(id, p) != RH_OK) return;
+    CHECK(rh_puzzle_id_decode(board, id, strlen(id)) == RH_OK, "id %s does not decode", id);
+    CHECK(rh_puzzle_id_encode(again, board, strlen(board)) == RH_OK && strcmp(again, id) == 0,
+          "id %s decodes to %s, whose id is %s", id, board, again);
+}
+
 static long cost(const rh_result *r)
 {
     return r->metric == RH_METRIC_MOVES ? r->move_count : r->slide_count;
@@ -318,6 +340,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static rh_diags d;
     const char *text = guarded_copy(data, size);
     const unsigned sel = size ? data[size - 1] : 0;
+    check_id_decode(text, size);
     rh_diags_init(&d);
     const int err = rh_parse_text(&p, &d, text, size);
     CHECK(err == RH_OK || err == RH_EINVALID, "rh_parse_text returned %d", err);
@@ -335,6 +358,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
           "an accepted puzzle fails rh_puzzle_check: %s: %s", d.items[0].field, d.items[0].message);
     check_grid_roundtrip(&p);
     check_json_roundtrip(&p);
+    check_id_of(&p);
 
     const rh_algorithm algo = (rh_algorithm)(sel % 3);
     const rh_metric metric = (rh_metric)(sel / 3 % 2);

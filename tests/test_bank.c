@@ -239,7 +239,7 @@ Test(bank, picks_respect_lengths_walls_and_metric)
                 if (!i) continue;
                 const int before = f.metric == RH_BANK_MOVES ? out[i - 1].moves : out[i - 1].slides;
                 cr_assert_geq(before, length, "hardest first in the metric");
-                for (int j = 0; j < i; j++) cr_assert_neq(out[j].id, out[i].id, "distinct");
+                for (int j = 0; j < i; j++) cr_assert_neq(out[j].rank, out[i].rank, "distinct");
             }
         }
     }
@@ -255,10 +255,10 @@ Test(bank, picks_are_deterministic_per_seed_and_vary_across_seeds)
     for (uint64_t seed = 0; seed < 10; seed++) {
         cr_assert_eq(pick(b, f, seed, 4, first), 4);
         cr_assert_eq(pick(b, f, seed, 4, again), 4);
-        for (int i = 0; i < 4; i++) cr_assert_eq(first[i].id, again[i].id);
+        for (int i = 0; i < 4; i++) cr_assert_eq(first[i].rank, again[i].rank);
         rh_bank_puzzle other[4];
         cr_assert_eq(pick(b, f, seed + 1000, 4, other), 4);
-        for (int i = 0; i < 4; i++) differs += other[i].id != first[i].id;
+        for (int i = 0; i < 4; i++) differs += other[i].rank != first[i].rank;
     }
     cr_assert_gt(differs, 0);
     rh_bank_close(b);
@@ -296,12 +296,13 @@ Test(bank, daily_is_stable_for_a_date_and_walks_all_puzzles_before_repeating)
     cr_assert_eq(rh_bank_daily(b, &f, day, &p, &found), RH_OK);
     cr_assert_eq(found, 1);
     cr_assert_eq(rh_bank_daily(b, &f, day, &q, &found), RH_OK);
-    cr_assert_eq(p.id, q.id);
+    cr_assert_eq(p.rank, q.rank);
+    cr_assert_str_eq(p.id, q.id);
     int shown[BANK_KEPT + 1] = {0};
     for (int64_t d = day; d < day + BANK_KEPT; d++) {
         cr_assert_eq(rh_bank_daily(b, &f, d, &p, &found), RH_OK);
-        cr_assert_eq(shown[p.id]++, 0, "day %lld repeats puzzle %lld", (long long)d,
-                     (long long)p.id);
+        cr_assert_eq(shown[p.rank]++, 0, "day %lld repeats puzzle %lld", (long long)d,
+                     (long long)p.rank);
     }
     const rh_bank_filter none = {RH_BANK_MOVES, 30, 40, 0, 64};
     cr_assert_eq(rh_bank_daily(b, &none, day, &p, &found), RH_OK);
@@ -331,7 +332,7 @@ Test(bank, export_order_is_hardest_first)
     puzzle_list l = everything(b);
     cr_assert_eq(l.count, BANK_KEPT);
     for (int k = 0; k < l.count; k++) {
-        cr_assert_eq(l.items[k].id, k + 1);
+        cr_assert_eq(l.items[k].rank, k + 1);
         if (k) {
             cr_assert_geq(l.items[k - 1].moves, l.items[k].moves);
             if (l.items[k - 1].moves == l.items[k].moves)
@@ -405,7 +406,7 @@ static void *pick_many(void *arg)
         if (rh_bank_pick(job->bank, &f, (uint64_t)i, out, 3, &found) != RH_OK || found != 3)
             job->mismatches++;
         else
-            for (int k = 0; k < 3; k++) job->mismatches += out[k].id != expected_ids[i][k];
+            for (int k = 0; k < 3; k++) job->mismatches += out[k].rank != expected_ids[i][k];
     }
     return NULL;
 }
@@ -419,7 +420,7 @@ Test(bank, a_shared_handle_answers_threads_as_it_answers_one)
     for (int i = 0; i < PICKS; i++) {
         rh_bank_puzzle out[3];
         cr_assert_eq(pick(b, f, (uint64_t)i, 3, out), 3);
-        for (int k = 0; k < 3; k++) expected_ids[i][k] = out[k].id;
+        for (int k = 0; k < 3; k++) expected_ids[i][k] = out[k].rank;
     }
     pthread_t threads[THREADS];
     for (int t = 0; t < THREADS; t++) {

@@ -498,7 +498,7 @@ Test(enumerate, bank_holds_the_kept_clusters)
              "split($7, h, \"=\"); print m[2], h[2], s[2]}' %s/c",
              dir);
     char *kept = sorted_output(cmd);
-    snprintf(cmd, sizeof cmd, "%s bank export %s/b", RH_CLI, dir);
+    snprintf(cmd, sizeof cmd, "%s bank export %s/b | cut -d' ' -f1-3", RH_CLI, dir);
     char *banked = sorted_output(cmd);
     cr_expect_gt(strlen(kept), 1000, "a space with hundreds of kept clusters");
     cr_expect_str_eq(banked, kept, "the bank holds other puzzles than the run kept");

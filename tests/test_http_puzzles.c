@@ -1,4 +1,4 @@
-/* rushhourd over HTTP: the puzzle bank's routes (/v1/puzzles, /daily, /stats), generate
+/* rushhourd over HTTP: the puzzle bank's routes (/v1/puzzles, /daily, /stats, /{id}), generate
  * answered from the bank, and the service without a bank. The bank is built here from real
  * puzzles (tests/support/bank_records.c: Jam levels and wall variants, lengths known). */
 #include <criterion/criterion.h>
@@ -10,6 +10,7 @@
 #include "bank_records.h"
 #include "http_test.h"
 #include "rushhour/json.h"
+#include "rushhour/puzzle_id.h"
 
 static char dir[] = "/tmp/rh_http_puzzles_XXXXXX";
 static char bank_path[sizeof dir + 16];
@@ -90,6 +91,9 @@ static int check_puzzles(const cJSON *list, int lo, int hi, int wlo, int whi)
         cr_assert_eq((unsigned)jnum(p, "cluster_size"), rec->states);
         cr_assert_eq((int)jnum(p, "vehicles"), rec->vehicles);
         cr_assert_eq((int)jnum(p, "board_size"), 6);
+        char id[RH_PUZZLE_ID_MAX + 1];
+        cr_assert_eq(rh_puzzle_id_encode(id, board, strlen(board)), RH_OK);
+        cr_assert_str_eq(jstr(p, "id"), id, "the id is the board's");
         rh_puzzle pz;
         rh_diags d;
         rh_diags_init(&d);
@@ -221,8 +225,9 @@ Test(puzzles, without_a_bank_503_and_generate_searches)
 {
     rhs_server *s = START("--bank", "off");
     const int port = rhs_port(s);
-    const char *paths[] = {"/v1/puzzles", "/v1/puzzles/daily", "/v1/puzzles/stats"};
-    for (int k = 0; k < 3; k++) {
+    const char *paths[] = {"/v1/puzzles", "/v1/puzzles/daily", "/v1/puzzles/stats",
+                           "/v1/puzzles/6qEEgucAESQ"};
+    for (int k = 0; k < 4; k++) {
         rhs_response r;
         get(port, paths[k], &r);
         cJSON_Delete(expect_problem(&r, 503, "no-bank"));
@@ -256,6 +261,13 @@ Test(puzzles, generate_answers_from_the_bank_when_a_puzzle_fits)
     cJSON *doc = body_json(&r);
     cr_assert_str_eq(jstr(doc, "source"), "bank");
     cr_assert_eq(jnum(doc, "length"), 8);
+    /* The stored puzzle's id: its own route answers the same board. */
+    char path[64];
+    snprintf(path, sizeof path, "/v1/puzzles/%s", jstr(doc, "id"));
+    cJSON *stored = get_ok(port, path);
+    cr_assert_eq(jnum(stored, "moves"), 8);
+    cr_assert_eq(jnum(stored, "walls"), 1);
+    cJSON_Delete(stored);
     rh_puzzle p;
     rh_diags d;
     rh_diags_init(&d);
@@ -301,4 +313,73 @@ Test(puzzles, a_bad_bank_file_refuses_to_start)
     cr_assert(strstr(out, "start_failed") && strstr(out, "none.sqlite"), "%s", out);
     free(out);
     free(err);
+}
+
+/* GET /v1/puzzles/{id}: every puzzle handed out is found by its id, as the same object; an id
+ * the bank does not hold is a 404 problem, a segment that is no id a 400 naming `id`; the exact
+ * routes keep winning; HEAD, CORS and the metrics' template label as for the other GETs. */
+Test(puzzles, each_puzzle_is_found_by_its_id)
+{
+    rhs_server *s = START("--bank", bank_path, "--cors-origins", "http://app.example");
+    const int port = rhs_port(s);
+    cJSON *all = get_ok(port, "/v1/puzzles?count=100&seed=1");
+    cr_assert_eq(check_puzzles(jarr(all), 0, 2047, 0, 64), BANK_KEPT);
+    const cJSON *p;
+    cJSON_ArrayForEach(p, jarr(all))
+    {
+        char path[64];
+        snprintf(path, sizeof path, "/v1/puzzles/%s", jstr(p, "id"));
+        cJSON *one = get_ok(port, path);
+        cr_assert(cJSON_Compare(one, p, true), "%s is another object", path);
+        cJSON_Delete(one);
+    }
+    cJSON_Delete(all);
+    cJSON *daily = get_ok(port, "/v1/puzzles/daily?date=2026-11-24");
+    cr_assert_not_null(jobj(daily, "puzzle"), "the daily route, not an id");
+    cJSON_Delete(daily);
+    cJSON *stats = get_ok(port, "/v1/puzzles/stats");
+    cr_assert_eq(jnum(stats, "total"), BANK_KEPT);
+    cJSON_Delete(stats);
+
+    rhs_response r;
+    get(port, "/v1/puzzles/6sUEFGcAESQ", &r); /* the other 51-move puzzle: not stored */
+    cJSON_Delete(expect_problem(&r, 404, "unknown-puzzle"));
+    rhs_response_free(&r);
+    static const char *const bad[] = {"/v1/puzzles/6qEEgucAESQA", "/v1/puzzles/abc",
+                                      "/v1/puzzles/9w", "/v1/puzzles/6qEEguc%3DAESQ"};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        get(port, bad[k], &r);
+        cJSON *problem = expect_problem(&r, 400, "invalid-request");
+        cr_assert(lists_field(jerrors(problem), "id"), "%s: %s", bad[k], r.body);
+        cJSON_Delete(problem);
+        rhs_response_free(&r);
+    }
+    get(port, "/v1/puzzles/6qEEgucAESQ?x=1", &r);
+    cJSON *unknown = expect_problem(&r, 400, "invalid-request");
+    cr_assert(lists_field(jerrors(unknown), "x"), "%s", r.body);
+    cJSON_Delete(unknown);
+    rhs_response_free(&r);
+    static const char *const unrouted[] = {"/v1/puzzles/", "/v1/puzzles/6qEEgucAESQ/x"};
+    for (size_t k = 0; k < sizeof unrouted / sizeof *unrouted; k++) {
+        get(port, unrouted[k], &r);
+        cJSON_Delete(expect_problem(&r, 404, "not-found"));
+        rhs_response_free(&r);
+    }
+
+    const char *origin[] = {"Origin: http://app.example", NULL};
+    rhs_request head = {.method = "HEAD", .path = "/v1/puzzles/6qEEgucAESQ", .headers = origin};
+    cr_assert_eq(rhs_http(port, &head, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 200);
+    cr_assert_eq(r.body_len, 0);
+    char value[64];
+    cr_assert(rhs_header(&r, "Access-Control-Allow-Origin", value, sizeof value), "no ACAO");
+    rhs_response_free(&r);
+    rhs_request post = {.method = "POST", .path = "/v1/puzzles/6qEEgucAESQ"};
+    cr_assert_eq(rhs_http(port, &post, &r), 0, "%s", r.error);
+    cr_assert_eq(r.status, 405);
+    rhs_response_free(&r);
+    const char series[] = "rushhourd_http_requests_total{route=\"/v1/puzzles/{id}\","
+                          "method=\"GET\",code=\"404\"}";
+    cr_assert_geq(await_metric(port, series, 1), 1, "%s", series);
+    stop_server(s);
 }

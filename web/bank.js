@@ -83,8 +83,9 @@ export async function puzzleOfTheDay() {
   else loadBankPuzzle(result.doc.puzzle, `The puzzle of ${result.doc.date}`);
 }
 
-// API: a bank puzzle: id, board (the one-line notation POST v1/solve takes), moves (its
-// optimal length), vehicles, walls. It goes on the board at its start, ready to play, with
+// API: a bank puzzle: id (a string, the same in every bank: GET v1/puzzles/{id} finds it),
+// board (the one-line notation POST v1/solve takes), moves (its optimal length), vehicles,
+// walls. It goes on the board at its start, ready to play, with
 // its optimal length already known to the counter.
 export function loadBankPuzzle(puzzle, what) {
   ui.metric.value = 'moves';
@@ -93,6 +94,7 @@ export function loadBankPuzzle(puzzle, what) {
   renderPlayStatus();
   ui.bankMessage.dataset.moves = String(puzzle.moves);
   ui.bankMessage.dataset.board = puzzle.board;
+  ui.bankMessage.dataset.id = puzzle.id;
   setMessage(ui.bankMessage, 'ok',
-    `${what}: ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles (bank #${puzzle.id}). Play it on the board.`);
+    `${what}: ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles (puzzle ${puzzle.id}). Play it on the board.`);
 }

@@ -1,6 +1,6 @@
 /* The puzzle bank from C, as an installed package (pkg-config rushhour-bank): opens a bank
  * read-only and prints one puzzle of the given length in moves, chosen by the seed (0 when
- * none is given), as `moves board cluster_size` (what `rushhour bank pick` prints).
+ * none is given), as `moves board cluster_size id` (what `rushhour bank pick` prints).
  *
  *   cc bank.c $(pkg-config --cflags --libs rushhour-bank) -o bank
  *   ./bank PREFIX/share/rushhour/bank.sqlite 20 */
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         rh_bank_why(b, why, sizeof why);
         fprintf(stderr, "%s: %s (%s)\n", argv[1], rh_strerror(err), why);
     } else if (found) {
-        printf("%d %s %" PRIu64 "\n", p.moves, p.board, p.cluster_size);
+        printf("%d %s %" PRIu64 " %s\n", p.moves, p.board, p.cluster_size, p.id);
     } else {
         fprintf(stderr, "%s: no puzzle of %d moves\n", argv[1], moves);
     }

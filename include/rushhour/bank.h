@@ -2,10 +2,13 @@
  * puzzle each) in one SQLite file, written in large transactions, merged from shard files,
  * and picked at random by length in microseconds.
  *
- * Layout: after rh_bank_finish the puzzles are numbered 1..n hardest first (moves descending,
- * then walls ascending, then board), so each (moves, walls) pair is a contiguous range of ids;
- * a small counts table gives each range, and a pick is a lookup by id, never a scan. Slide
- * lengths get the same through a rank table ordered by (slides descending, walls, id).
+ * Layout: after rh_bank_finish the puzzles are ranked 1..n hardest first (moves descending,
+ * then walls ascending, then board), so each (moves, walls) pair is a contiguous range of
+ * ranks; a small counts table gives each range, and a pick is a lookup by rank, never a scan.
+ * Slide lengths get the same through a table ordered by (slides descending, walls, rank).
+ * A puzzle's id is its board's (rushhour/puzzle_id.h), the same in every bank: boards are
+ * stored in normal form under a unique index, so an id is found by decoding it to its board
+ * and one index lookup. Ranks belong to one file and change when it is rebuilt.
  *
  * Threads: every function may be called from any thread on a shared handle; calls on one
  * handle are serialised by its mutex (one SQLite connection, opened NOMUTEX, with prepared
@@ -26,10 +29,14 @@
 #include "rushhour/enumerate.h"
 #include "rushhour/error.h"
 #include "rushhour/export.h"
+#include "rushhour/puzzle_id.h"
 
 RH_BEGIN_DECLS
 
-#define RH_BANK_FORMAT 2        /* meta 'format' of the files this code reads and writes */
+/* meta 'format' of the files this code reads and writes. Format 2 (before ids: no unique
+ * board index, boards not normalised) is refused by rh_bank_open; rh_bank_upgrade converts it
+ * in place. */
+#define RH_BANK_FORMAT 3
 #define RH_BANK_WHY_MAX 256     /* bytes of a failure's detail, NUL included */
 #define RH_BANK_PICK_MAX 1000   /* most puzzles one pick returns */
 #define RH_BANK_LENGTH_MAX 2048 /* lengths counted by rh_bank_stats (slides <= 6 * 255) */
@@ -45,8 +52,9 @@ typedef enum { RH_BANK_MOVES = 0, RH_BANK_SLIDES } rh_bank_metric;
 
 /* One stored puzzle. */
 typedef struct {
-    int64_t id;                        /* 1 = the hardest by moves; stable for a given file */
-    char board[RH_ENUM_CELLS_MAX + 1]; /* database notation */
+    char id[RH_PUZZLE_ID_MAX + 1];     /* the board's id: the same in every bank */
+    int64_t rank;                      /* 1 = the hardest by moves; only within this file */
+    char board[RH_ENUM_CELLS_MAX + 1]; /* database notation, normal form */
     int board_size;
     int moves;
     int slides; /* -1 when the enumeration did not compute slides */
@@ -93,6 +101,9 @@ RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
  * large transactions. */
 RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
+/* rh_bank_add stores the board in normal form (rushhour/puzzle_id.h): a board with no id is
+ * RH_EARG. Two rows of one board that differ in any field make rh_bank_finish fail. */
+
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become
  * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
@@ -138,6 +149,10 @@ RH_API int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_b
 RH_API int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzzle *out,
                          int *found);
 
+/* The puzzle of id `id` (NUL-terminated): RH_OK with *found 1 and *out filled, or *found 0
+ * when the bank does not hold it; RH_EARG when `id` is no puzzle id. One index lookup. */
+RH_API int rh_bank_find(rh_bank *b, const char *id, rh_bank_puzzle *out, int *found);
+
 /* Calls fn for every puzzle, hardest first; a non-zero return from fn stops and is returned. */
 RH_API int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void *ctx);
 
@@ -146,6 +161,12 @@ RH_API int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, c
                              void *ctx);
 
 RH_API int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
+
+/* Converts the bank file at `path` from format 2 to this format in place: boards normalised,
+ * the unique board index built, in one transaction (a failure leaves the file as it was).
+ * A file already of this format is left alone (*upgraded 0, else 1). On failure `why` (when
+ * not NULL, RH_BANK_WHY_MAX bytes) says why: a board with no id, or two rows of one board. */
+RH_API int rh_bank_upgrade(const char *path, int *upgraded, char *why);
 
 /* Pure helpers. "YYYY-MM-DD" (proleptic Gregorian) to days since 1970-01-01: RH_OK or RH_EARG. */
 RH_API int rh_bank_day_parse(const char *ymd, int64_t *day);

@@ -9,6 +9,7 @@
 #include "rushhour/utf8.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/parse.h"
+#include "rushhour/puzzle_id.h"
 #include "rushhour/search.h"
 #include "rushhour/analyze.h"
 #include "rushhour/generate.h"

@@ -9,24 +9,26 @@
 #include "db.h"
 #include "rushhour/clock.h"
 
-/* puzzles: ids are the hardest-first order (rh_bank_finish renumbers); pending: rows added
- * since, in arrival order, with their enumeration task in checkpoint mode; by_slides: the
- * slide order's ranks; counts: one row per range; tasks: the finished enumeration tasks. */
+/* puzzles: ranks are the hardest-first order (rh_bank_finish renumbers), boards in normal form
+ * and unique (an id lookup is one probe of puzzles_board); pending: rows added since, in
+ * arrival order, with their enumeration task in checkpoint mode; by_slides: the slide order's
+ * positions; counts: one row per range; tasks: the finished enumeration tasks. */
 static const char schema[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
-    "CREATE TABLE puzzles(id INTEGER PRIMARY KEY, board TEXT NOT NULL, moves INTEGER NOT NULL,"
+    "CREATE TABLE puzzles(rank INTEGER PRIMARY KEY, board TEXT NOT NULL, moves INTEGER NOT NULL,"
     " slides INTEGER, cluster_size INTEGER NOT NULL, vehicles INTEGER NOT NULL,"
     " walls INTEGER NOT NULL, hist BLOB NOT NULL);"
     "CREATE TABLE pending(board TEXT NOT NULL, moves INTEGER NOT NULL, slides INTEGER,"
     " cluster_size INTEGER NOT NULL, vehicles INTEGER NOT NULL, walls INTEGER NOT NULL,"
     " hist BLOB NOT NULL, task INTEGER);"
-    "CREATE TABLE by_slides(rank INTEGER PRIMARY KEY, id INTEGER NOT NULL);"
+    "CREATE UNIQUE INDEX puzzles_board ON puzzles(board);"
+    "CREATE TABLE by_slides(position INTEGER PRIMARY KEY, rank INTEGER NOT NULL);"
     "CREATE TABLE counts(metric TEXT NOT NULL, length INTEGER NOT NULL, walls INTEGER NOT NULL,"
     " first INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(metric, length, walls))"
     " WITHOUT ROWID;"
     "CREATE TABLE tasks(task INTEGER PRIMARY KEY, configurations INTEGER NOT NULL,"
     " clusters INTEGER NOT NULL);"
-    "INSERT INTO meta VALUES('format', '2');";
+    "INSERT INTO meta VALUES('format', '3');";
 
 int rh__bank_fail(rh_bank *b, int err, const char *fmt, ...)
 {
@@ -139,7 +141,12 @@ static int load(rh_bank *b)
     err = rc == SQLITE_ROW ? RH_OK : rh__bank_sql(b, rc);
     sqlite3_finalize(st);
     if (err) return err;
-    if (format != RH_BANK_FORMAT)
+    if (format == RH_BANK_FORMAT - 1 && !b->upgrading)
+        return rh__bank_fail(b, RH_ECORRUPT,
+                             "bank format %d (ids were row numbers), this program reads %d:"
+                             " upgrade it in place with `rushhour bank upgrade %.96s`",
+                             format, RH_BANK_FORMAT, b->path);
+    if (format != RH_BANK_FORMAT && !(format == RH_BANK_FORMAT - 1 && b->upgrading))
         return rh__bank_fail(b, RH_ECORRUPT, "bank format %d, this program reads %d", format,
                              RH_BANK_FORMAT);
     if (unfinished && b->mode == RH_BANK_READ)
@@ -232,10 +239,11 @@ int rh__bank_create_scratch(rh_bank *b, const char *path)
 void rh__bank_disconnect(rh_bank *b)
 {
     sqlite3_finalize(b->insert);
-    sqlite3_finalize(b->by_id);
     sqlite3_finalize(b->by_rank);
+    sqlite3_finalize(b->by_position);
+    sqlite3_finalize(b->by_board);
     sqlite3_finalize(b->task);
-    b->insert = b->by_id = b->by_rank = b->task = NULL;
+    b->insert = b->by_rank = b->by_position = b->by_board = b->task = NULL;
     sqlite3_close(b->db);
     b->db = NULL;
 }

@@ -5,15 +5,16 @@
  *
  * The bank's files form a one-way stack, top first; each calls only the files it points to:
  *   export.c     -> query.c, db.c    reading a bank whole: every puzzle, meta, counts
- *   query.c      -> db.c, hist.c     picks, the daily puzzle, a row read into a puzzle
+ *   upgrade.c    -> open.c, db.c     a format 2 file converted in place
+ *   query.c      -> db.c, hist.c     picks, the daily puzzle, an id's puzzle, a row read
  *   open.c       -> db.c             rh_bank_open, rh_bank_close, rh_bank_why
  *   checkpoint.c -> db.c             the finished tasks of an enumeration
  *   merge.c      -> writer.c, db.c   a shard's rows and meta into a writer
  *   writer.c     -> db.c, hist.c     adding rows, meta, and finishing (sorting) a bank
  *   db.c         -> metric.c         this header
  *   hist.c, metric.c                 pure codecs (the histogram blob, the metrics' names)
- * Headers: db.h (this), writer.h, query.h and hist.h, each declaring what its file gives the
- * files above it. */
+ * Headers: db.h (this), open.h, writer.h, query.h and hist.h, each declaring what its file gives
+ * the files above it. */
 #ifndef RH_BANK_DB_H
 #define RH_BANK_DB_H
 
@@ -22,7 +23,8 @@
 
 #include "rushhour/bank.h"
 
-/* Puzzles of one (metric, length, walls): ids (moves) or ranks (slides) first..first+n-1. */
+/* Puzzles of one (metric, length, walls): ranks (moves) or slide positions (slides)
+ * first..first+n-1. */
 typedef struct {
     rh_bank_metric metric;
     int length, walls;
@@ -36,13 +38,15 @@ struct rh_bank {
     pthread_mutex_t lock;
     rh_bank_mode mode;
     int board_size;         /* 0 until the first puzzle or merge sets it */
-    rh__bank_range *ranges; /* the counts table, in id/rank order within each metric */
+    rh__bank_range *ranges; /* the counts table, in rank/position order within each metric */
     int range_count;
-    sqlite3_stmt *insert, *by_id, *by_rank, *task; /* prepared once, reset after each use */
+    /* prepared once, reset after each use */
+    sqlite3_stmt *insert, *by_rank, *by_position, *by_board, *task;
     int in_txn;
     uint64_t txn_rows, clusters_unsaved, configurations_unsaved; /* since the last commit */
     uint64_t txn_began_us; /* when the open transaction began */
     int checkpoint;        /* rh_bank_resume was called */
+    int upgrading;         /* rh_bank_upgrade's handle: the previous format is accepted */
     char why[RH_BANK_WHY_MAX];
 };
 
@@ -75,7 +79,7 @@ int rh__bank_commit(rh_bank *b);
 /* Rolls back whatever transaction the connection has open; the handle has none after. */
 void rh__bank_rollback(rh_bank *b);
 
-#define RH__BANK_COLUMNS "id, board, moves, slides, cluster_size, vehicles, walls, hist"
+#define RH__BANK_COLUMNS "rank, board, moves, slides, cluster_size, vehicles, walls, hist"
 /* A row's fields, as the puzzles and the pending tables share them. */
 #define RH__BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
 /* The condition on a pending row of database `db` that it counts: added outside checkpoint

@@ -10,7 +10,7 @@ int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p), void
     if (!b || !fn) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     sqlite3_stmt *st = NULL;
-    int err = rh__bank_prepare(b, &st, "SELECT " RH__BANK_COLUMNS " FROM puzzles ORDER BY id");
+    int err = rh__bank_prepare(b, &st, "SELECT " RH__BANK_COLUMNS " FROM puzzles ORDER BY rank");
     rh_bank_puzzle p;
     int rc = SQLITE_DONE;
     while (!err && (rc = sqlite3_step(st)) == SQLITE_ROW) {

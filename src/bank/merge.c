@@ -30,6 +30,11 @@ static int check_shard(rh_bank *b, const char *path)
     const int format = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     const int size = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : 0;
     sqlite3_finalize(st);
+    if (!err && rc == SQLITE_ROW && format == RH_BANK_FORMAT - 1)
+        return rh__bank_fail(b, RH_ECORRUPT,
+                             "%s is a bank of format %d: upgrade it in place with"
+                             " `rushhour bank upgrade %s` first",
+                             path, format, path);
     if (err || rc != SQLITE_ROW || format != RH_BANK_FORMAT)
         return rh__bank_fail(b, err == RH_ENOMEM ? err : RH_ECORRUPT, "%s is not a puzzle bank",
                              path);

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "db.h"
+#include "open.h"
 
-int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
+int rh__bank_open(rh_bank **out, const char *path, rh_bank_mode mode, int upgrading, char *why)
 {
     if (!out) return RH_EARG;
     *out = NULL;
@@ -17,6 +18,7 @@ int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
     rh_bank *b = calloc(1, sizeof *b);
     if (!b) return RH_ENOMEM;
     b->mode = mode;
+    b->upgrading = upgrading;
     pthread_mutex_init(&b->lock, NULL);
     b->path = strdup(path);
     const int err = b->path ? rh__bank_connect(b) : rh__bank_fail(b, RH_ENOMEM, "out of memory");
@@ -27,6 +29,11 @@ int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
     }
     *out = b;
     return RH_OK;
+}
+
+int rh_bank_open(rh_bank **out, const char *path, rh_bank_mode mode, char *why)
+{
+    return rh__bank_open(out, path, mode, 0, why);
 }
 
 int rh_bank_close(rh_bank *b)

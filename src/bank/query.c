@@ -1,7 +1,8 @@
 /* Reading puzzles: a pick draws distinct positions among the matching ranges and reads each
- * by id (or slide rank), so its cost does not grow with the bank; the daily puzzle walks a
- * permutation of the same positions, one step per day (a date's day parsed here too). A row
- * becomes a puzzle here, for export.c as well. */
+ * by rank (or slide position), so its cost does not grow with the bank; the daily puzzle walks
+ * a permutation of the same positions, one step per day (a date's day parsed here too); an id
+ * is decoded to its board and found through the board index. A row becomes a puzzle here, for
+ * export.c as well. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,7 +15,8 @@ int rh__bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 {
     const unsigned char *board = sqlite3_column_text(st, 1);
     const int board_len = sqlite3_column_bytes(st, 1);
-    p->id = sqlite3_column_int64(st, 0);
+    memset(p, 0, sizeof *p); /* every byte defined: copies compare equal */
+    p->rank = sqlite3_column_int64(st, 0);
     p->board_size = b->board_size;
     p->moves = sqlite3_column_int(st, 2);
     p->slides = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 3);
@@ -23,21 +25,22 @@ int rh__bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
     p->walls = sqlite3_column_int(st, 6);
     const int entries = rh__bank_hist_decode(p->hist, RH_ENUM_DEPTH_MAX, sqlite3_column_blob(st, 7),
                                              sqlite3_column_bytes(st, 7));
-    if (!board || board_len > RH_ENUM_CELLS_MAX || entries != p->moves + 1)
-        return rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->id);
+    if (!board || board_len > RH_ENUM_CELLS_MAX || entries != p->moves + 1 ||
+        rh_puzzle_id_encode(p->id, (const char *)board, (size_t)board_len) != RH_OK)
+        return rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->rank);
     memcpy(p->board, board, (size_t)board_len + 1);
     return RH_OK;
 }
 
-/* Reads the puzzle at `pos` (an id for moves, a rank for slides). */
+/* Reads the puzzle at `pos` (a rank for moves, a position in the slide order for slides). */
 static int fetch(rh_bank *b, rh_bank_metric metric, int64_t pos, rh_bank_puzzle *p)
 {
-    sqlite3_stmt **st = metric == RH_BANK_MOVES ? &b->by_id : &b->by_rank;
-    int err = rh__bank_prepare(b, st,
-                               metric == RH_BANK_MOVES
-                                   ? "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE id = ?1"
-                                   : "SELECT " RH__BANK_COLUMNS " FROM puzzles"
-                                     " WHERE id = (SELECT id FROM by_slides WHERE rank = ?1)");
+    sqlite3_stmt **st = metric == RH_BANK_MOVES ? &b->by_rank : &b->by_position;
+    int err = rh__bank_prepare(
+        b, st,
+        metric == RH_BANK_MOVES ? "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE rank = ?1"
+                                : "SELECT " RH__BANK_COLUMNS " FROM puzzles"
+                                  " WHERE rank = (SELECT rank FROM by_slides WHERE position = ?1)");
     if (err) return err;
     sqlite3_bind_int64(*st, 1, pos);
     const int rc = sqlite3_step(*st);
@@ -63,7 +66,7 @@ static uint64_t count_matching(const rh_bank *b, const rh_bank_filter *f)
     return n;
 }
 
-/* The id (or rank) of the i-th matching puzzle, i < count_matching. */
+/* The rank (or slide position) of the i-th matching puzzle, i < count_matching. */
 static int64_t nth_matching(const rh_bank *b, const rh_bank_filter *f, uint64_t i)
 {
     for (int r = 0; r < b->range_count; r++) {
@@ -164,6 +167,27 @@ int rh_bank_daily(rh_bank *b, const rh_bank_filter *f, int64_t day, rh_bank_puzz
         const uint64_t i = (mul_mod(day_mod, step, total) + 0x2545F4914F6CDD1Du % total) % total;
         err = fetch(b, f->metric, nth_matching(b, f, i), out);
         *found = !err;
+    }
+    pthread_mutex_unlock(&b->lock);
+    return err;
+}
+
+int rh_bank_find(rh_bank *b, const char *id, rh_bank_puzzle *out, int *found)
+{
+    if (!b || !id || !out || !found) return RH_EARG;
+    *found = 0;
+    char board[RH_PUZZLE_ID_CELLS_MAX + 1];
+    if (rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK) return RH_EARG;
+    pthread_mutex_lock(&b->lock);
+    int err = rh__bank_prepare(b, &b->by_board,
+                               "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE board = ?1");
+    if (!err) {
+        sqlite3_bind_text(b->by_board, 1, board, -1, SQLITE_STATIC);
+        const int rc = sqlite3_step(b->by_board);
+        err = rc == SQLITE_ROW ? rh__bank_read_row(b, b->by_board, out) : rh__bank_sql(b, rc);
+        *found = rc == SQLITE_ROW && !err;
+        sqlite3_reset(b->by_board);
+        sqlite3_clear_bindings(b->by_board);
     }
     pthread_mutex_unlock(&b->lock);
     return err;

@@ -1,6 +1,6 @@
 /* Writing a bank: kept clusters go to the pending table in large transactions (one reused
- * insert statement); rh_bank_finish writes all rows sorted hardest first into a new file with
- * its ranges, and puts it in the old one's place. */
+ * insert statement), their boards in normal form; rh_bank_finish writes all rows sorted hardest
+ * first into a new file with its ranges, and puts it in the old one's place. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +24,9 @@ int rh__bank_board_size(rh_bank *b, int size)
     return err;
 }
 
-/* A kept record must describe a puzzle the bank can serve as is. */
-static int check_kept(rh_bank *b, const rh_cluster *c)
+/* A kept record must describe a puzzle the bank can serve as is; its board in normal form
+ * goes to `board` (RH_ENUM_CELLS_MAX + 1 bytes). */
+static int check_kept(rh_bank *b, const rh_cluster *c, char *board)
 {
     const int n = c->board_size, cells = n * n;
     if (n < 4 || n > 8 || strnlen(c->hardest, sizeof c->hardest) != (size_t)cells)
@@ -36,6 +37,10 @@ static int check_kept(rh_bank *b, const rh_cluster *c)
             return rh__bank_fail(b, RH_EARG, "board '%s': '%c' is no database notation", c->hardest,
                                  ch);
     }
+    char id[RH_PUZZLE_ID_MAX + 1];
+    if (rh_puzzle_id_encode(id, c->hardest, (size_t)cells) != RH_OK ||
+        rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK)
+        return rh__bank_fail(b, RH_EARG, "board '%s' is no puzzle (no id)", c->hardest);
     if (c->moves >= RH_ENUM_DEPTH_MAX || c->slides < -1 || c->vehicles < 1 || c->walls < 0 ||
         c->walls > cells)
         return rh__bank_fail(b, RH_EARG, "board '%s': impossible counts", c->hardest);
@@ -53,7 +58,8 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     int err = rh__bank_writable(b);
     if (!err && !b->checkpoint) b->clusters_unsaved++;
     if (err || c->moves < 0 || !c->minimal) goto out;
-    err = check_kept(b, c);
+    char board[RH_ENUM_CELLS_MAX + 1];
+    err = check_kept(b, c, board);
     if (!err) err = rh__bank_begin(b);
     if (!err) err = rh__bank_board_size(b, c->board_size);
     if (!err)
@@ -64,7 +70,7 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     unsigned char hist[RH_ENUM_DEPTH_MAX * 10];
     const int hist_len = rh__bank_hist_encode(hist, c->hist, c->moves + 1);
     sqlite3_stmt *st = b->insert;
-    sqlite3_bind_text(st, 1, c->hardest, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 1, board, -1, SQLITE_STATIC);
     sqlite3_bind_int(st, 2, c->moves);
     if (c->slides >= 0)
         sqlite3_bind_int(st, 3, c->slides);
@@ -121,26 +127,27 @@ static const char sort_rows[] =
 /* Exact duplicates (a shard merged twice) are neighbours once sorted. Far cheaper than a
  * DISTINCT over all rows, which costs 8x the sort. */
 static const char drop_duplicates[] =
-    "DELETE FROM sorted.puzzles WHERE id IN (SELECT b.id FROM sorted.puzzles a"
-    " JOIN sorted.puzzles b ON b.id = a.id + 1 WHERE a.board = b.board AND a.moves = b.moves"
+    "DELETE FROM sorted.puzzles WHERE rank IN (SELECT b.rank FROM sorted.puzzles a"
+    " JOIN sorted.puzzles b ON b.rank = a.rank + 1 WHERE a.board = b.board AND a.moves = b.moves"
     " AND a.slides IS b.slides AND a.cluster_size = b.cluster_size"
     " AND a.vehicles = b.vehicles AND a.walls = b.walls AND a.hist = b.hist)";
 
 /* Closes the gaps duplicates left (rare: the rows go round once more). */
 static const char renumber[] = "INSERT INTO sorted.pending(" RH__BANK_FIELDS
-                               ") SELECT " RH__BANK_FIELDS " FROM sorted.puzzles ORDER BY id;"
+                               ") SELECT " RH__BANK_FIELDS " FROM sorted.puzzles ORDER BY rank;"
                                "DELETE FROM sorted.puzzles;"
                                "INSERT INTO sorted.puzzles(" RH__BANK_FIELDS
                                ") SELECT " RH__BANK_FIELDS " FROM sorted.pending ORDER BY rowid;"
                                "DELETE FROM sorted.pending;";
 
 static const char index_rows[] =
-    "INSERT INTO sorted.by_slides(id) SELECT id FROM sorted.puzzles WHERE slides IS NOT NULL"
-    " ORDER BY slides DESC, walls, id;"
-    "INSERT INTO sorted.counts SELECT 'moves', moves, walls, min(id), count(*)"
+    "CREATE UNIQUE INDEX sorted.puzzles_board ON puzzles(board);"
+    "INSERT INTO sorted.by_slides(rank) SELECT rank FROM sorted.puzzles WHERE slides IS NOT NULL"
+    " ORDER BY slides DESC, walls, rank;"
+    "INSERT INTO sorted.counts SELECT 'moves', moves, walls, min(rank), count(*)"
     " FROM sorted.puzzles GROUP BY moves, walls;"
-    "INSERT INTO sorted.counts SELECT 'slides', p.slides, p.walls, min(s.rank), count(*)"
-    " FROM sorted.by_slides s JOIN sorted.puzzles p USING (id) GROUP BY p.slides, p.walls;"
+    "INSERT INTO sorted.counts SELECT 'slides', p.slides, p.walls, min(s.position), count(*)"
+    " FROM sorted.by_slides s JOIN sorted.puzzles p USING (rank) GROUP BY p.slides, p.walls;"
     "INSERT INTO sorted.meta SELECT key, value FROM main.meta WHERE key <> 'format';"
     "INSERT INTO sorted.meta VALUES('puzzles', (SELECT count(*) FROM sorted.puzzles))"
     " ON CONFLICT(key) DO UPDATE SET value = excluded.value;";
@@ -150,8 +157,10 @@ static int sort_into(rh_bank *b, const char *scratch)
     int err = rh__bank_create_scratch(b, scratch);
     if (!err) err = rh__bank_attach(b, scratch, "mode=rw", "sorted");
     if (err) return err;
+    /* The board index is built once the rows are in (index_rows), not row by row. */
     err = rh__bank_exec(b, "PRAGMA sorted.journal_mode = OFF; PRAGMA sorted.synchronous = OFF;"
-                           "PRAGMA sorted.cache_size = -32768; BEGIN");
+                           "PRAGMA sorted.cache_size = -32768; BEGIN;"
+                           "DROP INDEX sorted.puzzles_board");
     if (!err) err = rh__bank_exec(b, sort_rows);
     if (!err) err = rh__bank_exec(b, drop_duplicates);
     if (!err && sqlite3_changes(b->db)) err = rh__bank_exec(b, renumber);

@@ -1,5 +1,7 @@
-/* `rushhour bank ...`: merging shard files, exporting, counting and picking from a puzzle
- * bank. Puzzles print as export lines, `moves board cluster_size`, hardest first.
+/* `rushhour bank ...`: merging shard files, exporting, counting, picking and showing puzzles
+ * of a puzzle bank, and upgrading a bank of the previous format. Puzzles print as export
+ * lines, `moves board cluster_size id`, hardest first (the id last, so that readers of the
+ * first three fields, `bank import` among them, read them as before).
  * Exit codes as the other commands: 0 done, 1 an I/O or file failure, 2 bad usage. */
 #include <errno.h>
 #include <inttypes.h>
@@ -17,9 +19,11 @@
 
 static const char bank_usage[] =
     "usage: rushhour bank merge OUT IN...      join shard banks into OUT (created or extended)\n"
-    "       rushhour bank export FILE          `moves board cluster_size` lines, hardest first\n"
+    "       rushhour bank export FILE          `moves board cluster_size id` lines, hardest first\n"
     "       rushhour bank import TEXT OUT      a new bank from such lines, each re-derived\n"
     "       rushhour bank stats FILE           meta, total, counts per length and per walls\n"
+    "       rushhour bank show FILE ID         the puzzle of that id (exit 3: not in the bank)\n"
+    "       rushhour bank upgrade FILE         a bank of the previous format, converted in place\n"
     "       rushhour bank pick FILE [--count N] [--seed N] [FILTER]\n"
     "       rushhour bank daily FILE [--date YYYY-MM-DD] [FILTER]   (default: today, UTC)\n"
     "FILTER: [--metric moves|slides] [--min-moves N] [--max-moves N] [--walls MIN[-MAX]]\n"
@@ -106,7 +110,8 @@ static int parse_pick(pick_options *o, int daily, int argc, char **argv)
 static int print_puzzle(void *ctx, const rh_bank_puzzle *p)
 {
     (void)ctx;
-    return printf("%d %s %" PRIu64 "\n", p->moves, p->board, p->cluster_size) < 0 ? RH_EIO : RH_OK;
+    return printf("%d %s %" PRIu64 " %s\n", p->moves, p->board, p->cluster_size, p->id) < 0 ? RH_EIO
+                                                                                            : RH_OK;
 }
 
 static int print_meta(void *ctx, const char *key, const char *value)
@@ -143,6 +148,51 @@ static int merge(int argc, char **argv)
     const int code = err ? failed(b, NULL, err) : EXIT_DONE;
     err = rh_bank_close(b);
     return code ? code : err ? failed(NULL, "closing the bank", err) : EXIT_DONE;
+}
+
+#define EXIT_NOT_FOUND 3
+
+/* `show FILE ID`: the puzzle's export line, then its other fields as `key value` lines. */
+static int show(int argc, char **argv)
+{
+    if (argc != 4) return usage_error("show needs FILE and ID", NULL);
+    char board[RH_PUZZLE_ID_CELLS_MAX + 1];
+    if (rh_puzzle_id_decode(board, argv[3], strlen(argv[3])) != RH_OK)
+        return usage_error("not a puzzle id:", argv[3]);
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    int err = rh_bank_open(&b, argv[2], RH_BANK_READ, why);
+    if (err) return failed(NULL, why, err);
+    static rh_bank_puzzle p;
+    int found = 0;
+    err = rh_bank_find(b, argv[3], &p, &found);
+    if (!err && found) {
+        err = print_puzzle(NULL, &p);
+        if (!err && p.slides >= 0 && printf("slides %d\n", p.slides) < 0) err = RH_EIO;
+        if (!err &&
+            printf("vehicles %d\nwalls %d\nrank %" PRId64 "\n", p.vehicles, p.walls, p.rank) < 0)
+            err = RH_EIO;
+        if (!err && fflush(stdout)) err = RH_EIO;
+    }
+    int code = err ? failed(b, NULL, err) : EXIT_DONE;
+    if (!err && !found) {
+        fprintf(stderr, "rushhour bank: %s holds no puzzle of id %s\n", argv[2], argv[3]);
+        code = EXIT_NOT_FOUND;
+    }
+    rh_bank_close(b);
+    return code;
+}
+
+static int upgrade(int argc, char **argv)
+{
+    if (argc != 3) return usage_error("upgrade needs FILE", NULL);
+    char why[RH_BANK_WHY_MAX] = "";
+    int upgraded = 0;
+    const int err = rh_bank_upgrade(argv[2], &upgraded, why);
+    if (err) return failed(NULL, why, err);
+    printf("%s: %s bank format %d\n", argv[2], upgraded ? "upgraded to" : "already of",
+           RH_BANK_FORMAT);
+    return EXIT_DONE;
 }
 
 /* export, stats, pick and daily: FILE opened read-only. */
@@ -187,5 +237,7 @@ int cli_bank(int argc, char **argv)
         return argc < 2 ? EXIT_USAGE : EXIT_DONE;
     }
     if (!strcmp(argv[1], "import")) return cli_bank_import(argc, argv);
+    if (!strcmp(argv[1], "show")) return show(argc, argv);
+    if (!strcmp(argv[1], "upgrade")) return upgrade(argc, argv);
     return !strcmp(argv[1], "merge") ? merge(argc, argv) : query(argc, argv);
 }

@@ -1,6 +1,7 @@
 /* `rushhour bank import TEXT OUT`: builds a bank from export lines, re-deriving every puzzle
  * with the library so that no stated figure is taken on trust. Each line is
- * `moves board cluster_size` (`rushhour bank export`'s form); `meta KEY VALUE` lines set meta
+ * `moves board cluster_size [id]` (`rushhour bank export`'s form; an id given must be the
+ * board's); `meta KEY VALUE` lines set meta
  * entries; blank lines and lines starting with '#' are skipped. A puzzle's whole cluster is
  * analysed in moves and in slides: its size, goal states, histogram and lengths come from
  * there, and a line is refused (exit 2, naming the line) when its moves or cluster size
@@ -87,12 +88,17 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
 {
     char *save = NULL;
     const char *t_moves = strtok_r(line, " \t", &save), *board = strtok_r(NULL, " \t", &save),
-               *t_size = strtok_r(NULL, " \t", &save);
+               *t_size = strtok_r(NULL, " \t", &save), *id = strtok_r(NULL, " \t", &save);
     uint64_t moves, size;
+    char board_id[RH_PUZZLE_ID_MAX + 1];
     if (!read_number(t_moves, RH_ENUM_DEPTH_MAX, &moves) || !board ||
         strlen(board) > RH_ENUM_CELLS_MAX || !read_number(t_size, UINT64_MAX, &size) ||
         strtok_r(NULL, " \t", &save)) {
-        snprintf(why, len, "not `moves board cluster_size`");
+        snprintf(why, len, "not `moves board cluster_size [id]`");
+        return EXIT_BAD;
+    }
+    if (id && (rh_puzzle_id_encode(board_id, board, strlen(board)) || strcmp(id, board_id) != 0)) {
+        snprintf(why, len, "id %.40s is not the board's", id);
         return EXIT_BAD;
     }
     static rh_cluster c; /* 2 KiB of histogram */

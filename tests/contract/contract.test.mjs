@@ -502,6 +502,26 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     }, { status: 200 }));
     assert.equal(banked.source, 'bank');
     assert.equal(banked.length, hard.moves);
+    assert.equal(parse(await call(s, 'GET', `/v1/puzzles/${banked.id}`, { status: 200 })).moves, hard.moves);
+  });
+
+  it('GET /v1/puzzles/{id}: every puzzle handed out by its id, 404 for one not held, 400 for no id', async () => {
+    const picked = parse(await call(s, 'GET', '/v1/puzzles?count=20&seed=4', { status: 200 }));
+    const day = parse(await call(s, 'GET', '/v1/puzzles/daily?date=2026-11-24', { status: 200 }));
+    for (const p of [...picked.puzzles, day.puzzle]) {
+      assert.deepEqual(parse(await call(s, 'GET', `/v1/puzzles/${p.id}`, { status: 200 })), p);
+    }
+    // The spec's own example id is the sample bank's hardest puzzle.
+    const example = parse(await call(s, 'GET', examplePath('/v1/puzzles/{id}'), { status: 200 }));
+    assert.equal(example.board, 'BCC.D.BEF.DGBEFAAGHHHI.G..JIKKLLJMM.');
+    // The other 51-move puzzle (HARDEST) is not in the sample: a valid id, not held.
+    const absent = parse(await call(s, 'GET', '/v1/puzzles/6sUEFGcAESQ', { status: 404 }));
+    assert.equal(absent.type, problemType('unknown-puzzle'));
+    for (const id of ['6sUEFGcAESQA', 'abc', '9w']) {
+      const bad = parse(await call(s, 'GET', `/v1/puzzles/${id}`, { status: 400 }));
+      assert.deepEqual(bad.errors.map((e) => e.field), ['id'], id);
+    }
+    await call(s, 'GET', '/v1/puzzles/6qEEgucAESQ?verbose=1', { status: 400 });
   });
 
   it('POST /v1/analyze: 200 for the spec\'s examples, every form, and an unsolvable puzzle', async () => {
@@ -558,7 +578,7 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
   });
 
   it('GET /v1/puzzles, /daily, /stats: 503 no-bank without a bank, and readiness unaffected', async () => {
-    for (const path of ['/v1/puzzles', '/v1/puzzles/daily', '/v1/puzzles/stats']) {
+    for (const path of ['/v1/puzzles', '/v1/puzzles/daily', '/v1/puzzles/stats', '/v1/puzzles/6qEEgucAESQ']) {
       assert.equal(parse(await call(s, 'GET', path, { status: 503 })).type, problemType('no-bank'), path);
     }
     await call(s, 'GET', '/readyz', { status: 200 });
@@ -771,7 +791,8 @@ describe('coverage', () => {
     // routes' own "out of memory" replies): the POST operations, /readyz's 503, /metrics and the
     // puzzle bank's GET routes. The fixed answers (static texts) cannot.
     const built = contract.documented().filter(({ key }) => key.startsWith('POST ')
-      || ['GET /readyz', 'GET /metrics', 'GET /v1/puzzles', 'GET /v1/puzzles/daily', 'GET /v1/puzzles/stats'].includes(key));
+      || ['GET /readyz', 'GET /metrics', 'GET /v1/puzzles', 'GET /v1/puzzles/daily', 'GET /v1/puzzles/stats',
+        'GET /v1/puzzles/{id}'].includes(key));
     assert.deepEqual(unprovoked.map(({ key }) => key).sort(), built.map(({ key }) => key).sort());
   });
 

@@ -89,11 +89,11 @@ function bankStats(text) {
   return stats;
 }
 
-/** `moves board cluster_size` lines (bank export, pick): [{moves, board, size}]. */
+/** `moves board cluster_size id` lines (bank export, pick): [{moves, board, size, id}]. */
 function exportLines(text) {
   return text.trim().split('\n').map((l) => {
-    const [moves, board, size] = l.split(' ');
-    return { moves: Number(moves), board, size: Number(size) };
+    const [moves, board, size, id] = l.split(' ');
+    return { moves: Number(moves), board, size: Number(size), id };
   });
 }
 
@@ -186,6 +186,11 @@ const EXPECTATIONS = [
     assert.equal(doc.date, '2026-11-24');
     assert.equal(doc.puzzle.board_size, 6);
   }],
+  [/^the puzzle of id (\w+): the hardest 6x6 puzzle by moves, (\d+) moves$/, (doc, id, n) => {
+    assert.equal(doc.id, id);
+    assert.equal(doc.moves, Number(n));
+    assert.equal(doc.moves, HARDEST.min_moves);
+  }],
   [/^the served bank's counts per length and per walls, and its meta$/, (doc) => {
     assert.equal(doc.board_size, 6);
     assert.equal(Object.values(doc.by_moves).reduce((a, b) => a + b, 0), doc.total);
@@ -227,6 +232,14 @@ const EXPECTATIONS = [
     for (let len = Number(lo); len <= Number(hi); len++) assert.ok(stats.moves[len] > 0, `no puzzle of ${len} moves`);
     assert.deepEqual(Object.keys(stats.moves).map(Number).sort((x, y) => x - y)
       .filter((len) => len < Number(lo) || len > Number(hi)), []);
+  }],
+  [/^the puzzle of id (\w+): (\d+) moves, (\d+) slides, (\d+) vehicles$/, (text, id, moves, slides, vehicles) => {
+    const [first, ...fields] = text.trim().split('\n');
+    const [row] = exportLines(first);
+    assert.equal(row.moves, Number(moves));
+    assert.equal(first.split(' ')[3], id);
+    assert.deepEqual(fields.slice(0, 3), [`slides ${slides}`, `vehicles ${vehicles}`, 'walls 0']);
+    assert.match(fields[3], /^rank \d+$/);
   }],
   [/^the three hardest of the sample, hardest first: (\d+), (\d+) and (\d+) moves$/, (text, ...rest) => {
     const rows = exportLines(text);

@@ -116,3 +116,19 @@ export function longest(doc: GetAnswer<"/v1/puzzles/stats">): number {
 export function source(doc: Answer<"/v1/generate">): "bank" | "search" {
   return doc.source;
 }
+
+// Puzzle ids: strings, the same in every bank; one path parameter finds a puzzle.
+type PathParams<P extends keyof paths> = paths[P] extends { parameters: { path: infer A } } ? A : never;
+export const byId: PathParams<"/v1/puzzles/{id}"> = { id: "6qEEgucAESQ" };
+// @ts-expect-error an id is a string, no longer the row number it was
+export const numericId: PathParams<"/v1/puzzles/{id}"> = { id: 12 };
+export function links(doc: GetAnswer<"/v1/puzzles">): string[] {
+  const ids: string[] = doc.puzzles.map((p) => p.id);
+  return ids.map((id) => `/v1/puzzles/${id}`);
+}
+export function sameBoard(doc: GetAnswer<"/v1/puzzles/{id}">, other: Schemas["BankPuzzle"]): boolean {
+  return doc.id === other.id && doc.board === other.board;
+}
+export function bankId(doc: Answer<"/v1/generate">): string | undefined {
+  return doc.source === "bank" ? doc.id : undefined;
+}

@@ -21,6 +21,7 @@ typedef struct {
     rhd_task task; /* its options: the budgets */
     rh_generate_options request;
     rh_generated result;
+    char bank_id[RH_PUZZLE_ID_MAX + 1]; /* the stored puzzle's id when it came from the bank */
 } generation;
 
 /* The largest integer a JSON number (a double) holds exactly. */
@@ -107,6 +108,7 @@ static bool from_bank(generation *g, rh_bank *b)
     g->result.status = RH_SOLVED;
     g->result.metric = g->request.metric;
     g->result.length = p.moves;
+    memcpy(g->bank_id, p.id, sizeof g->bank_id);
     return true;
 }
 
@@ -128,7 +130,8 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);
     if (doc && (!cJSON_AddRawToObject(doc, "seed", seed) ||
-                !cJSON_AddStringToObject(doc, "source", banked ? "bank" : "search"))) {
+                !cJSON_AddStringToObject(doc, "source", banked ? "bank" : "search") ||
+                (banked && !cJSON_AddStringToObject(doc, "id", g->bank_id)))) {
         cJSON_Delete(doc);
         doc = NULL;
     }

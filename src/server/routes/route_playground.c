@@ -29,10 +29,16 @@ const rhd_web_file *rhd_web_file_find(const char *name)
     return NULL;
 }
 
+bool rhd_web_file_known(const char *name)
+{
+    return rhd_web_file_find(name) != NULL;
+}
+
 void rhd_route_web_file(rhd_request *r)
 {
-    /* The router matched the name already; the test again keeps this handler safe alone. */
-    const rhd_web_file *f = rhd_web_file_find(r->path + sizeof "/web/" - 1);
+    /* The router matched the name already (rhd_web_file_known); the test again keeps this
+     * handler safe alone. */
+    const rhd_web_file *f = rhd_web_file_find(rhd_route_segment(r->route, r->path));
     if (!f) {
         rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
         return;

@@ -3,6 +3,7 @@
 #ifndef RHD_ROUTE_PLAYGROUND_H
 #define RHD_ROUTE_PLAYGROUND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 extern const char rhd_web_index_html[];
@@ -19,5 +20,8 @@ extern const size_t rhd_web_files_count;
 
 /* The page's file of that exact name, or NULL: no path, no "..", nothing decoded here. */
 const rhd_web_file *rhd_web_file_find(const char *name);
+
+/* Whether a page's file has that exact name: the test of the /web/{file} route's segment. */
+bool rhd_web_file_known(const char *name);
 
 #endif

@@ -1,5 +1,6 @@
-/* GET /v1/puzzles, /v1/puzzles/daily and /v1/puzzles/stats: the puzzle bank's puzzles by
- * length, the puzzle of the day and the bank's counts. Answered on the HTTP thread: a pick
+/* GET /v1/puzzles, /v1/puzzles/daily, /v1/puzzles/stats and /v1/puzzles/{id}: the puzzle
+ * bank's puzzles by length, the puzzle of the day, the bank's counts and one puzzle by its id
+ * (rushhour/puzzle_id.h). Answered on the HTTP thread: a pick
  * reads a few pages of the bank (microseconds), never a search. Every query parameter is
  * checked and each bad or unknown one named in the 400's errors. */
 #include <errno.h>
@@ -142,11 +143,12 @@ static bool add_u64(cJSON *o, const char *key, uint64_t v)
     return cJSON_AddRawToObject(o, key, text) != NULL;
 }
 
-/* A stored puzzle as the answers give it: `board` is the database notation /v1/solve reads. */
+/* A stored puzzle as the answers give it: `board` is the database notation /v1/solve reads,
+ * `id` the board's id, the same in every bank. */
 static cJSON *puzzle_json(const rh_bank_puzzle *p)
 {
     cJSON *o = cJSON_CreateObject();
-    const bool ok = o && add_u64(o, "id", (uint64_t)p->id) &&
+    const bool ok = o && cJSON_AddStringToObject(o, "id", p->id) &&
                     cJSON_AddStringToObject(o, "board", p->board) &&
                     cJSON_AddNumberToObject(o, "board_size", p->board_size) &&
                     cJSON_AddNumberToObject(o, "moves", p->moves) &&
@@ -326,4 +328,32 @@ void rhd_route_puzzles_stats(rhd_request *r)
         ok && rh_bank_each_meta(b, add_meta, meta) == 0 && cJSON_AddItemToObject(doc, "meta", meta);
     if (!ok) cJSON_Delete(meta);
     reply_doc(r, doc, ok);
+}
+
+void rhd_route_puzzle(rhd_request *r)
+{
+    params p = {0};
+    if (!read_params(r, &p, 0, NULL)) return;
+    const char *id = rhd_route_segment(r->route, r->path);
+    char board[RH_PUZZLE_ID_CELLS_MAX + 1];
+    if (rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK)
+        rh_diags_add(p.d, "id", "is not a puzzle id (a board size digit, then base64url)");
+    if (!params_ok(r, &p)) return;
+    rh_bank *b = bank_or_503(r);
+    if (!b) return;
+    rh_bank_puzzle *one = malloc(sizeof *one);
+    int found = 0;
+    if (!one || rh_bank_find(b, id, one, &found) != RH_OK) {
+        if (one)
+            reply_bank_failure(r, b);
+        else
+            rhd_reply_no_memory(r);
+    } else if (!found) {
+        rhd_reply_problem(r, 404, "unknown-puzzle", "Not Found",
+                          "the bank holds no puzzle of this id", NULL);
+    } else {
+        cJSON *doc = puzzle_json(one);
+        reply_doc(r, doc, doc != NULL);
+    }
+    free(one);
 }

@@ -1,4 +1,5 @@
-/* The route table; see route_table.h. The one place a route's path, id and label live. */
+/* The route table; see route_table.h. The one place a route's path, id and label live, and
+ * the matching of exact and pattern paths. */
 #include <string.h>
 
 #include "metrics.h"
@@ -28,29 +29,45 @@ const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER] = {
     [RHD_ROUTE_OPENAPI] = {"/openapi.yaml", "/openapi.yaml", false, false, false, false,
                            rhd_route_openapi},
     [RHD_ROUTE_PAGE] = {"/", "/", false, false, true, false, rhd_route_page},
+    [RHD_ROUTE_PUZZLE] = {"/v1/puzzles/{id}", "/v1/puzzles/{id}", false, false, false, false,
+                          rhd_route_puzzle},
     [RHD_ROUTE_WEB_FILE] = {"/web/{file}", "/web/{file}", false, false, true, false,
-                            rhd_route_web_file},
+                            rhd_route_web_file, rhd_web_file_known},
 };
 
-/* A path ending in "{file}" stands for its prefix and then the exact name of one of the page's
- * files: no other name, no path below it, so nothing else is reachable. */
-static bool path_matches(const char *pattern, const char *path)
+/* The length of a pattern's fixed prefix (up to its "{"), or 0 for an exact path. */
+static size_t pattern_prefix(const char *pattern)
 {
-    const char *file = strstr(pattern, "{file}");
-    if (!file) return strcmp(pattern, path) == 0;
-    const size_t prefix = (size_t)(file - pattern);
-    return strncmp(pattern, path, prefix) == 0 && rhd_web_file_find(path + prefix) != NULL;
+    const char *brace = strchr(pattern, '{');
+    return brace ? (size_t)(brace - pattern) : 0;
+}
+
+/* An exact path is itself; a pattern is its prefix, then one non-empty segment (no '/') that
+ * the route's test accepts: the page's files by exact name, so nothing else is reachable. */
+static bool path_matches(const rhd_route_entry *e, const char *path)
+{
+    const size_t prefix = pattern_prefix(e->path);
+    if (!prefix) return strcmp(e->path, path) == 0;
+    const char *segment = path + prefix;
+    return strncmp(e->path, path, prefix) == 0 && *segment && !strchr(segment, '/') &&
+           (!e->segment_ok || e->segment_ok(segment));
 }
 
 rhd_route rhd_route_find(const char *path, bool playground, bool admin_listener)
 {
-    for (int id = 0; id < RHD_ROUTE_OTHER; id++) {
-        const rhd_route_entry *e = &rhd_routes[id];
-        if (!path_matches(e->path, path)) continue;
-        return (e->playground && !playground) || (admin_listener && !e->admin) ? RHD_ROUTE_OTHER
-                                                                               : (rhd_route)id;
-    }
+    for (int patterns = 0; patterns < 2; patterns++)
+        for (int id = 0; id < RHD_ROUTE_OTHER; id++) {
+            const rhd_route_entry *e = &rhd_routes[id];
+            if ((pattern_prefix(e->path) > 0) != patterns || !path_matches(e, path)) continue;
+            return (e->playground && !playground) || (admin_listener && !e->admin) ? RHD_ROUTE_OTHER
+                                                                                   : (rhd_route)id;
+        }
     return RHD_ROUTE_OTHER;
+}
+
+const char *rhd_route_segment(int id, const char *path)
+{
+    return path + pattern_prefix(rhd_routes[id].path);
 }
 
 const char *rhd_route_label(int id)

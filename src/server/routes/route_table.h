@@ -28,28 +28,37 @@ typedef enum {
     RHD_ROUTE_PUZZLES,    /* /v1/puzzles */
     RHD_ROUTE_DAILY,      /* /v1/puzzles/daily */
     RHD_ROUTE_BANK_STATS, /* /v1/puzzles/stats */
+    RHD_ROUTE_PUZZLE,     /* /v1/puzzles/{id} */
     RHD_ROUTE_OTHER,      /* anything unrouted (404s): no entry in the table */
     RHD_ROUTE_COUNT
 } rhd_route;
 
 typedef struct {
-    const char *path;  /* as requested; a final "{file}" stands for one of the page's files */
+    /* as requested; a final "{name}" stands for one path segment (a pattern route) */
+    const char *path;
     const char *label; /* what its requests are counted and logged under */
     bool post;         /* POST only, else GET and HEAD */
     bool text_board;   /* the body may be a text board (text/plain) as well as JSON */
     bool playground;   /* served only with --playground on; otherwise like any unknown path */
     bool admin;        /* also served on the admin listener, which serves nothing else */
     void (*handle)(rhd_request *r);
+    /* A pattern route's test of its segment (NULL: any non-empty segment matches); the
+     * handler reads the segment with rhd_route_segment. */
+    bool (*segment_ok)(const char *segment);
 } rhd_route_entry;
 
 /* The table, indexed by id. */
 extern const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER];
 
-/* The route of `path` on a listener: RHD_ROUTE_OTHER when there is none. With the playground
+/* The route of `path` on a listener: RHD_ROUTE_OTHER when there is none. Exact paths win over
+ * patterns (/v1/puzzles/daily is never a puzzle id). With the playground
  * off its paths do not exist at all (404 for every method, counted as "other"), so an operator
  * who turns it off exposes nothing of it; the admin listener knows only the routes marked for
  * it. */
 rhd_route rhd_route_find(const char *path, bool playground, bool admin_listener);
+
+/* The segment a pattern route's "{name}" matched in `path` (a path rhd_route_find gave `id`). */
+const char *rhd_route_segment(int id, const char *path);
 
 /* The label of `id`: "other" for RHD_ROUTE_OTHER and any id out of range. */
 const char *rhd_route_label(int id);
@@ -67,6 +76,7 @@ void rhd_route_generate(rhd_request *r); /* routes/route_generate.c */
 void rhd_route_puzzles(rhd_request *r);
 void rhd_route_puzzles_daily(rhd_request *r);
 void rhd_route_puzzles_stats(rhd_request *r);
+void rhd_route_puzzle(rhd_request *r); /* one puzzle by its id */
 
 /* The small endpoints (routes/route_basic.c). */
 void rhd_route_healthz(rhd_request *r);

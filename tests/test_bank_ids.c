@@ -1,0 +1,267 @@
+/* The bank's puzzle ids (format 3): every stored puzzle is found by its id through the board
+ * index, boards are stored in normal form whatever their vehicles' names, ids are the same in
+ * independently built banks, a bank of the previous format is refused with the command that
+ * upgrades it, and the upgrade gives the bank a fresh build would. */
+#include <criterion/criterion.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bank_records.h"
+
+static char dir[] = "/tmp/rh_bank_ids_XXXXXX";
+
+static void make_dir(void)
+{
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(bank_ids, .init = make_dir, .fini = remove_dir);
+
+static const char *path(const char *name)
+{
+    static char buf[4][128];
+    static int next;
+    char *p = buf[next++ % 4];
+    snprintf(p, sizeof buf[0], "%s/%s", dir, name);
+    return p;
+}
+
+static rh_bank *build(const char *name, const int *which, int count)
+{
+    cr_assert_eq(bank_build(path(name), which, count), RH_OK);
+    rh_bank *b = NULL;
+    char why[RH_BANK_WHY_MAX];
+    cr_assert_eq(rh_bank_open(&b, path(name), RH_BANK_READ, why), RH_OK, "%s", why);
+    return b;
+}
+
+typedef struct {
+    rh_bank_puzzle items[BANK_RECORDS];
+    int count;
+} puzzle_list;
+
+static int collect(void *ctx, const rh_bank_puzzle *p)
+{
+    puzzle_list *l = ctx;
+    cr_assert_lt(l->count, BANK_RECORDS);
+    l->items[l->count++] = *p;
+    return 0;
+}
+
+static const int kept[BANK_KEPT] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,
+                                    10, 11, 12, 13, 14, 15, 16, 17, 18, 19};
+
+Test(bank_ids, every_puzzle_is_found_by_its_id)
+{
+    rh_bank *b = build("all.sqlite", kept, BANK_KEPT);
+    static puzzle_list l;
+    cr_assert_eq(rh_bank_each(b, collect, &l), RH_OK);
+    cr_assert_eq(l.count, BANK_KEPT);
+    for (int k = 0; k < l.count; k++) {
+        const rh_bank_puzzle *p = &l.items[k];
+        char id[RH_PUZZLE_ID_MAX + 1];
+        cr_assert_eq(rh_puzzle_id_encode(id, p->board, strlen(p->board)), RH_OK);
+        cr_assert_str_eq(p->id, id, "the row's id is its board's");
+        rh_bank_puzzle q;
+        int found = -1;
+        cr_assert_eq(rh_bank_find(b, p->id, &q, &found), RH_OK, "%s", p->id);
+        cr_assert_eq(found, 1, "%s", p->id);
+        cr_assert_eq(memcmp(&q, p, sizeof q), 0, "%s: the same row", p->id);
+    }
+    rh_bank_close(b);
+}
+
+Test(bank_ids, an_absent_id_is_not_found_and_a_malformed_one_is_an_error)
+{
+    rh_bank *b = build("some.sqlite", kept, 3);
+    rh_bank_puzzle q;
+    int found = -1;
+    /* jam40's id: a puzzle of the records, not among the three built. */
+    cr_assert_eq(rh_bank_find(b, "6qEEgucAESQ", &q, &found), RH_OK);
+    cr_assert_eq(found, 0);
+    cr_assert_eq(rh_bank_find(b, "3w", &q, &found), RH_OK); /* another board size */
+    cr_assert_eq(found, 0);
+    static const char *const bad[] = {"daily", "stats", "", "6", "6qEEgucAESQA", "14"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        found = -1;
+        cr_assert_eq(rh_bank_find(b, bad[i], &q, &found), RH_EARG, "%s", bad[i]);
+        cr_assert_eq(found, 0, "%s", bad[i]);
+    }
+    rh_bank_close(b);
+}
+
+/* Renaming vehicles (B <-> C, D -> Z) stores the same normal-form board. */
+Test(bank_ids, boards_are_stored_in_normal_form)
+{
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path("renamed.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    rh_cluster c;
+    bank_record_cluster(&c, 12); /* jam40 */
+    char normal[RH_ENUM_CELLS_MAX + 1];
+    snprintf(normal, sizeof normal, "%s", c.hardest);
+    for (char *s = c.hardest; *s; s++)
+        *s = *s == 'B' ? 'C' : *s == 'C' ? 'B' : *s == 'D' ? 'Z' : *s;
+    cr_assert_str_neq(c.hardest, normal);
+    char why[RH_BANK_WHY_MAX] = "";
+    const int added = rh_bank_add(w, &c);
+    rh_bank_why(w, why, sizeof why);
+    cr_assert_eq(added, RH_OK, "%s", why);
+    cr_assert_eq(rh_bank_finish(w), RH_OK);
+    static puzzle_list l;
+    cr_assert_eq(rh_bank_each(w, collect, &l), RH_OK);
+    cr_assert_eq(l.count, 1);
+    cr_assert_str_eq(l.items[0].board, normal);
+    cr_assert_str_eq(l.items[0].id, "6qEEgucAESQ");
+    /* A board with no id (a vehicle of one cell) is refused. */
+    bank_record_cluster(&c, 0);
+    c.hardest[1] = 'Q';
+    cr_assert_eq(rh_bank_add(w, &c), RH_EARG);
+    rh_bank_why(w, why, sizeof why);
+    cr_assert(strstr(why, "no id"), "%s", why);
+    rh_bank_close(w);
+}
+
+/* Two banks built apart, of different puzzles in a different order, agree on the ids of the
+ * boards they share. */
+Test(bank_ids, ids_are_the_same_in_independent_banks)
+{
+    static const int first[] = {3, 7, 12, 19}, second[] = {19, 0, 12, 5, 3};
+    rh_bank *x = build("x.sqlite", first, 4), *y = build("y.sqlite", second, 5);
+    static puzzle_list a, b;
+    cr_assert_eq(rh_bank_each(x, collect, &a), RH_OK);
+    cr_assert_eq(rh_bank_each(y, collect, &b), RH_OK);
+    int shared = 0;
+    for (int i = 0; i < a.count; i++)
+        for (int j = 0; j < b.count; j++)
+            if (!strcmp(a.items[i].board, b.items[j].board)) {
+                cr_assert_str_eq(a.items[i].id, b.items[j].id);
+                shared++;
+            } else {
+                cr_assert_str_neq(a.items[i].id, b.items[j].id);
+            }
+    cr_assert_eq(shared, 3);
+    rh_bank_close(x);
+    rh_bank_close(y);
+}
+
+/* A finished bank turned back into the previous format's shape: its schema, and a board
+ * stored with other vehicle names (as format 2 allowed). */
+static void make_format_2(const char *file)
+{
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(file, &db), SQLITE_OK);
+    char *err = NULL;
+    const int rc = sqlite3_exec(db,
+                                "DROP INDEX puzzles_board;"
+                                "ALTER TABLE puzzles RENAME COLUMN rank TO id;"
+                                "ALTER TABLE by_slides RENAME COLUMN rank TO id;"
+                                "ALTER TABLE by_slides RENAME COLUMN position TO rank;"
+                                "UPDATE puzzles SET board = replace(board, 'M', 'q') WHERE id = 1;"
+                                "UPDATE meta SET value = '2' WHERE key = 'format';",
+                                NULL, NULL, &err);
+    cr_assert_eq(rc, SQLITE_OK, "%s", err ? err : "");
+    sqlite3_close(db);
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    char cmd[320];
+    snprintf(cmd, sizeof cmd, "cp %s %s", from, to);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(bank_ids, the_previous_format_is_refused_until_upgraded_in_place)
+{
+    static const int all[BANK_RECORDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
+                                          11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
+    rh_bank *fresh = build("fresh.sqlite", all, BANK_RECORDS);
+    copy_file(path("fresh.sqlite"), path("old.sqlite"));
+    make_format_2(path("old.sqlite"));
+    const char *old = path("old.sqlite");
+    for (int mode = RH_BANK_READ; mode <= RH_BANK_WRITE; mode++) {
+        rh_bank *b = (rh_bank *)1;
+        char why[RH_BANK_WHY_MAX] = "";
+        cr_assert_eq(rh_bank_open(&b, old, (rh_bank_mode)mode, why), RH_ECORRUPT);
+        cr_assert_null(b);
+        cr_assert(strstr(why, "rushhour bank upgrade") && strstr(why, "old.sqlite"), "%s", why);
+    }
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, old), RH_ECORRUPT);
+    char why[RH_BANK_WHY_MAX];
+    rh_bank_why(w, why, sizeof why);
+    cr_assert(strstr(why, "rushhour bank upgrade"), "%s", why);
+    rh_bank_close(w);
+
+    int upgraded = -1;
+    cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
+    cr_assert_eq(upgraded, 1);
+    rh_bank *b;
+    cr_assert_eq(rh_bank_open(&b, old, RH_BANK_READ, why), RH_OK, "%s", why);
+    static puzzle_list x, y;
+    cr_assert_eq(rh_bank_each(fresh, collect, &x), RH_OK);
+    cr_assert_eq(rh_bank_each(b, collect, &y), RH_OK);
+    cr_assert_eq(x.count, y.count);
+    for (int k = 0; k < x.count; k++)
+        cr_assert_eq(memcmp(&x.items[k], &y.items[k], sizeof x.items[k]), 0, "row %d", k);
+    rh_bank_puzzle q;
+    int found = 0;
+    cr_assert_eq(rh_bank_find(b, x.items[0].id, &q, &found), RH_OK);
+    cr_assert_eq(found, 1);
+    rh_bank_close(b);
+    cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
+    cr_assert_eq(upgraded, 0, "already of this format");
+    rh_bank_close(fresh);
+}
+
+Test(bank_ids, an_upgrade_that_fails_leaves_the_file_as_it_was)
+{
+    static const int two[] = {19, 0};
+    rh_bank *fresh = build("dup.sqlite", two, 2);
+    rh_bank_close(fresh);
+    make_format_2(path("dup.sqlite"));
+    /* Row 2 becomes a renamed copy of row 1's board: two rows of one board. */
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(path("dup.sqlite"), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db,
+                              "UPDATE puzzles SET board = (SELECT replace(board, 'B', 'p')"
+                              " FROM puzzles WHERE id = 1) WHERE id = 2",
+                              NULL, NULL, NULL),
+                 SQLITE_OK);
+    sqlite3_close(db);
+    int upgraded = -1;
+    char why[RH_BANK_WHY_MAX] = "";
+    cr_assert_eq(rh_bank_upgrade(path("dup.sqlite"), &upgraded, why), RH_ECORRUPT);
+    cr_assert_eq(upgraded, 0);
+    cr_assert(strstr(why, "share a board"), "%s", why);
+    rh_bank *b = (rh_bank *)1;
+    cr_assert_eq(rh_bank_open(&b, path("dup.sqlite"), RH_BANK_READ, why), RH_ECORRUPT);
+    cr_assert(strstr(why, "format 2"), "%s", why);
+}
+
+/* One board with two different records is no bank: finishing fails, the file as it was. */
+Test(bank_ids, two_records_of_one_board_do_not_finish)
+{
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path("clash.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    rh_cluster c;
+    bank_record_cluster(&c, 12);
+    cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    c.slides = -1;
+    cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    cr_assert_neq(rh_bank_finish(w), RH_OK);
+    char why[RH_BANK_WHY_MAX];
+    rh_bank_why(w, why, sizeof why);
+    cr_assert(strstr(why, "puzzles.board"), "%s", why);
+    rh_bank_close(w);
+}
