@@ -11,6 +11,7 @@
 //   - GET v1/puzzles/stats, v1/puzzles?min_moves=&max_moves=&count=1 and v1/puzzles/daily: the
 //     server's puzzle bank, its counts per length, a random puzzle of a difficulty, and the
 //     puzzle of the day, each with its optimal length (503 no-bank when there is none);
+//   - GET v1/puzzles/{id}: one bank puzzle by its id, which a shared link names (#id=...);
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
@@ -22,8 +23,9 @@
 // The modules: page.js (elements and shared state); forms.js, rules.js, format.js and
 // puzzles.js (pure: the puzzle forms, the move rules, numbers, the reference puzzles);
 // api.js (calls); messages.js (what answers say); draw.js (SVG); playback.js, hand.js and
-// editor.js (the board); textbox.js (the puzzle text); solve.js, hint.js, analyze.js,
-// generate.js and bank.js (one panel or button each).
+// editor.js (the board); textbox.js (the puzzle text); fragment.js (pure) and address.js (the
+// puzzle in the page's address); solve.js, hint.js, analyze.js, generate.js, bank.js and
+// share.js (one panel or button each).
 //
 // Plain ES modules, no framework, no bundler, nothing fetched but this server's own files and
 // API.
@@ -36,6 +38,7 @@ import { hint, applyHint } from './hint.js';
 import { ui, state } from './page.js';
 import { lastStep, goTo, play, pause, stepBy } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
+import { openAddress, onAddressChange, shareLink } from './share.js';
 import { solveFromHere, solve } from './solve.js';
 import { onInput, loadReference } from './textbox.js';
 
@@ -66,6 +69,8 @@ function init() {
   ui.loadBest.addEventListener('click', () => loadBest());
   ui.newPuzzle.addEventListener('click', () => newPuzzle());
   ui.daily.addEventListener('click', () => puzzleOfTheDay());
+  ui.share.addEventListener('click', () => shareLink());
+  window.addEventListener('hashchange', () => onAddressChange());
   ui.generateForm.addEventListener('submit', (e) => {
     e.preventDefault();
     generate();
@@ -112,10 +117,15 @@ function init() {
     actions[e.key]();
   });
 
-  ui.select.value = REFERENCE_PUZZLES[0].key;
-  loadReference(ui.select.value);
-  loadBankStats();
-  document.body.dataset.ready = 'true';
+  // The bank's counts first, so that their message does not replace the one of a bank puzzle
+  // a link opens; then the puzzle the address names (a shared link), else the first reference
+  // puzzle. The page is ready once one is on the board.
+  loadBankStats()
+    .then(() => openAddress())
+    .then((opened) => {
+      if (!opened) loadReference(REFERENCE_PUZZLES[0].key);
+      document.body.dataset.ready = 'true';
+    });
 }
 
 init();

@@ -1,6 +1,7 @@
 // Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by difficulty or the
 // puzzle of the day. A bank puzzle comes with its optimal length, so the move counter knows
 // it at once, without a solve.
+import { rememberBankId } from './address.js';
 import { PUZZLES_URL, DAILY_URL, BANK_STATS_URL, GET_REQUEST, callApi } from './api.js';
 import { fmtInt } from './format.js';
 import { setMessage } from './messages.js';
@@ -85,10 +86,11 @@ export async function puzzleOfTheDay() {
 
 // API: a bank puzzle: id (a string, the same in every bank: GET v1/puzzles/{id} finds it),
 // board (the one-line notation POST v1/solve takes), moves (its optimal length), vehicles,
-// walls. It goes on the board at its start, ready to play, with
-// its optimal length already known to the counter.
+// walls. It goes on the board at its start, ready to play, with its optimal length already
+// known to the counter, and the page's address names it by its id.
 export function loadBankPuzzle(puzzle, what) {
   ui.metric.value = 'moves';
+  rememberBankId(puzzle.board, puzzle.id);
   loadText(puzzle.board);
   if (state.boards[0]) state.optimal = { start: state.boards[0], length: puzzle.moves };
   renderPlayStatus();

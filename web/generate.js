@@ -1,4 +1,5 @@
 // Generate: POST v1/generate from the small form; the new puzzle lands in the puzzle box.
+import { rememberBankId } from './address.js';
 import { GENERATE_URL, jsonRequest, callApi } from './api.js';
 import { fmtInt, fmtUs } from './format.js';
 import { pretty } from './forms.js';
@@ -60,12 +61,14 @@ export function generateRequest() {
 
 // API: status "generated", length (the optimal length in metric), puzzle (the JSON
 // vehicles form, ready for POST v1/solve), board (rows of text), seed, source ("bank": a
-// stored puzzle of the server's bank fitted the request; "search": one was made), candidates
-// and restarts (the work it took; none for the bank), solution.
+// stored puzzle of the server's bank fitted the request, with its id; "search": one was made),
+// candidates and restarts (the work it took; none for the bank), solution.
 export function showGenerated(doc, roundTripMs) {
   // The same metric for Solve, so that its answer is the length asked for.
   ui.metric.value = doc.metric;
-  loadText(pretty(doc.puzzle));
+  const text = pretty(doc.puzzle);
+  rememberBankId(text, doc.source === 'bank' ? doc.id : null);
+  loadText(text);
   fillSummary(ui.generateSummary, [
     ['length', `${doc.length} ${doc.metric}`],
     ['seed', doc.seed],

@@ -62,6 +62,8 @@ export const ui = {
   newPuzzle: el('new-puzzle-button'),
   daily: el('daily-button'),
   bankMessage: el('bank-message'),
+  share: el('share-button'),
+  linkMessage: el('link-message'),
 };
 
 export const state = {
@@ -81,4 +83,5 @@ export const state = {
   editing: false, // the editor is on: drags on the board place vehicles, clicks remove
   answeredText: null, // the puzzle text the shown answer belongs to
   analysedText: null, // the puzzle text the shown analysis belongs to
+  bankId: null, // {text, id}: the bank puzzle's id while the text box holds its text, or null
 };

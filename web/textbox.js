@@ -1,5 +1,7 @@
-// The puzzle text box: the board preview follows the text; a changed text drops the previous
-// answer and analysis; a reference puzzle, a generated one or an edit is loaded into it.
+// The puzzle text box: the board preview and the page's address follow the text; a changed
+// text drops the previous answer and analysis; a reference puzzle, a generated one or an edit
+// is loaded into it.
+import { writeAddress } from './address.js';
 import { PreviewError, parsePuzzle, describeForm, textOptions } from './forms.js';
 import { clearErrors, showMessage } from './messages.js';
 import { ui, state } from './page.js';
@@ -10,6 +12,7 @@ let previewTimer = 0;
 
 export function showPreview() {
   const text = ui.input.value;
+  writeAddress();
   showTextOptions(text);
   if (text !== state.analysedText) clearAnalysis();
   try {
