@@ -1,12 +1,14 @@
 #!/bin/sh
 # The playground: first the unit tests of its pure modules (tests/web/: the puzzle forms, the
-# move rules and the move count, under node's test runner, `npm run test:web`), then the page
-# end to end in a real browser: tests/browser/ starts the real server,
-# drives Debian's Chromium headless through playwright-core (npm, pinned in package-lock.json;
-# it never downloads a browser of its own), solves and animates a puzzle, plays Jam 1 by hand
-# (mouse, touch, keyboard), checks the field errors of an invalid one, analyses, hints and
-# generates, loads puzzles from the bank (by difficulty, of the day), measures the layout at 390x844 and 1280x900, runs axe-core (npm, pinned too) on
-# every view, and saves build/playground*.png. Loopback only.
+# move rules and the move count, the share link's fragment, under node's test runner,
+# `npm run test:web`), then the page end to end in a real browser: tests/browser/ starts the
+# real server, drives Debian's Chromium headless through playwright-core (npm, pinned in
+# package-lock.json; it never downloads a browser of its own), solves and animates a puzzle,
+# plays Jam 1 by hand (mouse, touch, keyboard), checks the field errors of an invalid one,
+# analyses, hints and generates, loads puzzles from the bank (by difficulty, of the day), opens
+# share links (a bank id, a board, an unknown id), measures the layout at 390x844 and
+# 1280x900, runs axe-core (npm, pinned too) on every view, and saves build/playground*.png.
+# Loopback only.
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
