@@ -4,7 +4,8 @@
  * counts, before anything is kept. The columns, one line per puzzle in the bank's order:
  *   boards.txt   the board in database notation
  *   lengths.txt  `moves slides cluster_size` (slides `-` when not computed)
- *   hist.txt     the distance histogram, `h0 h1 ... h_moves`
+ *   hist.bin     the distance histogram's first `moves` entries, h0 .. h_(moves-1), as LEB128
+ *                varints (the bank's own blob encoding); the last is cluster_size less their sum
  * and meta.txt, `KEY VALUE` lines: the source bank's meta but for what a bank keeps itself.
  * Columns compress far better than rows (docs/bank.md, "The shipped data"); vehicle and wall
  * counts are read off the board, goal states are h0. TABLE is `rushhour bank stats` of the
@@ -24,7 +25,7 @@
 #define EXIT_BAD 2
 
 enum { BOARDS, LENGTHS, HIST, META, COLUMNS };
-static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "hist.txt",
+static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "hist.bin",
                                                  "meta.txt"};
 
 typedef struct {
@@ -75,9 +76,13 @@ static int pack_puzzle(void *ctx, const rh_bank_puzzle *p)
             fprintf(c->f[LENGTHS], "%d %d %" PRIu64 "\n", p->moves, p->slides, p->cluster_size) < 0;
     else
         bad |= fprintf(c->f[LENGTHS], "%d - %" PRIu64 "\n", p->moves, p->cluster_size) < 0;
-    for (int d = 0; d <= p->moves; d++)
-        bad |= fprintf(c->f[HIST], "%s%" PRIu64, d ? " " : "", p->hist[d]) < 0;
-    bad |= fputc('\n', c->f[HIST]) == EOF;
+    for (int d = 0; d < p->moves; d++) {
+        uint64_t v = p->hist[d];
+        do {
+            bad |= fputc((int)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)), c->f[HIST]) == EOF;
+            v >>= 7;
+        } while (v);
+    }
     return bad ? RH_EIO : RH_OK;
 }
 
@@ -188,30 +193,47 @@ static int compare_tally(const tally *data, const tally *table, const char *path
     return EXIT_BAD;
 }
 
-/* One puzzle from the three columns' next lines: 1 read, 0 at the end, else an exit code. */
+/* The next varint of f into *v: false at the end of the file or on a malformed one. */
+static bool read_varint(FILE *f, uint64_t *v)
+{
+    *v = 0;
+    for (int shift = 0, byte; shift < 64; shift += 7) {
+        if ((byte = fgetc(f)) == EOF) return false;
+        *v |= (uint64_t)(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) return true;
+    }
+    return false;
+}
+
+/* The board's counts: its size from its length, its vehicles (letters) and walls ('x'). */
+static void read_board(rh_cluster *c, const char *board)
+{
+    snprintf(c->hardest, sizeof c->hardest, "%s", board);
+    const int cells = (int)strlen(board);
+    while (c->board_size * c->board_size < cells) c->board_size++;
+    bool seen[26] = {false};
+    for (int i = 0; i < cells; i++) {
+        const char ch = board[i];
+        c->walls += ch == 'x';
+        if (ch >= 'A' && ch <= 'Z' && !seen[ch - 'A']) c->vehicles++;
+        if (ch >= 'A' && ch <= 'Z') seen[ch - 'A'] = true;
+    }
+}
+
+/* One puzzle from the columns: 1 read, 0 at the end, else an exit code. */
 static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
 {
-    char board[RH_ENUM_CELLS_MAX + 8], lengths[96], hist[RH_ENUM_DEPTH_MAX * 21];
+    char board[RH_ENUM_CELLS_MAX + 8], lengths[96];
     const bool b = fgets(board, sizeof board, in->f[BOARDS]) != NULL,
-               l = fgets(lengths, sizeof lengths, in->f[LENGTHS]) != NULL,
-               h = fgets(hist, sizeof hist, in->f[HIST]) != NULL;
-    if (!b && !l && !h) return 0;
-    if (!b || !l || !h) {
-        snprintf(why, len, "the columns have different lengths");
+               l = fgets(lengths, sizeof lengths, in->f[LENGTHS]) != NULL;
+    if (!b && !l && fgetc(in->f[HIST]) == EOF) return 0;
+    if (!b || !l) {
+        snprintf(why, len, "the columns hold different numbers of puzzles");
         return EXIT_BAD;
     }
     memset(c, 0, sizeof *c);
     board[strcspn(board, "\n")] = '\0';
-    snprintf(c->hardest, sizeof c->hardest, "%s", board);
-    const size_t cells = strlen(board);
-    while (c->board_size * c->board_size < (int)cells) c->board_size++;
-    bool seen[128] = {false};
-    for (size_t i = 0; i < cells; i++) {
-        const unsigned char ch = (unsigned char)board[i];
-        if (ch == 'x') c->walls++;
-        if (ch >= 'A' && ch <= 'Z' && !seen[ch]) c->vehicles++;
-        if (ch < 128) seen[ch] = true;
-    }
+    read_board(c, board);
     char slides[16];
     int end = 0;
     if (sscanf(lengths, "%d %15s %" SCNu64 "%n", &c->moves, slides, &c->states, &end) != 3 ||
@@ -219,22 +241,25 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
         snprintf(why, len, "lengths: not `moves slides cluster_size`");
         return EXIT_BAD;
     }
-    char *rest;
+    char *rest = slides;
     c->slides = strcmp(slides, "-") ? (int)strtol(slides, &rest, 10) : -1;
     if (c->slides != -1 && (*rest || c->slides < 0)) {
         snprintf(why, len, "lengths: bad slides `%s`", slides);
         return EXIT_BAD;
     }
-    char *p = hist;
-    int d = 0;
-    for (; d < RH_ENUM_DEPTH_MAX && *p >= '0' && *p <= '9'; d++) {
-        c->hist[d] = strtoull(p, &p, 10);
-        if (*p == ' ') p++;
+    uint64_t sum = 0;
+    for (int d = 0; d < c->moves; d++) {
+        if (!read_varint(in->f[HIST], &c->hist[d])) {
+            snprintf(why, len, "hist.bin: ends within a histogram");
+            return EXIT_BAD;
+        }
+        sum += c->hist[d];
     }
-    if (*p != '\n' || d != c->moves + 1) {
-        snprintf(why, len, "hist: not %d counts", c->moves + 1);
+    if (sum >= c->states) {
+        snprintf(why, len, "hist.bin: the histogram leaves no hardest state");
         return EXIT_BAD;
     }
+    c->hist[c->moves] = c->states - sum;
     c->goal_states = c->hist[0];
     c->minimal = true;
     return 1;

@@ -1,0 +1,196 @@
+/* The shipped bank and its tools end to end (docs/bank.md, "The shipped data"): `bank pack`
+ * and `bank load` give back the bank they packed, row for row; `bank load` refuses data whose
+ * counts differ from the table; `bank verify` names a puzzle whose stored figures are wrong and
+ * a board that is not minimal; the served bank holds the published counts and, for the
+ * subspace of at most 6 vehicles, exactly the rows `rushhour enumerate` makes now. */
+#define _GNU_SOURCE /* mkdtemp */
+#include <criterion/criterion.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "bank_derive.h"
+#include "rushhour/bank.h"
+#include "rushhour/puzzle.h"
+
+#if !defined(RH_CLI) || !defined(RH_SOURCE_DIR) || !defined(RH_SERVED_BANK) ||                     \
+    !defined(RH_FULL_BANK)
+#error "RH_CLI, RH_SOURCE_DIR, RH_SERVED_BANK and RH_FULL_BANK must be defined"
+#endif
+
+#define SAMPLE RH_SOURCE_DIR "/data/bank/sample.txt"
+#define TABLE RH_SOURCE_DIR "/data/bank/wall-free-6x6.counts"
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/rh-shipped-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Runs a shell command; its exit status. */
+static int sh(const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    const int status = system(cmd);
+    cr_assert(WIFEXITED(status), "%s: did not exit", cmd);
+    return WEXITSTATUS(status);
+}
+
+/* Every row of a bank, as text, in the bank's order; only those of at most `vehicles`. */
+typedef struct {
+    FILE *out;
+    int vehicles;
+} rows_ctx;
+
+static int print_row(void *ctx, const rh_bank_puzzle *p)
+{
+    const rows_ctx *r = ctx;
+    if (p->vehicles > r->vehicles) return 0;
+    fprintf(r->out, "%s %d %d %" PRIu64 " %d %d", p->board, p->moves, p->slides, p->cluster_size,
+            p->vehicles, p->walls);
+    for (int d = 0; d <= p->moves; d++) fprintf(r->out, " %" PRIu64, p->hist[d]);
+    fputc('\n', r->out);
+    return 0;
+}
+
+static void write_rows(const char *bank, const char *path, int vehicles)
+{
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    cr_assert_eq(rh_bank_open(&b, bank, RH_BANK_READ, why), RH_OK, "%s: %s", bank, why);
+    rows_ctx r = {fopen(path, "w"), vehicles};
+    cr_assert_not_null(r.out);
+    cr_assert_eq(rh_bank_each(b, print_row, &r), RH_OK);
+    cr_assert_eq(fclose(r.out), 0);
+    rh_bank_close(b);
+}
+
+Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = remove_dir)
+{
+    cr_assert_eq(sh("%s bank import %s %s/a.sqlite", RH_CLI, SAMPLE, dir), 0);
+    cr_assert_eq(sh("mkdir %s/cols && %s bank pack %s/a.sqlite %s/cols", dir, RH_CLI, dir, dir), 0);
+    cr_assert_eq(
+        sh("%s bank stats %s/a.sqlite | grep -v '^meta format ' > %s/table", RH_CLI, dir, dir), 0);
+    cr_assert_eq(sh("%s bank load %s/cols %s/table %s/b.sqlite", RH_CLI, dir, dir, dir), 0);
+    char a[128], b[128], a_rows[128], b_rows[128];
+    snprintf(a, sizeof a, "%s/a.sqlite", dir);
+    snprintf(b, sizeof b, "%s/b.sqlite", dir);
+    snprintf(a_rows, sizeof a_rows, "%s/a.rows", dir);
+    snprintf(b_rows, sizeof b_rows, "%s/b.rows", dir);
+    write_rows(a, a_rows, RH_VEHICLES_MAX);
+    write_rows(b, b_rows, RH_VEHICLES_MAX);
+    cr_assert_eq(sh("cmp -s %s/a.rows %s/b.rows", dir, dir), 0,
+                 "a loaded bank differs from its source");
+    cr_assert_eq(sh("%s bank stats %s/b.sqlite | grep -v '^meta format ' | cmp -s - %s/table",
+                    RH_CLI, dir, dir),
+                 0, "the loaded bank's meta or counts differ from its source's");
+}
+
+Test(shipped, load_refuses_counts_that_differ, .init = make_dir, .fini = remove_dir)
+{
+    cr_assert_eq(sh("%s bank import %s %s/a.sqlite && mkdir %s/cols && %s bank pack %s/a.sqlite "
+                    "%s/cols",
+                    RH_CLI, SAMPLE, dir, dir, RH_CLI, dir, dir),
+                 0);
+    /* One length's count off by one. */
+    cr_assert_eq(sh("%s bank stats %s/a.sqlite | sed 's/^moves 5 3$/moves 5 4/' > %s/table",
+                    RH_CLI, dir, dir),
+                 0);
+    cr_assert_eq(
+        sh("%s bank load %s/cols %s/table %s/b.sqlite 2> %s/err", RH_CLI, dir, dir, dir, dir), 2);
+    cr_assert_eq(sh("grep -q 'moves 5.: the data holds 3, .* says 4' %s/err", dir), 0);
+    char b[128];
+    snprintf(b, sizeof b, "%s/b.sqlite", dir);
+    cr_assert_neq(access(b, F_OK), 0, "a refused load left a bank");
+    /* A histogram cut short. */
+    cr_assert_eq(sh("%s bank stats %s/a.sqlite > %s/table && truncate -s -1 %s/cols/hist.bin",
+                    RH_CLI, dir, dir, dir),
+                 0);
+    cr_assert_eq(sh("%s bank load %s/cols %s/table %s/b.sqlite 2>/dev/null", RH_CLI, dir, dir, dir),
+                 2);
+}
+
+Test(shipped, verify_names_wrong_puzzles, .init = make_dir, .fini = remove_dir)
+{
+    char bank[128];
+    snprintf(bank, sizeof bank, "%s/a.sqlite", dir);
+    cr_assert_eq(sh("%s bank import %s %s", RH_CLI, SAMPLE, bank), 0);
+    cr_assert_eq(sh("%s bank verify %s --all > %s/out", RH_CLI, bank, dir), 0);
+    cr_assert_eq(sh("grep -q '^verified 147 puzzles in .*: 0 disagree$' %s/out", dir), 0);
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(bank, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db,
+                              "UPDATE puzzles SET cluster_size = cluster_size + 1 WHERE id = 5;"
+                              "UPDATE puzzles SET slides = slides + 1 WHERE id = 9",
+                              NULL, NULL, NULL),
+                 SQLITE_OK);
+    sqlite3_close(db);
+    cr_assert_eq(sh("%s bank verify %s --sample 147 --seed 3 > %s/out", RH_CLI, bank, dir), 3);
+    cr_assert_eq(sh("grep -q '^verifying 147 of 147 puzzles of .*, seed 3$' %s/out", dir), 0);
+    cr_assert_eq(sh("grep -q '^disagrees: id 5 .*states; the library finds' %s/out", dir), 0);
+    cr_assert_eq(sh("grep -q '^disagrees: id 9 .*slides; the library finds' %s/out", dir), 0);
+    cr_assert_eq(sh("grep -c '^disagrees' %s/out | grep -qx 2", dir), 0);
+    /* The same seed, the same sample. */
+    cr_assert_eq(sh("%s bank verify %s --sample 20 --seed 11 > %s/1; %s bank verify %s --sample 20 "
+                    "--seed 11 > %s/2; cmp -s %s/1 %s/2",
+                    RH_CLI, bank, dir, RH_CLI, bank, dir, dir, dir),
+                 0);
+}
+
+Test(shipped, minimality)
+{
+    char why[256];
+    /* The 51-move puzzle of the wall-free 6x6 space is minimal: every piece matters. */
+    cr_expect_eq(cli_derive_minimal("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", 51, why, sizeof why), 0,
+                 "%s", why);
+    /* One move out, and a vehicle B nowhere near the target's way. */
+    cr_expect_eq(cli_derive_minimal("...............AA.B.....B...........", 1, why, sizeof why),
+                 CLI_DERIVE_BAD);
+    cr_expect(strstr(why, "not minimal: without vehicle") != NULL, "%s", why);
+}
+
+Test(shipped, served_bank_holds_the_published_counts)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(sh("%s bank stats %s | grep -v '^meta format ' | diff - %s >&2", RH_CLI,
+                    RH_SERVED_BANK, TABLE),
+                 0, "the served bank's counts differ from %s", TABLE);
+}
+
+/* The shipped rows are the enumerator's: a subspace enumerated now gives exactly the shipped
+ * rows of its vehicle counts (a cluster's vehicles and its minimality do not depend on the
+ * space it was enumerated in, so the subspace's kept rows are the whole run's of those counts). */
+Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir, .timeout = 300)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(sh("%s enumerate --metric both --vehicles 1-6 --bank %s/sub.sqlite 2>/dev/null",
+                    RH_CLI, dir),
+                 0);
+    char sub[128], rows[160], shipped[160];
+    snprintf(sub, sizeof sub, "%s/sub.sqlite", dir);
+    snprintf(rows, sizeof rows, "%s/sub.rows", dir);
+    snprintf(shipped, sizeof shipped, "%s/shipped.rows", dir);
+    write_rows(sub, rows, 6);
+    write_rows(RH_SERVED_BANK, shipped, 6);
+    cr_assert_eq(sh("test -s %s && cmp %s %s >&2", rows, rows, shipped), 0,
+                 "the shipped rows of at most 6 vehicles differ from `rushhour enumerate`'s");
+}
