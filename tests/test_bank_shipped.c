@@ -24,6 +24,10 @@
 #error "RH_CLI, RH_SOURCE_DIR, RH_SERVED_BANK and RH_FULL_BANK must be defined"
 #endif
 
+/* The space the served bank holds, as enumerate's options (the wall-free 6x6 one: none). */
+#ifndef RH_SHARD_SPACE
+#define RH_SHARD_SPACE ""
+#endif
 #define SAMPLE RH_SOURCE_DIR "/data/bank/sample.txt"
 #define TABLE RH_SOURCE_DIR "/data/bank/wall-free-6x6.counts"
 
@@ -55,16 +59,77 @@ static int sh(const char *fmt, ...)
     return WEXITSTATUS(status);
 }
 
-/* Every row of a bank, as text, in the bank's order; only those of at most `vehicles`. */
+/* What every state of a cluster shares, and so names its enumeration task (src/enumerate/
+ * space.c): each row's pieces in order (w a wall, else a horizontal vehicle's length), then
+ * the lengths of the vertical vehicles of the first two columns, top first. */
+static void task_key(char *key, const char *board, int n)
+{
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            const char *cell = &board[r * n + c], ch = *cell;
+            if (ch == 'x') *key++ = 'w';
+            if (ch < 'A' || ch > 'Z' || (c > 0 && cell[-1] == ch) || c == n - 1 || cell[1] != ch)
+                continue;
+            int len = 1;
+            while (c + len < n && cell[len] == ch) len++;
+            *key++ = (char)('0' + len);
+        }
+        *key++ = '/';
+    }
+    for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < n; r++) {
+            const char ch = board[r * n + c];
+            if (ch < 'A' || ch > 'Z' || (r > 0 && board[(r - 1) * n + c] == ch) || r == n - 1 ||
+                board[(r + 1) * n + c] != ch)
+                continue;
+            int len = 1;
+            while (r + len < n && board[(r + len) * n + c] == ch) len++;
+            *key++ = (char)('0' + len);
+        }
+        *key++ = '/';
+    }
+    *key = '\0';
+}
+
+#define KEY_MAX (RH_ENUM_CELLS_MAX * 2 + 16)
+
+/* Task keys, sorted, for bsearch. */
+typedef struct {
+    char (*keys)[KEY_MAX];
+    size_t count, allocated;
+} key_set;
+
+static int key_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* Every row of a bank, as text, in the bank's order; only those of at most `vehicles`, and
+ * when `tasks` is not NULL only those of its tasks; when `collect` is not NULL each row's task
+ * key is added to it. */
 typedef struct {
     FILE *out;
     int vehicles;
+    const key_set *tasks;
+    key_set *collect;
 } rows_ctx;
 
 static int print_row(void *ctx, const rh_bank_puzzle *p)
 {
     const rows_ctx *r = ctx;
+    char key[KEY_MAX];
+    task_key(key, p->board, p->board_size);
     if (p->vehicles > r->vehicles) return 0;
+    if (r->tasks && !bsearch(key, r->tasks->keys, r->tasks->count, KEY_MAX, key_cmp)) return 0;
+    if (r->collect) {
+        key_set *k = r->collect;
+        if (k->count == k->allocated) {
+            k->allocated = k->allocated ? 2 * k->allocated : 1024;
+            k->keys = realloc(k->keys, k->allocated * KEY_MAX);
+            cr_assert_not_null(k->keys);
+        }
+        memcpy(k->keys[k->count++], key, KEY_MAX);
+    }
     fprintf(r->out, "%s %d %d %" PRIu64 " %d %d", p->board, p->moves, p->slides, p->cluster_size,
             p->vehicles, p->walls);
     for (int d = 0; d <= p->moves; d++) fprintf(r->out, " %" PRIu64, p->hist[d]);
@@ -72,16 +137,21 @@ static int print_row(void *ctx, const rh_bank_puzzle *p)
     return 0;
 }
 
-static void write_rows(const char *bank, const char *path, int vehicles)
+static void write_rows_of(const char *bank, const char *path, rows_ctx r)
 {
     rh_bank *b;
     char why[RH_BANK_WHY_MAX];
     cr_assert_eq(rh_bank_open(&b, bank, RH_BANK_READ, why), RH_OK, "%s: %s", bank, why);
-    rows_ctx r = {fopen(path, "w"), vehicles};
+    r.out = fopen(path, "w");
     cr_assert_not_null(r.out);
     cr_assert_eq(rh_bank_each(b, print_row, &r), RH_OK);
     cr_assert_eq(fclose(r.out), 0);
     rh_bank_close(b);
+}
+
+static void write_rows(const char *bank, const char *path, int vehicles)
+{
+    write_rows_of(bank, path, (rows_ctx){.vehicles = vehicles});
 }
 
 Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = remove_dir)
@@ -112,8 +182,8 @@ Test(shipped, load_refuses_counts_that_differ, .init = make_dir, .fini = remove_
                     RH_CLI, SAMPLE, dir, dir, RH_CLI, dir, dir),
                  0);
     /* One length's count off by one. */
-    cr_assert_eq(sh("%s bank stats %s/a.sqlite | sed 's/^moves 5 3$/moves 5 4/' > %s/table",
-                    RH_CLI, dir, dir),
+    cr_assert_eq(sh("%s bank stats %s/a.sqlite | sed 's/^moves 5 3$/moves 5 4/' > %s/table", RH_CLI,
+                    dir, dir),
                  0);
     cr_assert_eq(
         sh("%s bank load %s/cols %s/table %s/b.sqlite 2> %s/err", RH_CLI, dir, dir, dir, dir), 2);
@@ -193,4 +263,29 @@ Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_di
     write_rows(RH_SERVED_BANK, shipped, 6);
     cr_assert_eq(sh("test -s %s && cmp %s %s >&2", rows, rows, shipped), 0,
                  "the shipped rows of at most 6 vehicles differ from `rushhour enumerate`'s");
+}
+
+/* And a shard of the whole space: its rows are exactly the served bank's rows of its tasks
+ * (the tasks named by what their clusters share, task_key). */
+Test(shipped, shard_rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir,
+     .timeout = 300)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(
+        sh("%s enumerate --metric both %s --shard 9/512 --bank %s/shard.sqlite 2>/dev/null", RH_CLI,
+           RH_SHARD_SPACE, dir),
+        0);
+    char shard[128], rows[160], shipped[160];
+    snprintf(shard, sizeof shard, "%s/shard.sqlite", dir);
+    snprintf(rows, sizeof rows, "%s/shard.rows", dir);
+    snprintf(shipped, sizeof shipped, "%s/shipped.rows", dir);
+    key_set tasks = {0};
+    write_rows_of(shard, rows, (rows_ctx){.vehicles = RH_VEHICLES_MAX, .collect = &tasks});
+    cr_assert_gt(tasks.count, 0);
+    qsort(tasks.keys, tasks.count, KEY_MAX, key_cmp);
+    write_rows_of(RH_SERVED_BANK, shipped,
+                  (rows_ctx){.vehicles = RH_VEHICLES_MAX, .tasks = &tasks});
+    free(tasks.keys);
+    cr_assert_eq(sh("cmp %s %s >&2", rows, shipped), 0,
+                 "the shipped rows of shard 9/512's tasks differ from `rushhour enumerate`'s");
 }
