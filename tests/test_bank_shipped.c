@@ -251,6 +251,20 @@ Test(shipped, served_bank_holds_the_published_counts, .init = make_dir, .fini = 
                  "the served bank lacks meta entries of %s", TABLE);
 }
 
+/* The table agrees with the counts docs/enumerator.md publishes for the run. */
+Test(shipped, table_is_the_published_one, .init = make_dir, .fini = remove_dir)
+{
+    if (access(TABLE, F_OK) != 0) cr_skip_test("no %s", TABLE);
+    cr_assert_eq(
+        sh("sed -n '/^Kept puzzles by length in moves/,/^$/p' %s/docs/enumerator.md | tr ' ' "
+           "'\\n' | grep -E '^[0-9]+:[0-9,]+[.]?$' | tr -d ',.' | awk -F: '{print "
+           "\"moves \" $1 \" \" $2}' | sort > %s/want && grep -c . %s/want | grep -qx 51",
+           RH_SOURCE_DIR, dir, dir),
+        0, "docs/enumerator.md's table of kept puzzles by length is not 51 lengths");
+    cr_assert_eq(sh("grep '^moves ' %s | sort | diff - %s/want >&2", TABLE, dir), 0,
+                 "%s and docs/enumerator.md disagree", TABLE);
+}
+
 /* The shipped rows are the enumerator's: a subspace enumerated now gives exactly the shipped
  * rows of its vehicle counts (a cluster's vehicles and its minimality do not depend on the
  * space it was enumerated in, so the subspace's kept rows are the whole run's of those counts). */
