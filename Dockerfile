@@ -23,8 +23,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
+# served-bank: the whole shipped bank (data/bank/wall-free-6x6.*), checksummed, counted and
+# loaded once here (a few seconds), never re-derived; the runtime stage copies the file.
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
- && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli sample-bank test_validation \
+ && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli served-bank test_validation \
     test_server_config test_server_metrics
 # A few quick suites as a smoke test of this toolchain; CI runs every suite from the same
 # sources.
@@ -43,8 +45,8 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin rushhourd
 COPY --from=build /src/build/rushhourd /src/build/rushhour /usr/local/bin/
-# The sample puzzle bank (re-derived at build time), where rushhourd's --bank auto looks; mount
-# a larger one with -v DIR:/bank -e RUSHHOURD_BANK=/bank/full.sqlite.
+# The whole wall-free 6x6 bank (476,118 puzzles), where rushhourd's --bank auto looks; mount
+# another with -v DIR:/bank -e RUSHHOURD_BANK=/bank/other.sqlite.
 COPY --from=build /src/build/bank.sqlite /usr/local/share/rushhour/bank.sqlite
 
 LABEL org.opencontainers.image.title="rushhourd" \

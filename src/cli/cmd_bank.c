@@ -21,6 +21,9 @@ static const char bank_usage[] =
     "usage: rushhour bank merge OUT IN...      join shard banks into OUT (created or extended)\n"
     "       rushhour bank export FILE          `moves board cluster_size id` lines, hardest first\n"
     "       rushhour bank import TEXT OUT      a new bank from such lines, each re-derived\n"
+    "       rushhour bank pack FILE DIR        the shipped data's column files of a bank\n"
+    "       rushhour bank load DIR TABLE OUT   a new bank from them, counted against TABLE\n"
+    "       rushhour bank verify FILE [--sample N] [--seed S] [--all]   re-derive puzzles\n"
     "       rushhour bank stats FILE           meta, total, counts per length and per walls\n"
     "       rushhour bank show FILE ID         the puzzle of that id (exit 3: not in the bank)\n"
     "       rushhour bank upgrade FILE         a bank of the previous format, converted in place\n"
@@ -239,5 +242,8 @@ int cli_bank(int argc, char **argv)
     if (!strcmp(argv[1], "import")) return cli_bank_import(argc, argv);
     if (!strcmp(argv[1], "show")) return show(argc, argv);
     if (!strcmp(argv[1], "upgrade")) return upgrade(argc, argv);
+    if (!strcmp(argv[1], "pack")) return cli_bank_pack(argc, argv);
+    if (!strcmp(argv[1], "load")) return cli_bank_load(argc, argv);
+    if (!strcmp(argv[1], "verify")) return cli_bank_verify(argc, argv);
     return !strcmp(argv[1], "merge") ? merge(argc, argv) : query(argc, argv);
 }

@@ -4,8 +4,8 @@
  * board's); `meta KEY VALUE` lines set meta
  * entries; blank lines and lines starting with '#' are skipped. A puzzle's whole cluster is
  * analysed in moves and in slides: its size, goal states, histogram and lengths come from
- * there, and a line is refused (exit 2, naming the line) when its moves or cluster size
- * disagree or its board is not a hardest state of its cluster. Minimality is taken as stated
+ * there (bank_derive.c), and a line is refused (exit 2, naming the line) when its moves or cluster
+ * size disagree or its board is not a hardest state of its cluster. Minimality is taken as stated
  * (the enumerator checked it). Nothing is written unless every line passes. */
 #include <errno.h>
 #include <inttypes.h>
@@ -15,62 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bank_derive.h"
 #include "cmd_bank.h"
-#include "rushhour/analyze.h"
 #include "rushhour/bank.h"
-#include "rushhour/parse.h"
 
-#define EXIT_IO 1
-#define EXIT_BAD 2
-
-/* The cluster record of `board` into *c; on a refusal, why into `why`. */
-static int derive(rh_cluster *c, const char *board, char *why, size_t len)
-{
-    rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
-    if (rh_parse_board(&p, &d, board, strlen(board), "board") != RH_OK) {
-        snprintf(why, len, "board: %s", d.count ? d.items[0].message : "unreadable");
-        return EXIT_BAD;
-    }
-    rh_analysis moves, slides;
-    if (rh_analyze(&moves, &p, RH_METRIC_MOVES, NULL) != RH_OK) {
-        snprintf(why, len, "out of memory");
-        return EXIT_IO;
-    }
-    if (rh_analyze(&slides, &p, RH_METRIC_SLIDES, NULL) != RH_OK) {
-        rh_analysis_free(&moves);
-        snprintf(why, len, "out of memory");
-        return EXIT_IO;
-    }
-    int rc = 0;
-    if (moves.status != RH_SOLVED || slides.status != RH_SOLVED || moves.max_distance < 0) {
-        snprintf(why, len, "the cluster is unsolvable or could not be analysed whole");
-        rc = EXIT_BAD;
-    } else if (moves.start_distance != moves.max_distance) {
-        snprintf(why, len, "the board is %d moves from a goal, but its cluster's hardest state %d",
-                 moves.start_distance, moves.max_distance);
-        rc = EXIT_BAD;
-    } else if (moves.max_distance >= RH_ENUM_DEPTH_MAX) {
-        snprintf(why, len, "%d moves: longer than a bank holds", moves.max_distance);
-        rc = EXIT_BAD;
-    } else {
-        memset(c, 0, sizeof *c);
-        c->board_size = p.board_size;
-        c->states = moves.states;
-        c->goal_states = moves.goal_states;
-        c->moves = moves.max_distance;
-        c->slides = slides.max_distance;
-        c->minimal = true;
-        c->vehicles = p.vehicle_count;
-        c->walls = p.wall_count;
-        snprintf(c->hardest, sizeof c->hardest, "%s", board);
-        memcpy(c->hist, moves.histogram, (size_t)(c->moves + 1) * sizeof *c->hist);
-    }
-    rh_analysis_free(&moves);
-    rh_analysis_free(&slides);
-    return rc;
-}
+#define EXIT_IO CLI_DERIVE_IO
+#define EXIT_BAD CLI_DERIVE_BAD
 
 /* A decimal number filling the whole token, at most `max`. */
 static bool read_number(const char *t, uint64_t max, uint64_t *out)
@@ -102,7 +52,7 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
         return EXIT_BAD;
     }
     static rh_cluster c; /* 2 KiB of histogram */
-    const int rc = derive(&c, board, why, len);
+    const int rc = cli_derive(&c, board, why, len);
     if (rc) return rc;
     if ((uint64_t)c.moves != moves || c.states != size) {
         snprintf(why, len,

@@ -5,8 +5,8 @@
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *   rushhour generate [options]           a new puzzle of a chosen difficulty
- *   rushhour bank merge|import|export|stats|pick|daily|show|upgrade ...   the puzzle bank
- *                                                            (cmd_bank.c)
+ *   rushhour bank merge|import|pack|load|verify|export|stats|pick|daily|show|upgrade ...
+ *                                         the puzzle bank (cmd_bank.c)
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
  * 3 a search limit reached; with --lines the worst line's (2 before 3), 1 if the run failed. */
@@ -47,7 +47,7 @@ static const char usage[] =
     "                         [--max-vehicles N] [--walls N] [--min-moves N] [--max-moves N]\n"
     "                         [--metric moves|slides] [--seed N] [--max-nodes N]\n"
     "                         [--max-memory BYTES] [--timeout-ms N] [--show]\n"
-    "       rushhour bank merge|import|export|stats|pick|daily|show|upgrade ...\n"
+    "       rushhour bank merge|import|pack|load|verify|export|stats|pick|daily|show|upgrade ...\n"
     "                     (rushhour bank --help)\n"
     "       rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX] ...\n"
     "                          (rushhour enumerate --help)\n"

@@ -246,6 +246,12 @@ const EXPECTATIONS = [
     assert.deepEqual(rows.map((r) => r.moves), rest.slice(0, 3).map(Number));
     assert.equal(rows[0].moves, HARDEST.min_moves);
   }],
+  [/^(\d+) puzzles of the sample re-derived by the library \(seed (\d+)\): none disagrees$/,
+    (text, n, seed, command) => {
+      assert.match(command, new RegExp(`--sample ${n}\\b.*--seed ${seed}\\b`));
+      assert.match(text, new RegExp(`^verifying ${n} of \\d+ puzzles of .*, seed ${seed}$`, 'm'));
+      assert.match(text, new RegExp(`^verified ${n} puzzles in [\\d.]+ s: 0 disagree$`, 'm'));
+    }],
   [/^(\d+) puzzles of at least (\d+) moves, the same for the same seed, each solvable at its stated length$/,
     (text, n, min, command, out) => {
       const rows = exportLines(text);

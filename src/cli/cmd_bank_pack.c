@@ -1,0 +1,360 @@
+/* The shipped data's form, both ways: `rushhour bank pack BANK DIR` writes a bank as column
+ * files, and `rushhour bank load DIR TABLE OUT` builds a bank from them, trusted (no puzzle is
+ * re-derived: `bank verify` does that) but counted against TABLE, the enumeration's published
+ * counts, before anything is kept. The columns, one line per puzzle in the bank's order:
+ *   boards.txt   the board in database notation
+ *   lengths.txt  `moves slides cluster_size` (slides `-` when not computed)
+ *   hist.bin     the distance histogram's first `moves` entries, h0 .. h_(moves-1), as LEB128
+ *                varints (the bank's own blob encoding); the last is cluster_size less their sum
+ * and meta.txt, `KEY VALUE` lines: the source bank's meta but for what a bank keeps itself.
+ * Columns compress far better than rows (docs/bank.md, "The shipped data"); vehicle and wall
+ * counts are read off the board, goal states are h0. TABLE is `rushhour bank stats` of the
+ * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd_bank.h"
+#include "rushhour/bank.h"
+
+#define EXIT_IO 1
+#define EXIT_BAD 2
+
+enum { BOARDS, LENGTHS, HIST, META, COLUMNS };
+static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "hist.bin",
+                                                 "meta.txt"};
+
+typedef struct {
+    FILE *f[COLUMNS];
+} columns;
+
+static void close_columns(columns *c)
+{
+    for (int i = 0; i < COLUMNS; i++)
+        if (c->f[i]) fclose(c->f[i]);
+    memset(c, 0, sizeof *c);
+}
+
+static int open_columns(columns *c, const char *dir, const char *mode)
+{
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < COLUMNS; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, column_name[i]);
+        if (!(c->f[i] = fopen(path, mode))) {
+            fprintf(stderr, "rushhour bank: %s: %s\n", path, strerror(errno));
+            close_columns(c);
+            return EXIT_IO;
+        }
+    }
+    return 0;
+}
+
+/* Meta entries a bank keeps itself, left out of meta.txt. */
+static bool own_meta(const char *key)
+{
+    return !strcmp(key, "format") || !strcmp(key, "puzzles") || !strcmp(key, "board_size");
+}
+
+static int pack_meta(void *ctx, const char *key, const char *value)
+{
+    const columns *c = ctx;
+    if (own_meta(key)) return RH_OK;
+    return fprintf(c->f[META], "%s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
+}
+
+static int pack_puzzle(void *ctx, const rh_bank_puzzle *p)
+{
+    const columns *c = ctx;
+    int bad = fprintf(c->f[BOARDS], "%s\n", p->board) < 0;
+    if (p->slides >= 0)
+        bad |=
+            fprintf(c->f[LENGTHS], "%d %d %" PRIu64 "\n", p->moves, p->slides, p->cluster_size) < 0;
+    else
+        bad |= fprintf(c->f[LENGTHS], "%d - %" PRIu64 "\n", p->moves, p->cluster_size) < 0;
+    for (int d = 0; d < p->moves; d++) {
+        uint64_t v = p->hist[d];
+        do {
+            bad |= fputc((int)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)), c->f[HIST]) == EOF;
+            v >>= 7;
+        } while (v);
+    }
+    return bad ? RH_EIO : RH_OK;
+}
+
+int cli_bank_pack(int argc, char **argv)
+{
+    if (argc != 4) {
+        fprintf(stderr, "usage: rushhour bank pack BANK DIR\n");
+        return EXIT_BAD;
+    }
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    if (rh_bank_open(&b, argv[2], RH_BANK_READ, why) != RH_OK) {
+        fprintf(stderr, "rushhour bank pack: %s: %s\n", argv[2], why);
+        return EXIT_IO;
+    }
+    columns c;
+    int rc = open_columns(&c, argv[3], "w");
+    if (!rc && (rh_bank_each_meta(b, pack_meta, &c) || rh_bank_each(b, pack_puzzle, &c))) {
+        rh_bank_why(b, why, sizeof why);
+        fprintf(stderr, "rushhour bank pack: %s%s%s\n", argv[2], why[0] ? ": " : "", why);
+        rc = EXIT_IO;
+    }
+    for (int i = 0; !rc && i < COLUMNS; i++)
+        if (ferror(c.f[i]) || fflush(c.f[i])) rc = EXIT_IO;
+    close_columns(&c);
+    rh_bank_close(b);
+    return rc;
+}
+
+/* Puzzles of each length and wall count, as `bank stats` prints them. */
+typedef struct {
+    uint64_t total;
+    uint64_t by_moves[RH_BANK_LENGTH_MAX], by_slides[RH_BANK_LENGTH_MAX];
+    uint64_t by_walls[RH_ENUM_CELLS_MAX + 1];
+} tally;
+
+/* TABLE's counts into *t; meta lines are skipped, any other line refused. */
+static int read_table(tally *t, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "rushhour bank load: %s: %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    char line[512], what[16];
+    long n = 0;
+    int rc = 0;
+    while (!rc && fgets(line, sizeof line, f)) {
+        n++;
+        unsigned len;
+        int end = 0;
+        uint64_t count;
+        if (!strncmp(line, "meta ", 5)) continue;
+        if (sscanf(line, "total %" SCNu64 "%n", &count, &end) == 1 && line[end] == '\n') {
+            t->total = count;
+        } else if (sscanf(line, "%15s %u %" SCNu64 "%n", what, &len, &count, &end) == 3 &&
+                   line[end] == '\n' &&
+                   ((!strcmp(what, "moves") && len < RH_BANK_LENGTH_MAX) ||
+                    (!strcmp(what, "slides") && len < RH_BANK_LENGTH_MAX) ||
+                    (!strcmp(what, "walls") && len <= RH_ENUM_CELLS_MAX))) {
+            (what[0] == 'm'   ? t->by_moves
+             : what[0] == 's' ? t->by_slides
+                              : t->by_walls)[len] = count;
+        } else {
+            fprintf(stderr, "rushhour bank load: %s:%ld: not a `bank stats` line\n", path, n);
+            rc = EXIT_BAD;
+        }
+    }
+    fclose(f);
+    return rc;
+}
+
+/* The first difference between the data's counts and the table's, printed; 0 when none. */
+static int compare_tally(const tally *data, const tally *table, const char *path)
+{
+    const char *what = NULL;
+    int at = 0;
+    uint64_t have = 0, want = 0;
+    if (data->total != table->total) {
+        what = "total";
+        have = data->total;
+        want = table->total;
+    }
+    for (int l = 0; !what && l < RH_BANK_LENGTH_MAX; l++)
+        if (data->by_moves[l] != table->by_moves[l] || data->by_slides[l] != table->by_slides[l]) {
+            const bool m = data->by_moves[l] != table->by_moves[l];
+            what = m ? "moves" : "slides";
+            at = l;
+            have = m ? data->by_moves[l] : data->by_slides[l];
+            want = m ? table->by_moves[l] : table->by_slides[l];
+        }
+    for (int w = 0; !what && w <= RH_ENUM_CELLS_MAX; w++)
+        if (data->by_walls[w] != table->by_walls[w]) {
+            what = "walls";
+            at = w;
+            have = data->by_walls[w];
+            want = table->by_walls[w];
+        }
+    if (!what) return 0;
+    if (!strcmp(what, "total"))
+        fprintf(stderr,
+                "rushhour bank load: the data holds %" PRIu64 " puzzles, %s says %" PRIu64 "\n",
+                have, path, want);
+    else
+        fprintf(stderr,
+                "rushhour bank load: `%s %d`: the data holds %" PRIu64 ", %s says %" PRIu64 "\n",
+                what, at, have, path, want);
+    return EXIT_BAD;
+}
+
+/* The next varint of f into *v: false at the end of the file or on a malformed one. */
+static bool read_varint(FILE *f, uint64_t *v)
+{
+    *v = 0;
+    for (int shift = 0, byte; shift < 64; shift += 7) {
+        if ((byte = fgetc(f)) == EOF) return false;
+        *v |= (uint64_t)(byte & 0x7f) << shift;
+        if (!(byte & 0x80)) return true;
+    }
+    return false;
+}
+
+/* The board's counts: its size from its length, its vehicles (letters) and walls ('x'). */
+static void read_board(rh_cluster *c, const char *board)
+{
+    snprintf(c->hardest, sizeof c->hardest, "%s", board);
+    const int cells = (int)strlen(board);
+    while (c->board_size * c->board_size < cells) c->board_size++;
+    bool seen[26] = {false};
+    for (int i = 0; i < cells; i++) {
+        const char ch = board[i];
+        c->walls += ch == 'x';
+        if (ch >= 'A' && ch <= 'Z' && !seen[ch - 'A']) c->vehicles++;
+        if (ch >= 'A' && ch <= 'Z') seen[ch - 'A'] = true;
+    }
+}
+
+/* One puzzle from the columns: 1 read, 0 at the end, else an exit code. */
+static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
+{
+    char board[RH_ENUM_CELLS_MAX + 8], lengths[96];
+    const bool b = fgets(board, sizeof board, in->f[BOARDS]) != NULL,
+               l = fgets(lengths, sizeof lengths, in->f[LENGTHS]) != NULL;
+    if (!b && !l && fgetc(in->f[HIST]) == EOF) return 0;
+    if (!b || !l) {
+        snprintf(why, len, "the columns hold different numbers of puzzles");
+        return EXIT_BAD;
+    }
+    memset(c, 0, sizeof *c);
+    board[strcspn(board, "\n")] = '\0';
+    read_board(c, board);
+    char slides[16];
+    int end = 0;
+    if (sscanf(lengths, "%d %15s %" SCNu64 "%n", &c->moves, slides, &c->states, &end) != 3 ||
+        lengths[end] != '\n' || c->moves < 0 || c->moves >= RH_ENUM_DEPTH_MAX) {
+        snprintf(why, len, "lengths: not `moves slides cluster_size`");
+        return EXIT_BAD;
+    }
+    char *rest = slides;
+    c->slides = strcmp(slides, "-") ? (int)strtol(slides, &rest, 10) : -1;
+    if (c->slides != -1 && (*rest || c->slides < 0)) {
+        snprintf(why, len, "lengths: bad slides `%s`", slides);
+        return EXIT_BAD;
+    }
+    uint64_t sum = 0;
+    for (int d = 0; d < c->moves; d++) {
+        if (!read_varint(in->f[HIST], &c->hist[d])) {
+            snprintf(why, len, "hist.bin: ends within a histogram");
+            return EXIT_BAD;
+        }
+        sum += c->hist[d];
+    }
+    if (sum >= c->states) {
+        snprintf(why, len, "hist.bin: the histogram leaves no hardest state");
+        return EXIT_BAD;
+    }
+    c->hist[c->moves] = c->states - sum;
+    c->goal_states = c->hist[0];
+    c->minimal = true;
+    return 1;
+}
+
+static void count(tally *t, const rh_cluster *c)
+{
+    t->total++;
+    t->by_moves[c->moves]++;
+    if (c->slides >= 0 && c->slides < RH_BANK_LENGTH_MAX) t->by_slides[c->slides]++;
+    if (c->walls <= RH_ENUM_CELLS_MAX) t->by_walls[c->walls]++;
+}
+
+static int load_meta(rh_bank *b, FILE *f, char *why, size_t len)
+{
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *value = strchr(line, ' ');
+        if (!value || value == line) {
+            snprintf(why, len, "meta.txt: not `KEY VALUE`");
+            return EXIT_BAD;
+        }
+        *value++ = '\0';
+        if (rh_bank_set_meta(b, line, value) != RH_OK) {
+            rh_bank_why(b, why, len);
+            return EXIT_BAD;
+        }
+    }
+    return 0;
+}
+
+/* The rows into `out`, counted into *data. */
+static int load_rows(const char *out, const columns *in, tally *data, const char *dir)
+{
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX] = "";
+    if (rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK) {
+        fprintf(stderr, "rushhour bank load: %s: %s\n", out, why);
+        return EXIT_IO;
+    }
+    static rh_cluster c;
+    long n = 0;
+    int rc = 0;
+    for (int got; !rc && (got = read_puzzle(&c, in, why, sizeof why)) != 0; n++) {
+        if (got != 1) {
+            rc = got;
+        } else if (rh_bank_add(b, &c) != RH_OK) {
+            rh_bank_why(b, why, sizeof why);
+            rc = EXIT_BAD;
+        } else {
+            count(data, &c);
+        }
+    }
+    if (rc) fprintf(stderr, "rushhour bank load: %s, puzzle %ld: %s\n", dir, n + 1, why);
+    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    return rc;
+}
+
+/* The source's meta entries, then the sorted file. A second handle, as the first one's close
+ * added its rows to meta 'total.clusters', which the source's entry now replaces. */
+static int finish(const char *out, FILE *meta)
+{
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX] = "";
+    int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? EXIT_IO : 0;
+    if (!rc) rc = load_meta(b, meta, why, sizeof why);
+    if (!rc && rh_bank_finish(b) != RH_OK) {
+        rh_bank_why(b, why, sizeof why);
+        rc = EXIT_IO;
+    }
+    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    if (rc) fprintf(stderr, "rushhour bank load: %s: %s\n", out, why);
+    return rc;
+}
+
+int cli_bank_load(int argc, char **argv)
+{
+    if (argc != 5) {
+        fprintf(stderr, "usage: rushhour bank load DIR TABLE OUT\n");
+        return EXIT_BAD;
+    }
+    static tally table, data;
+    memset(&table, 0, sizeof table);
+    memset(&data, 0, sizeof data);
+    int rc = read_table(&table, argv[3]);
+    columns in;
+    if (!rc) rc = open_columns(&in, argv[2], "r");
+    if (rc) return rc;
+    const char *out = argv[4];
+    unlink(out); /* a fresh file: load never extends a bank */
+    rc = load_rows(out, &in, &data, argv[2]);
+    if (!rc) rc = compare_tally(&data, &table, argv[3]);
+    if (!rc) rc = finish(out, in.f[META]);
+    close_columns(&in);
+    if (rc) unlink(out);
+    return rc;
+}

@@ -1,0 +1,331 @@
+/* The shipped bank and its tools end to end (docs/bank.md, "The shipped data"): `bank pack`
+ * and `bank load` give back the bank they packed, row for row; `bank load` refuses data whose
+ * counts differ from the table; `bank verify` names a puzzle whose stored figures are wrong and
+ * a board that is not minimal; the served bank holds the published counts and, for the
+ * subspace of at most 6 vehicles, exactly the rows `rushhour enumerate` makes now. */
+#define _GNU_SOURCE /* mkdtemp */
+#include <criterion/criterion.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "bank_derive.h"
+#include "rushhour/bank.h"
+#include "rushhour/puzzle.h"
+
+#if !defined(RH_CLI) || !defined(RH_SOURCE_DIR) || !defined(RH_SERVED_BANK) ||                     \
+    !defined(RH_FULL_BANK)
+#error "RH_CLI, RH_SOURCE_DIR, RH_SERVED_BANK and RH_FULL_BANK must be defined"
+#endif
+
+/* The space the served bank holds, as enumerate's options (the wall-free 6x6 one: none). */
+#ifndef RH_SHARD_SPACE
+#define RH_SHARD_SPACE ""
+#endif
+#define SAMPLE RH_SOURCE_DIR "/data/bank/sample.txt"
+#define TABLE RH_SOURCE_DIR "/data/bank/wall-free-6x6.counts"
+
+static char dir[64];
+
+static void make_dir(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/rh-shipped-XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Runs a shell command; its exit status. */
+static int sh(const char *fmt, ...)
+{
+    char cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cmd, sizeof cmd, fmt, ap);
+    va_end(ap);
+    const int status = system(cmd);
+    cr_assert(WIFEXITED(status), "%s: did not exit", cmd);
+    return WEXITSTATUS(status);
+}
+
+/* What every state of a cluster shares, and so names its enumeration task (src/enumerate/
+ * space.c): each row's pieces in order (w a wall, else a horizontal vehicle's length), then
+ * the lengths of the vertical vehicles of the first two columns, top first. */
+static void task_key(char *key, const char *board, int n)
+{
+    for (int r = 0; r < n; r++) {
+        for (int c = 0; c < n; c++) {
+            const char *cell = &board[r * n + c], ch = *cell;
+            if (ch == 'x') *key++ = 'w';
+            if (ch < 'A' || ch > 'Z' || (c > 0 && cell[-1] == ch) || c == n - 1 || cell[1] != ch)
+                continue;
+            int len = 1;
+            while (c + len < n && cell[len] == ch) len++;
+            *key++ = (char)('0' + len);
+        }
+        *key++ = '/';
+    }
+    for (int c = 0; c < 2; c++) {
+        for (int r = 0; r < n; r++) {
+            const char ch = board[r * n + c];
+            if (ch < 'A' || ch > 'Z' || (r > 0 && board[(r - 1) * n + c] == ch) || r == n - 1 ||
+                board[(r + 1) * n + c] != ch)
+                continue;
+            int len = 1;
+            while (r + len < n && board[(r + len) * n + c] == ch) len++;
+            *key++ = (char)('0' + len);
+        }
+        *key++ = '/';
+    }
+    *key = '\0';
+}
+
+#define KEY_MAX (RH_ENUM_CELLS_MAX * 2 + 16)
+
+/* Task keys, sorted, for bsearch. */
+typedef struct {
+    char (*keys)[KEY_MAX];
+    size_t count, allocated;
+} key_set;
+
+static int key_cmp(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+/* Every row of a bank, as text, in the bank's order; only those of at most `vehicles`, and
+ * when `tasks` is not NULL only those of its tasks; when `collect` is not NULL each row's task
+ * key is added to it. */
+typedef struct {
+    FILE *out;
+    int vehicles;
+    const key_set *tasks;
+    key_set *collect;
+} rows_ctx;
+
+static int print_row(void *ctx, const rh_bank_puzzle *p)
+{
+    const rows_ctx *r = ctx;
+    char key[KEY_MAX];
+    task_key(key, p->board, p->board_size);
+    if (p->vehicles > r->vehicles) return 0;
+    if (r->tasks && !bsearch(key, r->tasks->keys, r->tasks->count, KEY_MAX, key_cmp)) return 0;
+    if (r->collect) {
+        key_set *k = r->collect;
+        if (k->count == k->allocated) {
+            k->allocated = k->allocated ? 2 * k->allocated : 1024;
+            k->keys = realloc(k->keys, k->allocated * KEY_MAX);
+            cr_assert_not_null(k->keys);
+        }
+        memcpy(k->keys[k->count++], key, KEY_MAX);
+    }
+    fprintf(r->out, "%s %d %d %" PRIu64 " %d %d", p->board, p->moves, p->slides, p->cluster_size,
+            p->vehicles, p->walls);
+    for (int d = 0; d <= p->moves; d++) fprintf(r->out, " %" PRIu64, p->hist[d]);
+    fputc('\n', r->out);
+    return 0;
+}
+
+static void write_rows_of(const char *bank, const char *path, rows_ctx r)
+{
+    rh_bank *b;
+    char why[RH_BANK_WHY_MAX];
+    cr_assert_eq(rh_bank_open(&b, bank, RH_BANK_READ, why), RH_OK, "%s: %s", bank, why);
+    r.out = fopen(path, "w");
+    cr_assert_not_null(r.out);
+    cr_assert_eq(rh_bank_each(b, print_row, &r), RH_OK);
+    cr_assert_eq(fclose(r.out), 0);
+    rh_bank_close(b);
+}
+
+static void write_rows(const char *bank, const char *path, int vehicles)
+{
+    write_rows_of(bank, path, (rows_ctx){.vehicles = vehicles});
+}
+
+Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = remove_dir)
+{
+    cr_assert_eq(sh("%s bank import %s %s/a.sqlite", RH_CLI, SAMPLE, dir), 0);
+    cr_assert_eq(sh("mkdir %s/cols && %s bank pack %s/a.sqlite %s/cols", dir, RH_CLI, dir, dir), 0);
+    cr_assert_eq(
+        sh("%s bank stats %s/a.sqlite | grep -v '^meta format ' > %s/table", RH_CLI, dir, dir), 0);
+    cr_assert_eq(sh("%s bank load %s/cols %s/table %s/b.sqlite", RH_CLI, dir, dir, dir), 0);
+    char a[128], b[128], a_rows[128], b_rows[128];
+    snprintf(a, sizeof a, "%s/a.sqlite", dir);
+    snprintf(b, sizeof b, "%s/b.sqlite", dir);
+    snprintf(a_rows, sizeof a_rows, "%s/a.rows", dir);
+    snprintf(b_rows, sizeof b_rows, "%s/b.rows", dir);
+    write_rows(a, a_rows, RH_VEHICLES_MAX);
+    write_rows(b, b_rows, RH_VEHICLES_MAX);
+    cr_assert_eq(sh("cmp -s %s/a.rows %s/b.rows", dir, dir), 0,
+                 "a loaded bank differs from its source");
+    cr_assert_eq(sh("%s bank stats %s/b.sqlite | grep -v '^meta format ' | cmp -s - %s/table",
+                    RH_CLI, dir, dir),
+                 0, "the loaded bank's meta or counts differ from its source's");
+}
+
+Test(shipped, load_refuses_counts_that_differ, .init = make_dir, .fini = remove_dir)
+{
+    cr_assert_eq(sh("%s bank import %s %s/a.sqlite && mkdir %s/cols && %s bank pack %s/a.sqlite "
+                    "%s/cols",
+                    RH_CLI, SAMPLE, dir, dir, RH_CLI, dir, dir),
+                 0);
+    /* One length's count off by one. */
+    cr_assert_eq(sh("%s bank stats %s/a.sqlite | sed 's/^moves 5 3$/moves 5 4/' > %s/table", RH_CLI,
+                    dir, dir),
+                 0);
+    cr_assert_eq(
+        sh("%s bank load %s/cols %s/table %s/b.sqlite 2> %s/err", RH_CLI, dir, dir, dir, dir), 2);
+    cr_assert_eq(sh("grep -q 'moves 5.: the data holds 3, .* says 4' %s/err", dir), 0);
+    char b[128];
+    snprintf(b, sizeof b, "%s/b.sqlite", dir);
+    cr_assert_neq(access(b, F_OK), 0, "a refused load left a bank");
+    /* A histogram cut short. */
+    cr_assert_eq(sh("%s bank stats %s/a.sqlite > %s/table && truncate -s -1 %s/cols/hist.bin",
+                    RH_CLI, dir, dir, dir),
+                 0);
+    cr_assert_eq(sh("%s bank load %s/cols %s/table %s/b.sqlite 2>/dev/null", RH_CLI, dir, dir, dir),
+                 2);
+}
+
+/* The board of the puzzle ranked `rank` in an open bank. */
+static void board_of_rank(sqlite3 *db, int rank, char *board, size_t size)
+{
+    sqlite3_stmt *st;
+    cr_assert_eq(sqlite3_prepare_v2(db, "SELECT board FROM puzzles WHERE rank = ?", -1, &st, NULL),
+                 SQLITE_OK);
+    sqlite3_bind_int(st, 1, rank);
+    cr_assert_eq(sqlite3_step(st), SQLITE_ROW);
+    snprintf(board, size, "%s", (const char *)sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+}
+
+Test(shipped, verify_names_wrong_puzzles, .init = make_dir, .fini = remove_dir)
+{
+    char bank[128];
+    snprintf(bank, sizeof bank, "%s/a.sqlite", dir);
+    cr_assert_eq(sh("%s bank import %s %s", RH_CLI, SAMPLE, bank), 0);
+    cr_assert_eq(sh("%s bank verify %s --all > %s/out", RH_CLI, bank, dir), 0);
+    cr_assert_eq(sh("grep -q '^verified 147 puzzles in .*: 0 disagree$' %s/out", dir), 0);
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(bank, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db,
+                              "UPDATE puzzles SET cluster_size = cluster_size + 1 WHERE rank = 5;"
+                              "UPDATE puzzles SET slides = slides + 1 WHERE rank = 9",
+                              NULL, NULL, NULL),
+                 SQLITE_OK);
+    char board5[64], board9[64];
+    board_of_rank(db, 5, board5, sizeof board5);
+    board_of_rank(db, 9, board9, sizeof board9);
+    sqlite3_close(db);
+    cr_assert_eq(sh("%s bank verify %s --sample 147 --seed 3 > %s/out", RH_CLI, bank, dir), 3);
+    cr_assert_eq(sh("grep -q '^verifying 147 of 147 puzzles of .*, seed 3$' %s/out", dir), 0);
+    cr_assert_eq(
+        sh("grep -q '^disagrees: [^ ]* %s: .*states; the library finds' %s/out", board5, dir), 0);
+    cr_assert_eq(
+        sh("grep -q '^disagrees: [^ ]* %s: .*slides; the library finds' %s/out", board9, dir), 0);
+    cr_assert_eq(sh("grep -c '^disagrees' %s/out | grep -qx 2", dir), 0);
+    /* The same seed, the same sample: the same puzzles named (the timing line aside); seed 1
+     * draws one of the two altered ones, seed 7 neither. */
+    for (int run = 1; run <= 2; run++)
+        cr_assert_eq(sh("%s bank verify %s --sample 60 --seed 1 | grep -v '^verified ' > %s/%d",
+                        RH_CLI, bank, dir, run),
+                     0);
+    cr_assert_eq(sh("grep -c '^disagrees' %s/1 | grep -qx 1 && cmp -s %s/1 %s/2", dir, dir, dir),
+                 0);
+    cr_assert_eq(sh("%s bank verify %s --sample 60 --seed 7 > %s/3", RH_CLI, bank, dir), 0);
+}
+
+Test(shipped, minimality)
+{
+    char why[256];
+    /* The 51-move puzzle of the wall-free 6x6 space is minimal: every piece matters. */
+    cr_expect_eq(cli_derive_minimal("BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.", 51, why, sizeof why), 0,
+                 "%s", why);
+    /* One move out, and a vehicle B nowhere near the target's way. */
+    cr_expect_eq(cli_derive_minimal("...............AA.B.....B...........", 1, why, sizeof why),
+                 CLI_DERIVE_BAD);
+    cr_expect(strstr(why, "not minimal: without vehicle") != NULL, "%s", why);
+}
+
+Test(shipped, served_bank_holds_the_published_counts, .init = make_dir, .fini = remove_dir)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(sh("%s bank stats %s > %s/stats", RH_CLI, RH_SERVED_BANK, dir), 0);
+    /* Every count exactly; every meta entry of the table (a later bank format may add some). */
+    cr_assert_eq(
+        sh("grep -v '^meta ' %s > %s/want && grep -v '^meta ' %s/stats | diff - %s/want >&2", TABLE,
+           dir, dir, dir),
+        0, "the served bank's counts differ from %s", TABLE);
+    cr_assert_eq(sh("grep '^meta ' %s | grep -vxF -f %s/stats >&2", TABLE, dir), 1,
+                 "the served bank lacks meta entries of %s", TABLE);
+}
+
+/* The table agrees with the counts docs/enumerator.md publishes for the run. */
+Test(shipped, table_is_the_published_one, .init = make_dir, .fini = remove_dir)
+{
+    if (access(TABLE, F_OK) != 0) cr_skip_test("no %s", TABLE);
+    cr_assert_eq(
+        sh("sed -n '/^Kept puzzles by length in moves/,/^$/p' %s/docs/enumerator.md | tr ' ' "
+           "'\\n' | grep -E '^[0-9]+:[0-9,]+[.]?$' | tr -d ',.' | awk -F: '{print "
+           "\"moves \" $1 \" \" $2}' | sort > %s/want && grep -c . %s/want | grep -qx 51",
+           RH_SOURCE_DIR, dir, dir),
+        0, "docs/enumerator.md's table of kept puzzles by length is not 51 lengths");
+    cr_assert_eq(sh("grep '^moves ' %s | sort | diff - %s/want >&2", TABLE, dir), 0,
+                 "%s and docs/enumerator.md disagree", TABLE);
+}
+
+/* The shipped rows are the enumerator's: a subspace enumerated now gives exactly the shipped
+ * rows of its vehicle counts (a cluster's vehicles and its minimality do not depend on the
+ * space it was enumerated in, so the subspace's kept rows are the whole run's of those counts). */
+Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir, .timeout = 300)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(sh("%s enumerate --metric both --vehicles 1-6 --bank %s/sub.sqlite 2>/dev/null",
+                    RH_CLI, dir),
+                 0);
+    char sub[128], rows[160], shipped[160];
+    snprintf(sub, sizeof sub, "%s/sub.sqlite", dir);
+    snprintf(rows, sizeof rows, "%s/sub.rows", dir);
+    snprintf(shipped, sizeof shipped, "%s/shipped.rows", dir);
+    write_rows(sub, rows, 6);
+    write_rows(RH_SERVED_BANK, shipped, 6);
+    cr_assert_eq(sh("test -s %s && cmp %s %s >&2", rows, rows, shipped), 0,
+                 "the shipped rows of at most 6 vehicles differ from `rushhour enumerate`'s");
+}
+
+/* And a shard of the whole space: its rows are exactly the served bank's rows of its tasks
+ * (the tasks named by what their clusters share, task_key). */
+Test(shipped, shard_rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir,
+     .timeout = 300)
+{
+    if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
+    cr_assert_eq(
+        sh("%s enumerate --metric both %s --shard 9/512 --bank %s/shard.sqlite 2>/dev/null", RH_CLI,
+           RH_SHARD_SPACE, dir),
+        0);
+    char shard[128], rows[160], shipped[160];
+    snprintf(shard, sizeof shard, "%s/shard.sqlite", dir);
+    snprintf(rows, sizeof rows, "%s/shard.rows", dir);
+    snprintf(shipped, sizeof shipped, "%s/shipped.rows", dir);
+    key_set tasks = {0};
+    write_rows_of(shard, rows, (rows_ctx){.vehicles = RH_VEHICLES_MAX, .collect = &tasks});
+    cr_assert_gt(tasks.count, 0);
+    qsort(tasks.keys, tasks.count, KEY_MAX, key_cmp);
+    write_rows_of(RH_SERVED_BANK, shipped,
+                  (rows_ctx){.vehicles = RH_VEHICLES_MAX, .tasks = &tasks});
+    free(tasks.keys);
+    cr_assert_eq(sh("cmp %s %s >&2", rows, shipped), 0,
+                 "the shipped rows of shard 9/512's tasks differ from `rushhour enumerate`'s");
+}
