@@ -3,7 +3,6 @@
  * lines, `moves board cluster_size id`, hardest first (the id last, so that readers of the
  * first three fields, `bank import` among them, read them as before).
  * Exit codes as the other commands: 0 done, 1 an I/O or file failure, 2 bad usage. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 #include <time.h>
 
 #include "cmd_bank.h"
+#include "number.h"
 #include "rushhour/bank.h"
 
 #define EXIT_DONE 0
@@ -50,18 +50,6 @@ static int failed(rh_bank *b, const char *why, int err)
     return err == RH_EARG ? EXIT_USAGE : EXIT_IO;
 }
 
-/* A decimal integer in [0, max]; the whole string must be digits. */
-static int parse_number(const char *s, uint64_t max, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9') return -1;
-    char *end;
-    errno = 0;
-    const unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v > max) return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_walls(const char *s, rh_bank_filter *f)
 {
     char low[16];
@@ -69,8 +57,8 @@ static int parse_walls(const char *s, rh_bank_filter *f)
     uint64_t lo, hi;
     if (!s || (dash ? (size_t)(dash - s) : strlen(s)) >= sizeof low) return -1;
     snprintf(low, sizeof low, "%.*s", dash ? (int)(dash - s) : (int)strlen(s), s);
-    if (parse_number(low, RH_ENUM_CELLS_MAX, &lo) ||
-        parse_number(dash ? dash + 1 : low, RH_ENUM_CELLS_MAX, &hi) || hi < lo)
+    if (!cli_number(low, RH_ENUM_CELLS_MAX, &lo) ||
+        !cli_number(dash ? dash + 1 : low, RH_ENUM_CELLS_MAX, &hi) || hi < lo)
         return -1;
     f->min_walls = (int)lo;
     f->max_walls = (int)hi;
@@ -93,14 +81,14 @@ static int parse_pick(pick_options *o, int daily, int argc, char **argv)
         if (!strcmp(a, "--metric")) {
             if (rh_bank_metric_parse(&o->filter.metric, v)) return usage_error("bad --metric", v);
         } else if (!strcmp(a, "--min-moves") || !strcmp(a, "--max-moves")) {
-            if (parse_number(v, RH_BANK_LENGTH_MAX, &n)) return usage_error("bad", a);
+            if (!cli_number(v, RH_BANK_LENGTH_MAX, &n)) return usage_error("bad", a);
             *(a[3] == 'i' ? &o->filter.min_length : &o->filter.max_length) = (int)n;
         } else if (!strcmp(a, "--walls")) {
             if (parse_walls(v, &o->filter)) return usage_error("bad --walls", v);
         } else if (!daily && !strcmp(a, "--count")) {
-            if (parse_number(v, RH_BANK_PICK_MAX, &o->count)) return usage_error("bad --count", v);
+            if (!cli_number(v, RH_BANK_PICK_MAX, &o->count)) return usage_error("bad --count", v);
         } else if (!daily && !strcmp(a, "--seed")) {
-            if (parse_number(v, UINT64_MAX, &o->seed)) return usage_error("bad --seed", v);
+            if (!cli_number(v, UINT64_MAX, &o->seed)) return usage_error("bad --seed", v);
         } else if (daily && !strcmp(a, "--date")) {
             if (rh_bank_day_parse(v, &o->day)) return usage_error("bad --date", v);
         } else {

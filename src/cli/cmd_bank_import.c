@@ -7,7 +7,6 @@
  * there (bank_derive.c), and a line is refused (exit 2, naming the line) when its moves or cluster
  * size disagree or its board is not a hardest state of its cluster. Minimality is taken as stated
  * (the enumerator checked it). Nothing is written unless every line passes. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,21 +16,11 @@
 
 #include "bank_derive.h"
 #include "cmd_bank.h"
+#include "number.h"
 #include "rushhour/bank.h"
 
 #define EXIT_IO CLI_DERIVE_IO
 #define EXIT_BAD CLI_DERIVE_BAD
-
-/* A decimal number filling the whole token, at most `max`. */
-static bool read_number(const char *t, uint64_t max, uint64_t *out)
-{
-    if (!t || *t < '0' || *t > '9') return false;
-    char *end;
-    errno = 0;
-    const unsigned long long v = strtoull(t, &end, 10);
-    *out = v;
-    return !errno && !*end && v <= max;
-}
 
 /* One puzzle line: checked against its derivation, then added. */
 static int import_line(rh_bank *b, char *line, char *why, size_t len)
@@ -41,8 +30,8 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
                *t_size = strtok_r(NULL, " \t", &save), *id = strtok_r(NULL, " \t", &save);
     uint64_t moves, size;
     char board_id[RH_PUZZLE_ID_MAX + 1];
-    if (!read_number(t_moves, RH_ENUM_DEPTH_MAX, &moves) || !board ||
-        strlen(board) > RH_ENUM_CELLS_MAX || !read_number(t_size, UINT64_MAX, &size) ||
+    if (!cli_number(t_moves, RH_ENUM_DEPTH_MAX, &moves) || !board ||
+        strlen(board) > RH_ENUM_CELLS_MAX || !cli_number(t_size, UINT64_MAX, &size) ||
         strtok_r(NULL, " \t", &save)) {
         snprintf(why, len, "not `moves board cluster_size [id]`");
         return EXIT_BAD;

@@ -12,6 +12,7 @@
  * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "cmd_bank.h"
+#include "number.h"
 #include "rushhour/bank.h"
 
 #define EXIT_IO 1
@@ -34,9 +36,10 @@ typedef struct {
 
 static void close_columns(columns *c)
 {
-    for (int i = 0; i < COLUMNS; i++)
+    for (int i = 0; i < COLUMNS; i++) {
         if (c->f[i]) fclose(c->f[i]);
-    memset(c, 0, sizeof *c);
+        c->f[i] = NULL;
+    }
 }
 
 static int open_columns(columns *c, const char *dir, const char *mode)
@@ -127,22 +130,28 @@ static int read_table(tally *t, const char *path)
         fprintf(stderr, "rushhour bank load: %s: %s\n", path, strerror(errno));
         return EXIT_IO;
     }
-    char line[512], what[16];
+    char line[512];
     long n = 0;
     int rc = 0;
     while (!rc && fgets(line, sizeof line, f)) {
         n++;
-        unsigned len;
-        int end = 0;
-        uint64_t count;
         if (!strncmp(line, "meta ", 5)) continue;
-        if (sscanf(line, "total %" SCNu64 "%n", &count, &end) == 1 && line[end] == '\n') {
+        const size_t end = strcspn(line, "\n");
+        const bool whole = line[end] == '\n';
+        line[end] = '\0';
+        char *save = NULL;
+        const char *what = strtok_r(line, " ", &save), *t_len = strtok_r(NULL, " ", &save),
+                   *t_count = strtok_r(NULL, " ", &save);
+        const bool more = strtok_r(NULL, " ", &save) != NULL;
+        const uint64_t max =
+            what && !strcmp(what, "walls") ? RH_ENUM_CELLS_MAX : RH_BANK_LENGTH_MAX - 1;
+        uint64_t len, count;
+        if (whole && what && !strcmp(what, "total") && !t_count &&
+            cli_number(t_len, UINT64_MAX, &count)) {
             t->total = count;
-        } else if (sscanf(line, "%15s %u %" SCNu64 "%n", what, &len, &count, &end) == 3 &&
-                   line[end] == '\n' &&
-                   ((!strcmp(what, "moves") && len < RH_BANK_LENGTH_MAX) ||
-                    (!strcmp(what, "slides") && len < RH_BANK_LENGTH_MAX) ||
-                    (!strcmp(what, "walls") && len <= RH_ENUM_CELLS_MAX))) {
+        } else if (whole && what && !more &&
+                   (!strcmp(what, "moves") || !strcmp(what, "slides") || !strcmp(what, "walls")) &&
+                   cli_number(t_len, max, &len) && cli_number(t_count, UINT64_MAX, &count)) {
             (what[0] == 'm'   ? t->by_moves
              : what[0] == 's' ? t->by_slides
                               : t->by_walls)[len] = count;
@@ -234,19 +243,26 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
     memset(c, 0, sizeof *c);
     board[strcspn(board, "\n")] = '\0';
     read_board(c, board);
-    char slides[16];
-    int end = 0;
-    if (sscanf(lengths, "%d %15s %" SCNu64 "%n", &c->moves, slides, &c->states, &end) != 3 ||
-        lengths[end] != '\n' || c->moves < 0 || c->moves >= RH_ENUM_DEPTH_MAX) {
+    const size_t end = strcspn(lengths, "\n");
+    const bool whole = lengths[end] == '\n';
+    lengths[end] = '\0';
+    char *save = NULL;
+    const char *t_moves = strtok_r(lengths, " ", &save), *t_slides = strtok_r(NULL, " ", &save),
+               *t_states = strtok_r(NULL, " ", &save);
+    uint64_t moves, slides = 0;
+    if (!whole || strtok_r(NULL, " ", &save) ||
+        !cli_number(t_moves, RH_ENUM_DEPTH_MAX - 1, &moves) ||
+        !cli_number(t_states, UINT64_MAX, &c->states) || !t_slides) {
         snprintf(why, len, "lengths: not `moves slides cluster_size`");
         return EXIT_BAD;
     }
-    char *rest = slides;
-    c->slides = strcmp(slides, "-") ? (int)strtol(slides, &rest, 10) : -1;
-    if (c->slides != -1 && (*rest || c->slides < 0)) {
-        snprintf(why, len, "lengths: bad slides `%s`", slides);
+    const bool no_slides = strcmp(t_slides, "-") == 0;
+    if (!no_slides && !cli_number(t_slides, INT_MAX, &slides)) {
+        snprintf(why, len, "lengths: bad slides `%s`", t_slides);
         return EXIT_BAD;
     }
+    c->moves = (int)moves;
+    c->slides = no_slides ? -1 : (int)slides;
     uint64_t sum = 0;
     for (int d = 0; d < c->moves; d++) {
         if (!read_varint(in->f[HIST], &c->hist[d])) {

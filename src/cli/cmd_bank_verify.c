@@ -6,7 +6,6 @@
  * without --seed one is made up, and the seed used is printed either way.
  * Exit codes: 0 every puzzle agrees, 1 an I/O or file failure, 2 bad usage, 3 a puzzle
  * disagrees. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 
 #include "bank_derive.h"
 #include "cmd_bank.h"
+#include "number.h"
 #include "rushhour/bank.h"
 #include "rushhour/clock.h"
 #include "rushhour/random.h"
@@ -44,7 +44,7 @@ static bool differs(const rh_bank_puzzle *p, const rh_cluster *c, char *why, siz
     else if (p->vehicles != c->vehicles || p->walls != c->walls)
         snprintf(why, len, "stored %d vehicles and %d walls; the board has %d and %d", p->vehicles,
                  p->walls, c->vehicles, c->walls);
-    else if (memcmp(p->hist, c->hist, (size_t)(c->moves + 1) * sizeof c->hist[0]))
+    else if (memcmp(p->hist, c->hist, (size_t)(c->moves + 1) * sizeof c->hist[0]) != 0)
         snprintf(why, len, "the stored distance histogram differs from the library's");
     else
         return false;
@@ -88,15 +88,6 @@ static int usage(const char *what, const char *arg)
     return EXIT_USAGE;
 }
 
-static bool number(const char *s, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9') return false;
-    char *end;
-    errno = 0;
-    *out = strtoull(s, &end, 10);
-    return !errno && !*end;
-}
-
 int cli_bank_verify(int argc, char **argv)
 {
     if (argc < 3) return usage("a bank FILE is needed", NULL);
@@ -106,9 +97,9 @@ int cli_bank_verify(int argc, char **argv)
         if (!strcmp(argv[i], "--all")) {
             all = true;
         } else if (!strcmp(argv[i], "--sample") && i + 1 < argc) {
-            if (!number(argv[++i], &sample)) return usage("bad --sample", argv[i]);
+            if (!cli_number(argv[++i], UINT64_MAX, &sample)) return usage("bad --sample", argv[i]);
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-            if (!number(argv[++i], &seed)) return usage("bad --seed", argv[i]);
+            if (!cli_number(argv[++i], UINT64_MAX, &seed)) return usage("bad --seed", argv[i]);
             seeded = true;
         } else {
             return usage("unknown option or missing value", argv[i]);

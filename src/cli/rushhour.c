@@ -22,6 +22,7 @@
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "cmd_bank.h"
+#include "number.h"
 #include "cmd_enumerate.h"
 #include "read_input.h"
 #include "lines.h"
@@ -96,17 +97,6 @@ static int bad_usage(const char *fmt, const char *arg)
     return EXIT_INVALID;
 }
 
-static int parse_u64(const char *s, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    if (!s || *s < '0' || *s > '9') return -1;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end) return -1;
-    *out = v;
-    return 0;
-}
-
 /* The deadline `timeout_ms` from now; 0 (none) for 0. A timeout past the clock's range is no
  * deadline at all, not one that wrapped around. */
 static uint64_t deadline_after(uint64_t timeout_ms)
@@ -130,7 +120,7 @@ static int parse_args(cli_options *o, int argc, char **argv)
         } else if (solve && strcmp(a, "--lines") == 0) {
             o->lines = 1;
         } else if (solve && strcmp(a, "--jobs") == 0) {
-            if (parse_u64(v, &o->jobs) || o->jobs < 1 || o->jobs > 1024)
+            if (!cli_number(v, UINT64_MAX, &o->jobs) || o->jobs < 1 || o->jobs > 1024)
                 return bad_usage("%s needs a number of threads from 1 to 1024", a);
             i++;
         } else if (o->cmd != CMD_EXPLORE && strcmp(a, "--metric") == 0) {
@@ -139,7 +129,7 @@ static int parse_args(cli_options *o, int argc, char **argv)
             o->generate.metric = o->search.metric;
             i++;
         } else if (field || (generate && strcmp(a, "--seed") == 0)) {
-            if (parse_u64(v, &n) || (field && n > INT_MAX))
+            if (!cli_number(v, UINT64_MAX, &n) || (field && n > INT_MAX))
                 return bad_usage("%s needs a non-negative integer", a);
             if (field)
                 *field = (int)n;
@@ -151,7 +141,8 @@ static int parse_args(cli_options *o, int argc, char **argv)
                 return bad_usage("bad --algorithm '%s'", v ? v : "");
             i++;
         } else if (budget) {
-            if (parse_u64(v, budget)) return bad_usage("%s needs a non-negative integer", a);
+            if (!cli_number(v, UINT64_MAX, budget))
+                return bad_usage("%s needs a non-negative integer", a);
             i++;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(usage, stdout);
