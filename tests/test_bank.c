@@ -10,31 +10,9 @@
 #include <unistd.h>
 
 #include "bank_records.h"
+#include "scratch.h"
 
-static char dir[] = "/tmp/rh_bank_test_XXXXXX";
-
-static void make_dir(void)
-{
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(bank, .init = make_dir, .fini = remove_dir);
-
-static const char *path(const char *name)
-{
-    static char buf[4][128];
-    static int next;
-    char *p = buf[next++ % 4];
-    snprintf(p, sizeof buf[0], "%s/%s", dir, name);
-    return p;
-}
+TestSuite(bank, .init = scratch_make, .fini = scratch_remove);
 
 static const int all[BANK_RECORDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                       11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
@@ -50,8 +28,8 @@ static rh_bank *open_read(const char *file)
 
 static rh_bank *build_all(const char *name)
 {
-    cr_assert_eq(bank_build(path(name), all, BANK_RECORDS), RH_OK);
-    return open_read(path(name));
+    cr_assert_eq(bank_build(scratch_path(name), all, BANK_RECORDS), RH_OK);
+    return open_read(scratch_path(name));
 }
 
 typedef struct {
@@ -171,22 +149,22 @@ Test(bank, merged_shards_equal_the_single_build)
     rh_bank *single = build_all("single.sqlite");
     const int even[] = {20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0};
     const int odd[] = {1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21};
-    cr_assert_eq(bank_build(path("odd.sqlite"), odd, 11), RH_OK);
+    cr_assert_eq(bank_build(scratch_path("odd.sqlite"), odd, 11), RH_OK);
     /* The even shard is left unfinished: merging sorts its pending rows in too. */
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("even.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("even.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     rh_cluster c;
     for (int i = 0; i < 11; i++) {
         bank_record_cluster(&c, even[i]);
         cr_assert_eq(rh_bank_add(w, &c), RH_OK);
     }
     cr_assert_eq(rh_bank_close(w), RH_OK);
-    cr_assert_eq(rh_bank_open(&w, path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, path("odd.sqlite")), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, path("even.sqlite")), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("odd.sqlite")), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("even.sqlite")), RH_OK);
     cr_assert_eq(rh_bank_finish(w), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
-    rh_bank *merged = open_read(path("merged.sqlite"));
+    rh_bank *merged = open_read(scratch_path("merged.sqlite"));
     assert_same_bank(single, merged);
     long clusters = 0;
     cr_assert_eq(rh_bank_each_meta(merged, meta_value, &clusters), RH_OK);
@@ -199,12 +177,12 @@ Test(bank, merging_a_shard_twice_keeps_one_copy)
 {
     rh_bank *single = build_all("single.sqlite");
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("twice.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, path("single.sqlite")), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, path("single.sqlite")), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("twice.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("single.sqlite")), RH_OK);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("single.sqlite")), RH_OK);
     cr_assert_eq(rh_bank_finish(w), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
-    rh_bank *twice = open_read(path("twice.sqlite"));
+    rh_bank *twice = open_read(scratch_path("twice.sqlite"));
     assert_same_bank(single, twice);
     rh_bank_close(twice);
     rh_bank_close(single);
@@ -351,7 +329,7 @@ Test(bank, a_read_only_handle_refuses_writes)
     bank_record_cluster(&c, 0);
     cr_assert_eq(rh_bank_add(b, &c), RH_EARG);
     cr_assert_eq(rh_bank_set_meta(b, "walls", "0-2"), RH_EARG);
-    cr_assert_eq(rh_bank_merge_file(b, path("all.sqlite")), RH_EARG);
+    cr_assert_eq(rh_bank_merge_file(b, scratch_path("all.sqlite")), RH_EARG);
     cr_assert_eq(rh_bank_finish(b), RH_EARG);
     char why[RH_BANK_WHY_MAX];
     rh_bank_why(b, why, sizeof why);
@@ -365,7 +343,7 @@ Test(bank, a_read_only_handle_refuses_writes)
 Test(bank, invalid_records_are_refused)
 {
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("w.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("w.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     rh_cluster c;
     bank_record_cluster(&c, 0);
     c.hardest[35] = '\0';
@@ -453,25 +431,26 @@ static void assert_open_fails(const char *file, rh_bank_mode mode, int expected)
 
 Test(bank, missing_damaged_foreign_and_unfinished_files_are_errors)
 {
-    assert_open_fails(path("missing.sqlite"), RH_BANK_READ, RH_EIO);
-    write_bytes(path("garbage.sqlite"), "this is not a database, it is text long enough to tell");
-    assert_open_fails(path("garbage.sqlite"), RH_BANK_READ, RH_ECORRUPT);
-    assert_open_fails(path("garbage.sqlite"), RH_BANK_WRITE, RH_ECORRUPT);
+    assert_open_fails(scratch_path("missing.sqlite"), RH_BANK_READ, RH_EIO);
+    write_bytes(scratch_path("garbage.sqlite"),
+                "this is not a database, it is text long enough to tell");
+    assert_open_fails(scratch_path("garbage.sqlite"), RH_BANK_READ, RH_ECORRUPT);
+    assert_open_fails(scratch_path("garbage.sqlite"), RH_BANK_WRITE, RH_ECORRUPT);
     sqlite3 *db;
-    cr_assert_eq(sqlite3_open(path("foreign.sqlite"), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_open(scratch_path("foreign.sqlite"), &db), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(db, "CREATE TABLE t(x)", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
-    assert_open_fails(path("foreign.sqlite"), RH_BANK_READ, RH_ECORRUPT);
-    assert_open_fails(path("foreign.sqlite"), RH_BANK_WRITE, RH_ECORRUPT);
+    assert_open_fails(scratch_path("foreign.sqlite"), RH_BANK_READ, RH_ECORRUPT);
+    assert_open_fails(scratch_path("foreign.sqlite"), RH_BANK_WRITE, RH_ECORRUPT);
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("unfinished.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("unfinished.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     rh_cluster c;
     bank_record_cluster(&c, 0);
     cr_assert_eq(rh_bank_add(w, &c), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, path("missing.sqlite")), RH_EIO);
-    cr_assert_eq(rh_bank_merge_file(w, path("garbage.sqlite")), RH_ECORRUPT);
-    cr_assert_eq(rh_bank_merge_file(w, path("foreign.sqlite")), RH_ECORRUPT);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("missing.sqlite")), RH_EIO);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("garbage.sqlite")), RH_ECORRUPT);
+    cr_assert_eq(rh_bank_merge_file(w, scratch_path("foreign.sqlite")), RH_ECORRUPT);
     cr_assert_eq(rh_bank_close(w), RH_OK);
-    assert_open_fails(path("unfinished.sqlite"), RH_BANK_READ, RH_ECORRUPT);
-    cr_assert_eq(access(path("missing.sqlite"), F_OK), -1, "a reader never creates a file");
+    assert_open_fails(scratch_path("unfinished.sqlite"), RH_BANK_READ, RH_ECORRUPT);
+    cr_assert_eq(access(scratch_path("missing.sqlite"), F_OK), -1, "a reader never creates a file");
 }

@@ -7,29 +7,7 @@
 #include <unistd.h>
 
 #include "bank_records.h"
-
-static char dir[] = "/tmp/rh-bank-checkpoint-XXXXXX";
-
-static void make_dir(void)
-{
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_expect_eq(system(cmd), 0);
-}
-
-static const char *file(const char *name)
-{
-    static char path[2][256];
-    static int turn;
-    turn ^= 1;
-    snprintf(path[turn], sizeof path[turn], "%s/%s", dir, name);
-    return path[turn];
-}
+#include "scratch.h"
 
 static int collect(void *ctx, uint64_t task)
 {
@@ -93,10 +71,10 @@ static int meta_totals(void *ctx, const char *key, const char *value)
     return 0;
 }
 
-Test(bank_checkpoint, resume_drops_the_rows_of_unfinished_tasks, .init = make_dir,
-     .fini = remove_dir)
+Test(bank_checkpoint, resume_drops_the_rows_of_unfinished_tasks, .init = scratch_make,
+     .fini = scratch_remove)
 {
-    const char *path = file("run.sqlite");
+    const char *path = scratch_path("run.sqlite");
     interrupted_run(path);
     rh_bank *w;
     cr_assert_eq(rh_bank_open(&w, path, RH_BANK_WRITE, NULL), RH_OK);
@@ -118,12 +96,12 @@ Test(bank_checkpoint, resume_drops_the_rows_of_unfinished_tasks, .init = make_di
     expect_finished_tasks_only(path);
 }
 
-Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = make_dir,
-     .fini = remove_dir)
+Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = scratch_make,
+     .fini = scratch_remove)
 {
-    const char *shard = file("shard.sqlite");
+    const char *shard = scratch_path("shard.sqlite");
     interrupted_run(shard);
-    const char *merged = file("merged.sqlite");
+    const char *merged = scratch_path("merged.sqlite");
     rh_bank *w;
     cr_assert_eq(rh_bank_open(&w, merged, RH_BANK_WRITE, NULL), RH_OK);
     cr_assert_eq(rh_bank_merge_file(w, shard), RH_OK);

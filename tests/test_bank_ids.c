@@ -10,38 +10,16 @@
 #include <unistd.h>
 
 #include "bank_records.h"
+#include "scratch.h"
 
-static char dir[] = "/tmp/rh_bank_ids_XXXXXX";
-
-static void make_dir(void)
-{
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[64];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(bank_ids, .init = make_dir, .fini = remove_dir);
-
-static const char *path(const char *name)
-{
-    static char buf[4][128];
-    static int next;
-    char *p = buf[next++ % 4];
-    snprintf(p, sizeof buf[0], "%s/%s", dir, name);
-    return p;
-}
+TestSuite(bank_ids, .init = scratch_make, .fini = scratch_remove);
 
 static rh_bank *build(const char *name, const int *which, int count)
 {
-    cr_assert_eq(bank_build(path(name), which, count), RH_OK);
+    cr_assert_eq(bank_build(scratch_path(name), which, count), RH_OK);
     rh_bank *b = NULL;
     char why[RH_BANK_WHY_MAX];
-    cr_assert_eq(rh_bank_open(&b, path(name), RH_BANK_READ, why), RH_OK, "%s", why);
+    cr_assert_eq(rh_bank_open(&b, scratch_path(name), RH_BANK_READ, why), RH_OK, "%s", why);
     return b;
 }
 
@@ -104,7 +82,7 @@ Test(bank_ids, an_absent_id_is_not_found_and_a_malformed_one_is_an_error)
 Test(bank_ids, boards_are_stored_in_normal_form)
 {
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("renamed.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("renamed.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     rh_cluster c;
     bank_record_cluster(&c, 12); /* jam40 */
     char normal[RH_ENUM_CELLS_MAX + 1];
@@ -185,9 +163,9 @@ Test(bank_ids, the_previous_format_is_refused_until_upgraded_in_place)
     static const int all[BANK_RECORDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                           11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
     rh_bank *fresh = build("fresh.sqlite", all, BANK_RECORDS);
-    copy_file(path("fresh.sqlite"), path("old.sqlite"));
-    make_format_2(path("old.sqlite"));
-    const char *old = path("old.sqlite");
+    copy_file(scratch_path("fresh.sqlite"), scratch_path("old.sqlite"));
+    make_format_2(scratch_path("old.sqlite"));
+    const char *old = scratch_path("old.sqlite");
     for (int mode = RH_BANK_READ; mode <= RH_BANK_WRITE; mode++) {
         rh_bank *b = (rh_bank *)1;
         char why[RH_BANK_WHY_MAX] = "";
@@ -196,7 +174,7 @@ Test(bank_ids, the_previous_format_is_refused_until_upgraded_in_place)
         cr_assert(strstr(why, "rushhour bank upgrade") && strstr(why, "old.sqlite"), "%s", why);
     }
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     cr_assert_eq(rh_bank_merge_file(w, old), RH_ECORRUPT);
     char why[RH_BANK_WHY_MAX];
     rh_bank_why(w, why, sizeof why);
@@ -229,10 +207,10 @@ Test(bank_ids, an_upgrade_that_fails_leaves_the_file_as_it_was)
     static const int two[] = {19, 0};
     rh_bank *fresh = build("dup.sqlite", two, 2);
     rh_bank_close(fresh);
-    make_format_2(path("dup.sqlite"));
+    make_format_2(scratch_path("dup.sqlite"));
     /* Row 2 becomes a renamed copy of row 1's board: two rows of one board. */
     sqlite3 *db;
-    cr_assert_eq(sqlite3_open(path("dup.sqlite"), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_open(scratch_path("dup.sqlite"), &db), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(db,
                               "UPDATE puzzles SET board = (SELECT replace(board, 'B', 'p')"
                               " FROM puzzles WHERE id = 1) WHERE id = 2",
@@ -241,11 +219,11 @@ Test(bank_ids, an_upgrade_that_fails_leaves_the_file_as_it_was)
     sqlite3_close(db);
     int upgraded = -1;
     char why[RH_BANK_WHY_MAX] = "";
-    cr_assert_eq(rh_bank_upgrade(path("dup.sqlite"), &upgraded, why), RH_ECORRUPT);
+    cr_assert_eq(rh_bank_upgrade(scratch_path("dup.sqlite"), &upgraded, why), RH_ECORRUPT);
     cr_assert_eq(upgraded, 0);
     cr_assert(strstr(why, "share a board"), "%s", why);
     rh_bank *b = (rh_bank *)1;
-    cr_assert_eq(rh_bank_open(&b, path("dup.sqlite"), RH_BANK_READ, why), RH_ECORRUPT);
+    cr_assert_eq(rh_bank_open(&b, scratch_path("dup.sqlite"), RH_BANK_READ, why), RH_ECORRUPT);
     cr_assert(strstr(why, "format 2"), "%s", why);
 }
 
@@ -253,7 +231,7 @@ Test(bank_ids, an_upgrade_that_fails_leaves_the_file_as_it_was)
 Test(bank_ids, two_records_of_one_board_do_not_finish)
 {
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, path("clash.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("clash.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
     rh_cluster c;
     bank_record_cluster(&c, 12);
     cr_assert_eq(rh_bank_add(w, &c), RH_OK);
