@@ -1,0 +1,38 @@
+/* A puzzle's component (its cluster), explored whole, and every state's distance to its nearest
+ * goal: what rh_analyze and the cluster tables both compute before they part ways. */
+#ifndef RH_COMPONENT_H
+#define RH_COMPONENT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "budget.h"
+#include "layout.h"
+#include "state_queue.h"
+#include "state_table.h"
+
+/* The depth of a state no goal can be reached from. */
+#define RH_UNREACHED 0xFFFFu
+
+/* The key of state i of a queue that was only ever pushed to (its ring never wrapped), as
+ * rh__component_explore leaves `all`. */
+static inline const uint64_t *rh__component_state(const rh__queue *all, size_t i)
+{
+    return all->keys + i * (size_t)all->kw;
+}
+
+/* Every state of the component of `start`, into the empty `all` in breadth-first order and into
+ * the empty `t` (which holds depths) with depth RH_UNREACHED. False when a budget ran out. */
+bool rh__component_explore(rh__table *t, rh__budget *b, const rh__layout *L, rh__queue *all,
+                           const uint64_t *start);
+
+/* Every state's distance to its nearest goal into t->depth, by one breadth-first search from
+ * all the goals of `all` at once (moves are reversible), over single-cell slides when `unit`,
+ * else slides of any distance; RH_UNREACHED stays where no goal is reached. The depths must be
+ * RH_UNREACHED on entry; `frontier` is an empty queue for the search's use; goal states are
+ * counted into *goals. False when a budget ran out. */
+bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L,
+                             const rh__queue *all, bool unit, rh__queue *frontier,
+                             uint64_t *goals);
+
+#endif
