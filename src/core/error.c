@@ -10,6 +10,7 @@ const char *rh_strerror(int err)
     case RH_EARG: return "invalid argument";
     case RH_EIO: return "input/output error";
     case RH_ECORRUPT: return "damaged or foreign file";
+    case RH_ENOTFOUND: return "not found";
     default: return "unknown error";
     }
 }

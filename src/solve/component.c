@@ -80,9 +80,8 @@ distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all
     return true;
 }
 
-bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L,
-                             const rh__queue *all, bool unit, rh__queue *frontier,
-                             uint64_t *goals)
+bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all,
+                             bool unit, rh__queue *frontier, uint64_t *goals)
 {
     if (L->kw == 1 && L->ow == 1 && t->narrow)
         return distances(t, b, L, all, unit, frontier, goals, 1, true, true);

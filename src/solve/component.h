@@ -31,8 +31,7 @@ bool rh__component_explore(rh__table *t, rh__budget *b, const rh__layout *L, rh_
  * else slides of any distance; RH_UNREACHED stays where no goal is reached. The depths must be
  * RH_UNREACHED on entry; `frontier` is an empty queue for the search's use; goal states are
  * counted into *goals. False when a budget ran out. */
-bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L,
-                             const rh__queue *all, bool unit, rh__queue *frontier,
-                             uint64_t *goals);
+bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all,
+                             bool unit, rh__queue *frontier, uint64_t *goals);
 
 #endif

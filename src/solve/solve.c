@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "moves_merge.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 #include "search_internal.h"
@@ -12,7 +13,7 @@
 #define FAST_WEIGHT 3
 
 /* Walks back from `goal` to the start through the moves recorded in the table, then merges
- * consecutive moves of one vehicle (single-cell slides become one move). */
+ * consecutive moves of one vehicle. */
 static int rebuild_path(rh_result *out, const rh__table *t, const rh__layout *L,
                         const uint64_t *goal)
 {
@@ -31,19 +32,8 @@ static int rebuild_path(rh_result *out, const rh__table *t, const rh__layout *L,
         moves[k] = (rh_move){rh__via_vehicle(via), rh__via_delta(via)};
         rh__key_move(L, key, moves[k].vehicle, -moves[k].delta);
     }
-    int count = 0, slides = 0;
-    for (size_t k = 0; k < steps; k++) {
-        slides += abs(moves[k].delta);
-        if (count && moves[count - 1].vehicle == moves[k].vehicle) {
-            moves[count - 1].delta += moves[k].delta;
-            if (moves[count - 1].delta == 0) count--;
-        } else {
-            moves[count++] = moves[k];
-        }
-    }
     out->moves = moves;
-    out->move_count = count;
-    out->slide_count = slides;
+    out->move_count = rh__moves_merge(moves, steps, &out->slide_count);
     return RH_OK;
 }
 
