@@ -12,6 +12,7 @@
 #include "rushhour/puzzle_id.h"
 #include "rushhour/search.h"
 #include "rushhour/analyze.h"
+#include "rushhour/table.h"
 #include "rushhour/generate.h"
 #include "rushhour/random.h"
 #include "rushhour/version.h"
