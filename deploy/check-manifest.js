@@ -29,6 +29,7 @@ const SERVER_DEFAULTS = {
   RUSHHOURD_ADMIN_PORT: "9090",
   RUSHHOURD_MEMORY_BUDGET_BYTES: "1GiB",
   RUSHHOURD_CACHE_BYTES: "64MiB",
+  RUSHHOURD_TABLE_CACHE_BYTES: "64MiB",
   RUSHHOURD_MAX_CONNECTIONS: "1024",
   RUSHHOURD_HEADER_MEMORY_BYTES: "32KiB",
   RUSHHOURD_GRACE_S: "20",
@@ -164,15 +165,16 @@ function check(docs, settingNames) {
   expect(Math.ceil(cpuLimit) === workers, `limits.cpu (${cpuLimit} cores) must match RUSHHOURD_WORKERS (${workers})`);
   expect(cpuRequest > 0 && cpuRequest <= cpuLimit, `requests.cpu (${cpuRequest}) must be set and at most limits.cpu (${cpuLimit})`);
 
-  // memory: budget + cache + header memory of every connection + margin, under the limit
+  // memory: budget + the answer and table caches + header memory of every connection + margin,
+  // under the limit (table builds run on the workers, inside the search budget)
   const budget = bytes("RUSHHOURD_MEMORY_BUDGET_BYTES");
-  const cache = bytes("RUSHHOURD_CACHE_BYTES");
+  const cache = bytes("RUSHHOURD_CACHE_BYTES") + bytes("RUSHHOURD_TABLE_CACHE_BYTES");
   const ADMIN_CONNECTIONS = 16; // src/server/server.c
   const headers = (num("RUSHHOURD_MAX_CONNECTIONS") + ADMIN_CONNECTIONS) * bytes("RUSHHOURD_HEADER_MEMORY_BYTES");
   const need = budget + cache + headers + BASE_MEMORY_MARGIN;
-  expect(memLimit > budget + cache, `limits.memory (${mib(memLimit)}) must exceed memory budget + cache (${mib(budget + cache)})`);
+  expect(memLimit > budget + cache, `limits.memory (${mib(memLimit)}) must exceed memory budget + caches (${mib(budget + cache)})`);
   expect(memLimit >= need,
-    `limits.memory (${mib(memLimit)}) must be at least budget ${mib(budget)} + cache ${mib(cache)} + headers ${mib(headers)} + ${mib(BASE_MEMORY_MARGIN)} = ${mib(need)}`);
+    `limits.memory (${mib(memLimit)}) must be at least budget ${mib(budget)} + caches ${mib(cache)} + headers ${mib(headers)} + ${mib(BASE_MEMORY_MARGIN)} = ${mib(need)}`);
   expect(memRequest === memLimit, `requests.memory (${mib(memRequest)}) should equal limits.memory (${mib(memLimit)})`);
 
   // probes
@@ -263,6 +265,7 @@ const MUTATIONS = [
   ["termination grace 25 s = drain 20 + preStop 5", (d) => { d.Deployment.spec.template.spec.terminationGracePeriodSeconds = 25; }],
   ["memory limit 512Mi (= budget)", (d) => { const r = d.container.resources; r.limits.memory = "512Mi"; r.requests.memory = "512Mi"; }],
   ["memory budget 700MiB under a 768Mi limit", (d) => { d.env("RUSHHOURD_MEMORY_BUDGET_BYTES").value = "700MiB"; }],
+  ["table cache 128MiB under a 768Mi limit", (d) => { d.env("RUSHHOURD_TABLE_CACHE_BYTES").value = "128MiB"; }],
   ["readiness probe on /healthz", (d) => { d.container.readinessProbe.httpGet.path = "/healthz"; }],
   ["liveness probe removed", (d) => { delete d.container.livenessProbe; }],
   ["liveness probe on the main port", (d) => { d.container.livenessProbe.httpGet.port = "http"; }],

@@ -464,6 +464,7 @@ Test(config, usage_lists_every_setting_on_one_aligned_line)
         {"--timeout-max-ms", "RUSHHOURD_TIMEOUT_MAX_MS"},
         {"--memory-budget-bytes", "RUSHHOURD_MEMORY_BUDGET_BYTES"},
         {"--cache-bytes", "RUSHHOURD_CACHE_BYTES"},
+        {"--table-cache-bytes", "RUSHHOURD_TABLE_CACHE_BYTES"},
         {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS"},
         {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP"},
         {"--idle-timeout-s", "RUSHHOURD_IDLE_TIMEOUT_S"},

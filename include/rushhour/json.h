@@ -55,6 +55,11 @@ RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size
  * caller frees with cJSON_Delete, or NULL when out of memory. */
 RH_API cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards);
 
+/* rh_report_result listing only the first `keep` moves (their notation and boards too; 0 or
+ * more than there are: all), as a hint shows them; move_count and slide_count stay those of the
+ * whole solution. */
+RH_API cJSON *rh_report_result_head(const rh_puzzle *p, const rh_result *r, bool boards, int keep);
+
 /* Builds {status: "complete"|"limit_reached", metric, limit?, states, goal_states,
  * dead_states, solvable, start_distance, start_moves, max_distance, histogram: [states at
  * distance 0, 1, ...], hardest: {board: [rows], distance}, stats} for `a`. Returns a new

@@ -38,20 +38,20 @@ static cJSON *board_rows(const rh_puzzle *p)
     return rows;
 }
 
-/* The moves, their notation and, when asked, the board after each move. */
-static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, bool boards)
+/* The first `shown` moves, their notation and, when asked, the board after each move. */
+static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, bool boards, int shown)
 {
     cJSON *sol = cJSON_AddObjectToObject(doc, "solution");
     cJSON *moves = sol ? cJSON_AddArrayToObject(sol, "moves") : NULL;
     cJSON *rows = boards && sol ? cJSON_AddArrayToObject(sol, "boards") : NULL;
     if (!moves || (boards && !rows)) return false;
     rh_puzzle cur = *p;
-    char *notation = malloc((size_t)r->move_count * (RH_MOVE_NOTATION_MAX) + 1);
+    char *notation = malloc((size_t)shown * (RH_MOVE_NOTATION_MAX) + 1);
     if (!notation) return false;
     size_t used = 0;
     notation[0] = '\0';
     bool ok = true;
-    for (int k = 0; ok && k < r->move_count; k++) {
+    for (int k = 0; ok && k < shown; k++) {
         const rh_move m = r->moves[k];
         cJSON *mv = cJSON_CreateObject();
         ok = mv && cJSON_AddItemToArray(moves, mv) &&
@@ -77,6 +77,11 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
 
 cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards)
 {
+    return rh_report_result_head(p, r, boards, 0);
+}
+
+cJSON *rh_report_result_head(const rh_puzzle *p, const rh_result *r, bool boards, int keep)
+{
     cJSON *doc = cJSON_CreateObject();
     if (!doc) return NULL;
     bool ok = cJSON_AddStringToObject(doc, "status", rh_status_name(r->status)) &&
@@ -85,7 +90,8 @@ cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards)
               cJSON_AddStringToObject(doc, "metric", rh_metric_name(r->metric));
     if (ok && r->status == RH_LIMIT_REACHED)
         ok = cJSON_AddStringToObject(doc, "limit", rh_limit_name(r->limit)) != NULL;
-    if (ok && r->status == RH_SOLVED) ok = add_solution(doc, p, r, boards);
+    const int shown = keep > 0 && keep < r->move_count ? keep : r->move_count;
+    if (ok && r->status == RH_SOLVED) ok = add_solution(doc, p, r, boards, shown);
     ok = ok && add_stats(doc, &r->stats);
     if (!ok) {
         cJSON_Delete(doc);

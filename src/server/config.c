@@ -88,6 +88,10 @@ static const setting settings[] = {
     {"--cache-bytes", "RUSHHOURD_CACHE_BYTES", "64MiB",
      "memory for cached answers (repeated puzzles skip the search); 0: no cache", parse_size,
      AT(cache_bytes), 0, TIB},
+    {"--table-cache-bytes", "RUSHHOURD_TABLE_CACHE_BYTES", "64MiB",
+     "memory for cluster tables (hints and solves anywhere in a played puzzle's cluster skip the "
+     "search); 0: none",
+     parse_size, AT(table_cache_bytes), 0, TIB},
     {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_int,
      AT(max_connections), 1, 100000},
     {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP", "128",

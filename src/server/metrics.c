@@ -72,6 +72,9 @@ static struct {
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
     atomic_uint_fast64_t abandoned[2]; /* dropped while queued, cancelled while running */
     atomic_uint_fast64_t cache[2];     /* misses, hits */
+    atomic_uint_fast64_t table_lookups[2], table_builds[2]; /* misses, hits; dropped, kept */
+    atomic_uint_fast64_t table_evictions;
+    atomic_int_fast64_t tables, table_bytes;
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
     atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
     atomic_uint_fast64_t bank_answers;
@@ -111,6 +114,11 @@ void rhd_metrics_reset(void)
     zero(registry.rejected, RHD_REJECT_COUNT);
     zero(registry.abandoned, 2);
     zero(registry.cache, 2);
+    zero(registry.table_lookups, 2);
+    zero(registry.table_builds, 2);
+    zero(&registry.table_evictions, 1);
+    atomic_store_explicit(&registry.tables, 0, memory_order_relaxed);
+    atomic_store_explicit(&registry.table_bytes, 0, memory_order_relaxed);
     zero(registry.analyses, 2);
     zero(registry.generated, 2);
     zero(&registry.bank_answers, 1);
@@ -162,6 +170,27 @@ void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t no
 void rhd_metrics_cache(bool hit)
 {
     add(&registry.cache[hit], 1);
+}
+
+void rhd_metrics_table_lookup(bool hit)
+{
+    add(&registry.table_lookups[hit], 1);
+}
+
+void rhd_metrics_table_built(bool kept)
+{
+    add(&registry.table_builds[kept], 1);
+}
+
+void rhd_metrics_table_evicted(void)
+{
+    add(&registry.table_evictions, 1);
+}
+
+void rhd_metrics_tables_add(int tables, int64_t bytes)
+{
+    atomic_fetch_add_explicit(&registry.tables, tables, memory_order_relaxed);
+    atomic_fetch_add_explicit(&registry.table_bytes, bytes, memory_order_relaxed);
 }
 
 void rhd_metrics_analysis(bool complete, uint64_t duration_us)
@@ -396,6 +425,20 @@ char *rhd_metrics_render(const char *version)
     put_outcomes(&o, "rushhourd_cache_lookups_total",
                  "Answer cache lookups of valid solve requests, by result.", "hit", "miss",
                  registry.cache);
+    put_outcomes(&o, "rushhourd_table_lookups_total",
+                 "Cluster-table lookups of valid solve, hint and verify requests, by result.",
+                 "hit", "miss", registry.table_lookups);
+    put_outcomes(
+        &o, "rushhourd_table_builds_total",
+        "Cluster tables built, by result (kept, or dropped: a budget ran out or it did not "
+        "fit).",
+        "kept", "dropped", registry.table_builds);
+    header(&o, "rushhourd_table_evictions_total", "counter",
+           "Cluster tables evicted to make room for another.");
+    put(&o, "rushhourd_table_evictions_total %" PRIu64 "\n", get(&registry.table_evictions));
+    put_gauge(&o, "rushhourd_tables", "Cluster tables held.", &registry.tables);
+    put_gauge(&o, "rushhourd_table_bytes", "Bytes of the cluster tables held.",
+              &registry.table_bytes);
     put_outcomes(&o, "rushhourd_analyses_total",
                  "Whole-component analyses run, by result (complete, or stopped by a budget).",
                  "complete", "limit_reached", registry.analyses);

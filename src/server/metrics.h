@@ -55,6 +55,13 @@ void rhd_metrics_bank_answer(void);
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
+/* The cluster-table cache: one lookup; one build (kept, or not: a budget ran out, or it did not
+ * fit); one table evicted; tables and their bytes added (+) or removed (-). */
+void rhd_metrics_table_lookup(bool hit);
+void rhd_metrics_table_built(bool kept);
+void rhd_metrics_table_evicted(void);
+void rhd_metrics_tables_add(int tables, int64_t bytes);
+
 /* One request answered 408 because its header (`body` false) or its body outlived its
  * deadline (deadline.h). */
 void rhd_metrics_timeout(bool body);
@@ -78,6 +85,10 @@ void rhd_metrics_in_flight_add(int delta);
  *     "body_too_large", "invalid")
  *   rushhourd_abandoned_jobs_total{result} counter ("cancelled", "dropped")
  *   rushhourd_cache_lookups_total{result} counter ("hit", "miss")
+ *   rushhourd_table_lookups_total{result} counter ("hit", "miss")
+ *   rushhourd_table_builds_total{result} counter ("kept", "dropped")
+ *   rushhourd_table_evictions_total counter
+ *   rushhourd_tables, rushhourd_table_bytes gauges
  *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")
  *   rushhourd_bank_answers_total counter (generate requests the puzzle bank answered)

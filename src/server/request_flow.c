@@ -187,8 +187,8 @@ void rhd_flow_end(rhd_request *r, rhd_request_end how, const rhd_request_client 
                      id, method, rhd_route_label(r->route), status, (unsigned long long)duration);
     if (r->algorithm && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + n, sizeof fields - (size_t)n,
-                 ",\"algorithm\":\"%s\",\"nodes\":%llu,\"cached\":%s", r->algorithm,
-                 (unsigned long long)r->nodes, r->cached ? "true" : "false");
+                 ",\"algorithm\":\"%s\",\"nodes\":%llu,\"source\":\"%s\"", r->algorithm,
+                 (unsigned long long)r->nodes, r->source ? r->source : "search");
     if (how != RHD_END_COMPLETED && n > 0 && (size_t)n < sizeof fields)
         snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
     if (client) debug_fields(fields, sizeof fields, r, client);

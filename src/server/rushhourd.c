@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
@@ -88,20 +89,21 @@ int main(int argc, char **argv)
     }
     /* The limits in force, after defaults and clamping: what an operator needs to read. */
     char fields[1024];
-    snprintf(fields, sizeof fields,
-             "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"admin_port\":%d,"
-             "\"http_threads\":%d,\"workers\":%d,\"queue_length\":%d,\"batch_max\":%d,"
-             "\"search_memory_bytes\":%zu,\"max_body_bytes\":%zu,\"max_nodes\":%llu,"
-             "\"timeout_ms\":%d,\"timeout_max_ms\":%d,\"cache_bytes\":%zu,"
-             "\"max_connections\":%d,\"max_connections_per_ip\":%d,\"idle_timeout_s\":%d,"
-             "\"header_timeout_s\":%d,\"body_timeout_s\":%d,\"playground\":%s",
-             RHD_VERSION, cfg.bind, rhd_server_port(server), rhd_server_admin_port(server),
-             cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_batch_max(&cfg),
-             rhd_config_search_memory(&cfg), (size_t)cfg.max_body_bytes,
-             (unsigned long long)cfg.max_nodes, cfg.timeout_ms, cfg.timeout_max_ms,
-             (size_t)cfg.cache_bytes, cfg.max_connections, cfg.max_connections_per_ip,
-             cfg.idle_timeout_s, cfg.header_timeout_s, cfg.body_timeout_s,
-             cfg.playground ? "true" : "false");
+    snprintf(
+        fields, sizeof fields,
+        "\"version\":\"%s\",\"bind\":\"%s\",\"port\":%d,\"admin_port\":%d,"
+        "\"http_threads\":%d,\"workers\":%d,\"queue_length\":%d,\"batch_max\":%d,"
+        "\"search_memory_bytes\":%zu,\"max_body_bytes\":%zu,\"max_nodes\":%llu,"
+        "\"timeout_ms\":%d,\"timeout_max_ms\":%d,\"cache_bytes\":%zu,\"table_cache_bytes\":%zu,"
+        "\"max_connections\":%d,\"max_connections_per_ip\":%d,\"idle_timeout_s\":%d,"
+        "\"header_timeout_s\":%d,\"body_timeout_s\":%d,\"playground\":%s",
+        RHD_VERSION, cfg.bind, rhd_server_port(server), rhd_server_admin_port(server),
+        cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_batch_max(&cfg),
+        rhd_config_search_memory(&cfg), (size_t)cfg.max_body_bytes,
+        (unsigned long long)cfg.max_nodes, cfg.timeout_ms, cfg.timeout_max_ms,
+        (size_t)cfg.cache_bytes, (size_t)cfg.table_cache_bytes, cfg.max_connections,
+        cfg.max_connections_per_ip, cfg.idle_timeout_s, cfg.header_timeout_s, cfg.body_timeout_s,
+        cfg.playground ? "true" : "false");
     rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
     if (rhd_config_batch_max(&cfg) < cfg.batch_max) {
@@ -120,10 +122,12 @@ int main(int argc, char **argv)
         rhd_log(RHD_LOG_WARN, "unknown_environment", fields);
     }
 
-    int sig = 0;
-    /* sigwait returns its error and leaves errno alone; EINVAL, its only other error, cannot
-     * come from this set. */
-    while (sigwait(&stop, &sig) == EINTR) continue;
+    /* The main thread waits for a stop signal, doing the server's clockwork in between. */
+    int sig;
+    do {
+        const struct timespec wait = {(time_t)rhd_server_tick(server), 0};
+        sig = sigtimedwait(&stop, NULL, &wait);
+    } while (sig < 0); /* EAGAIN: the time passed; EINTR */
     const uint64_t t0 = rh_clock_us();
     snprintf(fields, sizeof fields, "\"signal\":\"%s\",\"grace_s\":%d",
              sig == SIGINT ? "SIGINT" : "SIGTERM", cfg.grace_s);

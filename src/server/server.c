@@ -26,6 +26,7 @@
 #include "request_flow.h"
 #include "routes/route_table.h"
 #include "server.h"
+#include "table_prefetch.h"
 
 /* What a daemon's callbacks are given: the server, and which listener took the request. */
 typedef struct {
@@ -443,6 +444,25 @@ static int bound_port(struct MHD_Daemon *d, int configured)
     return info ? info->port : configured;
 }
 
+/* Frees what a start that failed had set up, in the reverse order; returns -1. */
+static int abandon_start(rhd_server *s)
+{
+    if (s->svc.builder) {
+        rhd_pool_drain(s->svc.builder, 0);
+        rhd_pool_stop(s->svc.builder);
+    }
+    if (s->svc.pool) {
+        rhd_pool_drain(s->svc.pool, 0);
+        rhd_pool_stop(s->svc.pool);
+    }
+    rhd_tables_free(s->svc.tables);
+    rhd_cache_free(s->svc.cache);
+    if (s->deadlines) rhd_deadlines_stop(s->deadlines);
+    rh_bank_close(s->svc.bank);
+    free(s);
+    return -1;
+}
+
 int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t err_len)
 {
     rhd_server *s = calloc(1, sizeof *s);
@@ -469,49 +489,56 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     if (rhd_deadlines_start(&s->deadlines, cfg->header_timeout_s, cfg->body_timeout_s,
                             cfg->idle_timeout_s, answer_timeout, s) != 0) {
         snprintf(err, err_len, "cannot start the request deadline thread");
-        rh_bank_close(s->svc.bank);
-        free(s);
-        return -1;
+        return abandon_start(s);
     }
-    s->svc.cache = rhd_cache_new(cfg->cache_bytes);
-    if (cfg->cache_bytes &&
-        !s->svc.cache) { /* not quietly a server without the cache it was given */
+    /* Not quietly a server without the caches it was given. */
+    if (!(s->svc.cache = rhd_cache_new(cfg->cache_bytes)) && cfg->cache_bytes) {
         snprintf(err, err_len, "cannot allocate the answer cache");
-        rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->svc.bank);
-        free(s);
-        return -1;
+        return abandon_start(s);
+    }
+    if (!(s->svc.tables = rhd_tables_new(cfg->table_cache_bytes)) && cfg->table_cache_bytes) {
+        snprintf(err, err_len, "cannot allocate the table cache");
+        return abandon_start(s);
     }
     if (rhd_pool_start(&s->svc.pool, cfg->workers, cfg->queue_length) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
-        rhd_cache_free(s->svc.cache);
-        rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->svc.bank);
-        free(s);
-        return -1;
+        return abandon_start(s);
+    }
+    if (s->svc.tables &&
+        rhd_pool_start(&s->svc.builder, 1, RHD_TABLE_PREFETCH_QUEUE) != 0) {
+        snprintf(err, err_len, "cannot start the table builder");
+        return abandon_start(s);
     }
     s->daemon = start_daemon(s, &s->main_listener, cfg->port);
     if (!s->daemon) { /* a bad address too, though the configuration checked it */
         snprintf(err, err_len, "cannot listen on %s port %d", cfg->bind, cfg->port);
-    } else if (cfg->admin_port >= 0 &&
-               !(s->admin = start_daemon(s, &s->admin_listener, cfg->admin_port))) {
+        return abandon_start(s);
+    }
+    if (cfg->admin_port >= 0 &&
+        !(s->admin = start_daemon(s, &s->admin_listener, cfg->admin_port))) {
         snprintf(err, err_len, "cannot listen on %s admin port %d", cfg->bind, cfg->admin_port);
         MHD_stop_daemon(s->daemon);
-        s->daemon = NULL;
-    }
-    if (!s->daemon) {
-        rhd_pool_drain(s->svc.pool, 0);
-        rhd_pool_stop(s->svc.pool);
-        rhd_cache_free(s->svc.cache);
-        rhd_deadlines_stop(s->deadlines);
-        rh_bank_close(s->svc.bank);
-        free(s);
-        return -1;
+        return abandon_start(s);
     }
     s->port = bound_port(s->daemon, cfg->port);
     s->admin_port = s->admin ? bound_port(s->admin, cfg->admin_port) : -1;
     *out = s;
     return 0;
+}
+
+unsigned rhd_server_tick(rhd_server *s)
+{
+    const time_t now = time(NULL);
+    rh_bank_puzzle *daily = s->svc.tables && s->svc.bank ? malloc(sizeof *daily) : NULL;
+    const rh_bank_filter all = RH_BANK_FILTER_ALL;
+    int found = 0;
+    if (daily && rh_bank_daily(s->svc.bank, &all, (int64_t)now / 86400, daily, &found) == RH_OK &&
+        found)
+        rhd_tables_pin_board(s->svc.tables, s->svc.builder, daily->board,
+                             rhd_config_search_memory(&s->cfg));
+    free(daily);
+    const unsigned to_midnight = (unsigned)(86400 - now % 86400);
+    return to_midnight < 60 ? to_midnight : 60;
 }
 
 int rhd_server_admin_port(const rhd_server *s)
@@ -538,6 +565,7 @@ void rhd_server_begin_drain(rhd_server *s)
      * MHD_stop_daemon closes the listener at the end. */
     atomic_store(&s->svc.draining, true);
     rhd_pool_close(s->svc.pool);
+    if (s->svc.builder) rhd_pool_close(s->svc.builder);
 }
 
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
@@ -546,6 +574,7 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
     rhd_pool_drain(s->svc.pool, deadline_us);
+    if (s->svc.builder) rhd_pool_drain(s->svc.builder, rh_clock_us()); /* builds: cancelled */
     /* Then the replies in flight are sent; idle keep-alive connections are simply closed by
      * MHD_stop_daemon. */
     while (atomic_load(&s->traffic.active) > 0 && rh_clock_us() < deadline_us) {
@@ -561,6 +590,8 @@ void rhd_server_stop(rhd_server *s)
     MHD_stop_daemon(s->daemon);
     rhd_deadlines_stop(s->deadlines); /* no connection is left to expire */
     rhd_pool_stop(s->svc.pool);
+    if (s->svc.builder) rhd_pool_stop(s->svc.builder);
+    rhd_tables_free(s->svc.tables);
     rhd_cache_free(s->svc.cache);
     rh_bank_close(s->svc.bank);
     free(s);

@@ -27,6 +27,11 @@ int rhd_server_admin_port(const rhd_server *s);
 
 void rhd_server_set_ready(rhd_server *s, bool ready);
 
+/* What the server does by the clock, called by the main thread at start and then after the
+ * returned number of seconds: it pins the table of the day's puzzle (built in the background
+ * when missing), so a new day's puzzle is pinned within a second of the UTC day's turn. */
+unsigned rhd_server_tick(rhd_server *s);
+
 /* Starts the graceful drain and returns at once: readiness off, no new searches (503), every
  * reply closing its connection. Call before announcing the drain, so that clients told of it
  * already see it. */

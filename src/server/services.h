@@ -1,8 +1,8 @@
 /* What a request's routes and work use of the running server: the worker pool, the answer
- * cache, the served bank and the readiness flags. server.c owns it (inside rhd_server) and
- * points every request at it, so the routes reach these parts without calling the HTTP glue
- * above them. A plain struct: the parts are set at start and stay until stop; the flags are
- * atomics, written by the main thread and read by the HTTP threads. */
+ * cache, the cluster tables, the served bank and the readiness flags. server.c owns it (inside
+ * rhd_server) and points every request at it, so the routes reach these parts without calling the
+ * HTTP glue above them. A plain struct: the parts are set at start and stay until stop; the flags
+ * are atomics, written by the main thread and read by the HTTP threads. */
 #ifndef RHD_SERVICES_H
 #define RHD_SERVICES_H
 
@@ -11,12 +11,15 @@
 
 #include "cache.h"
 #include "pool.h"
+#include "table_cache.h"
 #include "rushhour/bank.h"
 
 typedef struct rhd_services {
     rhd_pool *pool;
-    rhd_cache *cache; /* NULL when --cache-bytes is 0 */
-    rh_bank *bank;    /* NULL when none is served */
+    rhd_pool *builder;  /* background table builds (table_prefetch.h); NULL without tables */
+    rhd_cache *cache;   /* NULL when --cache-bytes is 0 */
+    rhd_tables *tables; /* NULL when --table-cache-bytes is 0 */
+    rh_bank *bank;      /* NULL when none is served */
     atomic_bool ready, draining;
 } rhd_services;
 

@@ -1,6 +1,9 @@
 /* POST /v1/analyze: the whole reachable component of a puzzle, measured by rh_analyze on a
  * worker and answered as the document `rushhour analyze` prints, plus the timings. Takes any
- * puzzle form /v1/solve takes, with the options metric, max_nodes and timeout_ms. */
+ * puzzle form /v1/solve takes, with the options metric, max_nodes and timeout_ms. A cluster
+ * analysed whole also gets its table in the table cache, on the same worker before the answer
+ * (within the request's time and memory): a client analyses the puzzle it is about to play,
+ * and its hints are then lookups. */
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -26,6 +29,10 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     rhd_metrics_analysis(res.status == RH_SOLVED, res.stats.elapsed_us);
     cJSON *doc = rh_report_analysis(&res);
     if (res.status == RH_SOLVED) {
+        rh_limits limits = task->opt.search.limits;
+        limits.max_nodes = 0; /* the analysis bounded the cluster already */
+        if (rhd_tables_claim(r->services->tables, &a->puzzle))
+            rhd_tables_build(r->services->tables, &a->puzzle, &limits, false);
         rhd_outcome_document(&task->out, r, doc, t);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);

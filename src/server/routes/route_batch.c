@@ -159,7 +159,7 @@ void rhd_route_batch(rhd_request *r)
     for (const cJSON *p = puzzles->child; p; p = p->next, i++) {
         rhd_solve_item *it = &b->items[i];
         read_item(r, d, it, p, &shared);
-        if (it->task.out.status || rhd_solve_cached(r, it)) continue;
+        if (it->task.out.status || rhd_solve_known(r, it)) continue;
         rhd_solve_prepare(it);
         jobs[queued++] = &it->task.job;
     }

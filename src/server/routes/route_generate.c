@@ -15,6 +15,7 @@
 #include "request_body.h"
 #include "puzzle_bank.h"
 #include "routes/route_table.h"
+#include "table_prefetch.h"
 #include "routes/route_task.h"
 
 typedef struct {
@@ -122,10 +123,13 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         return;
     }
     task->out.nodes = g->result.stats.nodes_expanded;
-    if (banked)
+    if (banked) {
         rhd_metrics_bank_answer();
-    else
+        rhd_tables_prefetch(r->services->tables, r->services->builder, &g->result.puzzle,
+                            task->opt.search.limits.max_memory);
+    } else {
         rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
+    }
     cJSON *doc = rh_report_generated(&g->result);
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);

@@ -113,7 +113,7 @@ void rhd_outcome_cancelled(rhd_outcome *o, const rhd_job *job)
 void rhd_outcome_reply(rhd_request *r, rhd_outcome *o)
 {
     r->nodes = o->nodes;
-    r->cached = o->cached;
+    r->source = o->source;
     if (o->status == 0 && o->gone) {
         rhd_reply_hang_up(r);
     } else if (o->status == 0) {

@@ -24,7 +24,7 @@ typedef struct {
     bool gone;  /* status 0: the client went away (else the drain deadline passed) */
     char *text; /* the document, owned */
     size_t len;
-    bool cached; /* for the log line */
+    const char *source; /* a solve answer's ("search", "cache", "table"), for the log line */
     uint64_t nodes;
 } rhd_outcome;
 

@@ -15,6 +15,7 @@
 #include "request_body.h"
 #include "request.h"
 #include "routes/route_table.h"
+#include "table_prefetch.h"
 
 #define COUNT_MAX 100                       /* puzzles in one answer */
 #define SEED_MAX UINT64_C(9007199254740991) /* the largest integer a JSON number holds exactly */
@@ -163,6 +164,14 @@ static cJSON *puzzle_json(const rh_bank_puzzle *p)
     return o;
 }
 
+/* The bank hands `p` out: a client will play it, so its cluster's table is built in the
+ * background (the policy in docs/operating.md). */
+static void handed_out(rhd_request *r, const rh_bank_puzzle *p)
+{
+    rhd_tables_prefetch_board(r->services->tables, r->services->builder, p->board,
+                              rhd_config_search_memory(r->cfg));
+}
+
 static void reply_doc(rhd_request *r, cJSON *doc, bool ok)
 {
     if (ok) {
@@ -223,6 +232,7 @@ void rhd_route_puzzles(rhd_request *r)
     for (int k = 0; ok && k < found; k++) {
         cJSON *one = puzzle_json(&picked[k]);
         ok = one && cJSON_AddItemToArray(list, one);
+        handed_out(r, &picked[k]);
     }
     free(picked);
     reply_doc(r, doc, ok);
@@ -264,6 +274,7 @@ void rhd_route_puzzles_daily(rhd_request *r)
     strftime(date, sizeof date, "%Y-%m-%d", &tm);
     cJSON *doc = cJSON_CreateObject();
     cJSON *puzzle = found ? puzzle_json(one) : cJSON_CreateNull();
+    if (found) handed_out(r, one);
     free(one);
     const bool ok = doc && puzzle && cJSON_AddStringToObject(doc, "date", date) &&
                     cJSON_AddStringToObject(doc, "metric", rh_bank_metric_name(f.metric));
@@ -353,6 +364,7 @@ void rhd_route_puzzle(rhd_request *r)
                           "the bank holds no puzzle of this id", NULL);
     } else {
         cJSON *doc = puzzle_json(one);
+        handed_out(r, one);
         reply_doc(r, doc, doc != NULL);
     }
     free(one);

@@ -37,39 +37,71 @@ static char *keep_moves(const char *doc, size_t len, int keep)
     return text;
 }
 
-/* Sets the 200 outcome: `doc` (a solve document without its closing brace) cut to
- * max_moves_returned moves, completed by `cached` and the timings. */
-static void answer(const rhd_request *r, rhd_solve_item *it, const char *doc, size_t len,
-                   bool cached, const rhd_timing *t)
+/* Sets the 200 outcome: `doc` (a solve document without its closing brace, its moves already
+ * cut to max_moves_returned when `cut`), completed by `cached`, `source` and the timings. */
+static void answer_as(const rhd_request *r, rhd_solve_item *it, const char *doc, size_t len,
+                      const char *source, bool cut, const rhd_timing *t)
 {
     rhd_outcome *o = &it->task.out;
-    char *cut = NULL;
-    if (it->task.opt.max_moves_returned) {
-        if (!(cut = keep_moves(doc, len, it->task.opt.max_moves_returned))) {
+    char *shortened = NULL;
+    if (it->task.opt.max_moves_returned && !cut) {
+        if (!(shortened = keep_moves(doc, len, it->task.opt.max_moves_returned))) {
             rhd_outcome_no_memory(o);
             return;
         }
-        doc = cut;
-        len = strlen(cut);
+        doc = shortened;
+        len = strlen(shortened);
     }
-    rhd_outcome_answer(o, r, doc, len, cached ? ",\"cached\":true" : ",\"cached\":false", t);
-    o->cached = cached;
-    cJSON_free(cut);
+    char members[48];
+    snprintf(members, sizeof members, ",\"cached\":%s,\"source\":\"%s\"",
+             strcmp(source, "cache") == 0 ? "true" : "false", source);
+    rhd_outcome_answer(o, r, doc, len, members, t);
+    o->source = source;
+    cJSON_free(shortened);
 }
 
-bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it)
+/* An answer from the cluster tables, when one holds the position: the whole solution walked,
+ * listed up to max_moves_returned moves (so a hint is not cut from text as a search's is). */
+static bool from_table(rhd_request *r, rhd_solve_item *it)
+{
+    const rhd_options *opt = &it->task.opt;
+    rh_result res;
+    const int rc = rhd_tables_solve(r->services->tables, &res, &it->puzzle, opt->search.metric,
+                                    opt->search.algorithm);
+    if (rc == RH_ENOTFOUND) return false;
+    rhd_outcome *o = &it->task.out;
+    if (rc != RH_OK) {
+        rhd_outcome_no_memory(o);
+        return true;
+    }
+    cJSON *doc =
+        rh_report_result_head(&it->puzzle, &res, opt->include_boards, opt->max_moves_returned);
+    char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
+    cJSON_Delete(doc);
+    const rhd_timing t = {0, it->task.parse_us, res.stats.elapsed_us};
+    if (text)
+        answer_as(r, it, text, strlen(text) - 1, "table", true, &t); /* without its brace */
+    else
+        rhd_outcome_no_memory(o);
+    o->nodes = res.stats.nodes_expanded;
+    cJSON_free(text);
+    rh_result_free(&res);
+    return true;
+}
+
+bool rhd_solve_known(rhd_request *r, rhd_solve_item *it)
 {
     rhd_cache *cache = r->services->cache;
-    if (!cache) return false;
+    if (!cache) return from_table(r, it);
     const rhd_options *opt = &it->task.opt;
     it->key_len = rhd_cache_key(it->key, &it->puzzle, opt->search.algorithm, opt->search.metric,
                                 opt->include_boards);
     size_t len;
     char *doc = rhd_cache_get(cache, it->key, it->key_len, &len);
     rhd_metrics_cache(doc != NULL);
-    if (!doc) return false;
+    if (!doc) return from_table(r, it);
     const rhd_timing none = {0, it->task.parse_us, 0};
-    answer(r, it, doc, len, true, &none);
+    answer_as(r, it, doc, len, "cache", false, &none);
     free(doc);
     return true;
 }
@@ -92,7 +124,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         if (text) {
             const size_t len = strlen(text) - 1; /* without the closing brace */
             rhd_cache_put(r->services->cache, it->key, it->key_len, text, len);
-            answer(r, it, text, len, false, t);
+            answer_as(r, it, text, len, "search", false, t);
             cJSON_free(text);
         } else {
             rhd_outcome_no_memory(&task->out);
@@ -133,7 +165,7 @@ static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned
     opt->max_moves_returned = max_moves_returned;
     if (!rhd_body_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
     r->algorithm = rh_algorithm_name(opt->search.algorithm);
-    if (rhd_solve_cached(r, it))
+    if (rhd_solve_known(r, it))
         rhd_outcome_reply(r, &it->task.out);
     else
         rhd_task_submit(r, &it->task, work);

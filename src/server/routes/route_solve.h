@@ -18,9 +18,10 @@ typedef struct {
     char key[RHD_CACHE_KEY_MAX];
 } rhd_solve_item;
 
-/* On the MHD thread, once `it` is read: answers it from the answer cache when the cache holds
- * it (returns true), else keeps its key for the worker to store the answer under. */
-bool rhd_solve_cached(rhd_request *r, rhd_solve_item *it);
+/* On the MHD thread, once `it` is read: answers it from the answer cache, or else from a
+ * cluster table, when one holds it (returns true); else keeps its cache key for the worker to
+ * store the answer under. */
+bool rhd_solve_known(rhd_request *r, rhd_solve_item *it);
 
 /* Sets `it` to search on a worker when its job runs. */
 void rhd_solve_prepare(rhd_solve_item *it);

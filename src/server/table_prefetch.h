@@ -1,0 +1,33 @@
+/* Building a cluster's table in the background, for the clusters of the puzzles the bank hands
+ * out and the day's puzzle (the policy in docs/operating.md): a job owned by nobody's request,
+ * on the builder, a pool of one thread of its own at idle priority (SCHED_IDLE), so that builds
+ * take only the CPU that requests leave and never hold a worker a search waits for. Nothing
+ * waits for a build: when the cache refuses the claim or the builder's queue is full, nothing
+ * is built and requests search as before. */
+#ifndef RHD_TABLE_PREFETCH_H
+#define RHD_TABLE_PREFETCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "pool.h"
+#include "table_cache.h"
+
+/* The builds the builder queues at most; what every build gets: the memory of one search and
+ * this much time once started. */
+#define RHD_TABLE_PREFETCH_QUEUE 16
+#define RHD_TABLE_BUILD_US (10 * 1000 * 1000)
+
+/* Queues the build of the cluster of `p` (checked) with at most `max_memory` bytes of working
+ * memory (0: none). */
+void rhd_tables_prefetch(rhd_tables *c, rhd_pool *pool, const rh_puzzle *p, size_t max_memory);
+
+/* The same for a board in the database notation (a bank puzzle's); nothing for one that does
+ * not parse. */
+void rhd_tables_prefetch_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory);
+
+/* The day's puzzle, `board`: pins its cluster's table, unpinning the others, or else queues its
+ * build, pinned. */
+void rhd_tables_pin_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory);
+
+#endif
