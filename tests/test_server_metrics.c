@@ -363,7 +363,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 23, "expected 23 metric families");
+    cr_expect_eq(types, 28, "expected 28 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);
