@@ -128,10 +128,12 @@ describe('openapi.yaml', () => {
   });
 });
 
+// The cluster tables are off here, so that solves are searched or cached as the tests expect;
+// their own block below covers table answers.
 describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yaml', () => {
   let s;
   before(async () => {
-    s = await startServer(['--workers', '2', '--cors-origins', ORIGIN, '--bank', BANK]);
+    s = await startServer(['--workers', '2', '--cors-origins', ORIGIN, '--bank', BANK, '--table-cache-bytes', '0']);
   });
 
   it('GET answers 200 on every GET path', async () => {
@@ -625,6 +627,36 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     const second = parse(await solve(s, { grid: JAM1_GRID, options: { metric: 'slides' } }, { status: 200 }));
     assert.equal(first.cached, false);
     assert.equal(second.cached, false);
+  });
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    const { code } = await stopServer(s);
+    assert.equal(code, 0, s.stderr);
+  });
+});
+
+describe('rushhourd --cache-bytes 0: answers from a cluster table', () => {
+  let s;
+  before(async () => {
+    s = await startServer(['--workers', '1', '--cache-bytes', '0']);
+  });
+
+  it('POST /v1/hint and /v1/solve: after /v1/analyze, source table, optimal, in the spec', async () => {
+    const before = parse(await post(s, '/v1/hint', { board: HARDEST }, { status: 200 }));
+    assert.equal(before.source, 'search');
+    await post(s, '/v1/analyze', { board: HARDEST }, { status: 200 });
+    const hint = parse(await post(s, '/v1/hint', { board: HARDEST }, { status: 200 }));
+    assert.equal(hint.source, 'table');
+    assert.equal(hint.cached, false);
+    assert.equal(hint.algorithm, 'astar', 'the algorithm asked is echoed');
+    assert.equal(hint.solution.move_count, 51);
+    assert.equal(hint.solution.moves.length, 1);
+    assert.equal(hint.stats.states_stored, 4780, 'the cluster\'s states');
+    const slides = parse(await post(s, '/v1/solve', { board: HARDEST, options: { metric: 'slides', include_boards: true } }, { status: 200 }));
+    assert.equal(slides.source, 'table');
+    assert.equal(slides.optimal, true);
+    assert.equal(slides.solution.boards.length, slides.solution.move_count);
+    assert.ok(slides.solution.slide_count <= hint.solution.slide_count, 'the fewest slides');
   });
 
   it('stops on SIGTERM with exit code 0', async () => {
