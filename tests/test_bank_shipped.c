@@ -3,7 +3,6 @@
  * counts differ from the table; `bank verify` names a puzzle whose stored figures are wrong and
  * a board that is not minimal; the served bank holds the published counts and, for the
  * subspace of at most 6 vehicles, exactly the rows `rushhour enumerate` makes now. */
-#define _GNU_SOURCE /* mkdtemp */
 #include <criterion/criterion.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -18,6 +17,7 @@
 #include "bank_derive.h"
 #include "rushhour/bank.h"
 #include "rushhour/puzzle.h"
+#include "scratch.h"
 
 #if !defined(RH_CLI) || !defined(RH_SOURCE_DIR) || !defined(RH_SERVED_BANK) ||                     \
     !defined(RH_FULL_BANK)
@@ -31,19 +31,12 @@
 #define SAMPLE RH_SOURCE_DIR "/data/bank/sample.txt"
 #define TABLE RH_SOURCE_DIR "/data/bank/wall-free-6x6.counts"
 
-static char dir[64];
+static const char *dir; /* the test's scratch folder */
 
 static void make_dir(void)
 {
-    snprintf(dir, sizeof dir, "/tmp/rh-shipped-XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_assert_eq(system(cmd), 0);
+    scratch_make();
+    dir = scratch_dir();
 }
 
 /* Runs a shell command; its exit status. */
@@ -154,7 +147,7 @@ static void write_rows(const char *bank, const char *path, int vehicles)
     write_rows_of(bank, path, (rows_ctx){.vehicles = vehicles});
 }
 
-Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = remove_dir)
+Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = scratch_remove)
 {
     cr_assert_eq(sh("%s bank import %s %s/a.sqlite", RH_CLI, SAMPLE, dir), 0);
     cr_assert_eq(sh("mkdir %s/cols && %s bank pack %s/a.sqlite %s/cols", dir, RH_CLI, dir, dir), 0);
@@ -175,7 +168,7 @@ Test(shipped, pack_then_load_gives_the_same_rows, .init = make_dir, .fini = remo
                  0, "the loaded bank's meta or counts differ from its source's");
 }
 
-Test(shipped, load_refuses_counts_that_differ, .init = make_dir, .fini = remove_dir)
+Test(shipped, load_refuses_counts_that_differ, .init = make_dir, .fini = scratch_remove)
 {
     cr_assert_eq(sh("%s bank import %s %s/a.sqlite && mkdir %s/cols && %s bank pack %s/a.sqlite "
                     "%s/cols",
@@ -211,7 +204,7 @@ static void board_of_rank(sqlite3 *db, int rank, char *board, size_t size)
     sqlite3_finalize(st);
 }
 
-Test(shipped, verify_names_wrong_puzzles, .init = make_dir, .fini = remove_dir)
+Test(shipped, verify_names_wrong_puzzles, .init = make_dir, .fini = scratch_remove)
 {
     char bank[128];
     snprintf(bank, sizeof bank, "%s/a.sqlite", dir);
@@ -259,7 +252,7 @@ Test(shipped, minimality)
     cr_expect(strstr(why, "not minimal: without vehicle") != NULL, "%s", why);
 }
 
-Test(shipped, served_bank_holds_the_published_counts, .init = make_dir, .fini = remove_dir)
+Test(shipped, served_bank_holds_the_published_counts, .init = make_dir, .fini = scratch_remove)
 {
     if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
     cr_assert_eq(sh("%s bank stats %s > %s/stats", RH_CLI, RH_SERVED_BANK, dir), 0);
@@ -273,7 +266,7 @@ Test(shipped, served_bank_holds_the_published_counts, .init = make_dir, .fini = 
 }
 
 /* The table agrees with the counts docs/enumerator.md publishes for the run. */
-Test(shipped, table_is_the_published_one, .init = make_dir, .fini = remove_dir)
+Test(shipped, table_is_the_published_one, .init = make_dir, .fini = scratch_remove)
 {
     if (access(TABLE, F_OK) != 0) cr_skip_test("no %s", TABLE);
     cr_assert_eq(
@@ -289,7 +282,8 @@ Test(shipped, table_is_the_published_one, .init = make_dir, .fini = remove_dir)
 /* The shipped rows are the enumerator's: a subspace enumerated now gives exactly the shipped
  * rows of its vehicle counts (a cluster's vehicles and its minimality do not depend on the
  * space it was enumerated in, so the subspace's kept rows are the whole run's of those counts). */
-Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir, .timeout = 300)
+Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = scratch_remove,
+     .timeout = 300)
 {
     if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");
     cr_assert_eq(sh("%s enumerate --metric both --vehicles 1-6 --bank %s/sub.sqlite 2>/dev/null",
@@ -307,7 +301,7 @@ Test(shipped, rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_di
 
 /* And a shard of the whole space: its rows are exactly the served bank's rows of its tasks
  * (the tasks named by what their clusters share, task_key). */
-Test(shipped, shard_rows_are_what_enumerate_makes, .init = make_dir, .fini = remove_dir,
+Test(shipped, shard_rows_are_what_enumerate_makes, .init = make_dir, .fini = scratch_remove,
      .timeout = 300)
 {
     if (!RH_FULL_BANK) cr_skip_test("RH_FULL_BANK=OFF: the served bank is the sample");

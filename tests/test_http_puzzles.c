@@ -11,15 +11,15 @@
 #include "http_test.h"
 #include "rushhour/json.h"
 #include "rushhour/puzzle_id.h"
+#include "scratch.h"
 
-static char dir[] = "/tmp/rh_http_puzzles_XXXXXX";
-static char bank_path[sizeof dir + 16];
+static char bank_path[128];
 
 static void setup(void)
 {
     http_suite_setup();
-    cr_assert_not_null(mkdtemp(dir));
-    snprintf(bank_path, sizeof bank_path, "%s/bank.sqlite", dir);
+    scratch_make();
+    snprintf(bank_path, sizeof bank_path, "%s", scratch_path("bank.sqlite"));
     int all[BANK_RECORDS];
     for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
     cr_assert_eq(bank_build(bank_path, all, BANK_RECORDS), RH_OK);
@@ -27,8 +27,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-    unlink(bank_path);
-    rmdir(dir);
+    scratch_remove();
     http_suite_teardown();
 }
 
@@ -303,8 +302,7 @@ Test(puzzles, generate_answers_from_the_bank_when_a_puzzle_fits)
 /* An explicit bank that cannot be opened stops the start with a message naming it. */
 Test(puzzles, a_bad_bank_file_refuses_to_start)
 {
-    char missing[sizeof dir + 32];
-    snprintf(missing, sizeof missing, "%s/none.sqlite", dir);
+    const char *missing = scratch_path("none.sqlite");
     char *out = NULL, *err = NULL;
     const int code = rhs_run(
         (const char *const[]){RHD_BIN, "--port", "0", "--admin-port", "0", "--bank", missing, NULL},

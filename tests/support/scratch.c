@@ -22,6 +22,11 @@ void scratch_remove(void)
     cr_assert_eq(system(cmd), 0);
 }
 
+const char *scratch_dir(void)
+{
+    return dir;
+}
+
 const char *scratch_path(const char *name)
 {
     static char buf[4][128];

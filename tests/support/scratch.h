@@ -12,4 +12,7 @@ void scratch_remove(void);
 /* The path of `name` in the folder; valid until four more calls. */
 const char *scratch_path(const char *name);
 
+/* The folder's own path, for commands that name several files in it. */
+const char *scratch_dir(void);
+
 #endif
