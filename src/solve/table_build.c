@@ -15,6 +15,11 @@
  * entries and directory still to fill. */
 static rh_table *table_alloc(rh__budget *b, const rh__layout *L, size_t states)
 {
+    /* States are indexed in 32 bits (more would take some 50 GiB anyway). */
+    if (states > UINT32_MAX) {
+        b->limit = RH_LIMIT_MEMORY;
+        return NULL;
+    }
     const int dir_bits = rh__table_dir_bits(states);
     const size_t key_bytes = states * rh__slot_key_bytes(L->kw, L->narrow);
     const size_t entry_bytes = states * sizeof(rh__table_entry);
