@@ -414,3 +414,20 @@ Test(table, budgets)
     limits.cancel = &cancel;
     assert_refused(&p, &limits, RH_LIMIT_CANCELLED);
 }
+
+/* The largest wall-free 6x6 cluster's table is built within 16 MiB, the table included. */
+Test(table, the_largest_6x6_cluster_within_16_mib)
+{
+    const rh_puzzle p = board("BB.C...D.CEEFDAAGHFII.GH..JKK.LLJ...");
+    rh_limits limits = RH_LIMITS_INIT;
+    limits.max_memory = (size_t)16 << 20;
+    rh_table *t = NULL;
+    rh_stats st;
+    cr_assert_eq(rh_table_build(&t, NULL, &st, &p, &limits), RH_OK);
+    cr_assert_not_null(t, "the build needed more than 16 MiB");
+    cr_assert_eq(rh_table_states(t), 541934);
+    cr_assert_leq(st.peak_memory, limits.max_memory);
+    cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_MOVES), 15);
+    cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_SLIDES), 27);
+    rh_table_free(t);
+}

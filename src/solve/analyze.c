@@ -8,6 +8,19 @@
 #include "rushhour/error.h"
 #include "search_internal.h"
 
+/* Every goal state of `all` into the distance search's start, counted into *goals. */
+static bool seed_goals(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all,
+                       rh__queue *frontier, uint64_t *goals)
+{
+    for (size_t i = 0; i < all->len; i++) {
+        const uint64_t *key = rh__component_state(all, i);
+        if (!rh__layout_is_goal(L, key)) continue;
+        if (!rh__component_goal(t, b, key, frontier)) return false;
+        ++*goals;
+    }
+    return true;
+}
+
 /* The summary, from the distances. */
 static int summarise(rh_analysis *out, const rh__table *t, const rh__layout *L,
                      const rh__queue *all, const rh_puzzle *p, const uint64_t *start)
@@ -58,8 +71,9 @@ int rh_analyze(rh_analysis *out, const rh_puzzle *p, rh_metric metric, const rh_
     rh__queue_init(&frontier, s.layout.kw);
     const bool whole =
         ready && rh__component_explore(&s.table, &s.budget, &s.layout, &all, s.start) &&
-        rh__component_distances(&s.table, &s.budget, &s.layout, &all, metric == RH_METRIC_SLIDES,
-                                &frontier, &out->goal_states);
+        seed_goals(&s.table, &s.budget, &s.layout, &all, &frontier, &out->goal_states) &&
+        rh__component_distances(&s.table, &s.budget, &s.layout, metric == RH_METRIC_SLIDES,
+                                &frontier);
     int err = RH_OK;
     out->status = whole ? RH_SOLVED : RH_LIMIT_REACHED;
     out->limit = whole ? RH_LIMIT_NONE : s.budget.limit;

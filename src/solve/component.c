@@ -47,17 +47,11 @@ bool rh__component_explore(rh__table *t, rh__budget *b, const rh__layout *L, rh_
     return explore(t, b, L, all, start, L->kw, t->narrow, false);
 }
 
-static inline __attribute__((always_inline)) bool
-distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all, bool unit,
-          rh__queue *frontier, uint64_t *goals, const int kw, const bool narrow, const bool small)
+static inline __attribute__((always_inline)) bool distances(rh__table *t, rh__budget *b,
+                                                            const rh__layout *L, bool unit,
+                                                            rh__queue *frontier, const int kw,
+                                                            const bool narrow, const bool small)
 {
-    for (size_t i = 0; i < all->len; i++) {
-        const uint64_t *key = rh__component_state(all, i);
-        if (!rh__layout_is_goal(L, key)) continue;
-        t->depth[rh__table_find_in(t, key, kw, narrow)] = 0;
-        if (!rh__queue_push(frontier, b, key, 0, kw)) return false;
-        ++*goals;
-    }
     uint64_t cur[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
     rh__movegen g;
@@ -80,10 +74,10 @@ distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all
     return true;
 }
 
-bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all,
-                             bool unit, rh__queue *frontier, uint64_t *goals)
+bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, bool unit,
+                             rh__queue *frontier)
 {
     if (L->kw == 1 && L->ow == 1 && t->narrow)
-        return distances(t, b, L, all, unit, frontier, goals, 1, true, true);
-    return distances(t, b, L, all, unit, frontier, goals, L->kw, t->narrow, false);
+        return distances(t, b, L, unit, frontier, 1, true, true);
+    return distances(t, b, L, unit, frontier, L->kw, t->narrow, false);
 }

@@ -1,5 +1,5 @@
 /* A puzzle's component (its cluster), explored whole, and every state's distance to its nearest
- * goal: what rh_analyze and the cluster tables both compute before they part ways. */
+ * goal: what rh_analyze computes, the distances also for the cluster tables. */
 #ifndef RH_COMPONENT_H
 #define RH_COMPONENT_H
 
@@ -26,12 +26,21 @@ static inline const uint64_t *rh__component_state(const rh__queue *all, size_t i
 bool rh__component_explore(rh__table *t, rh__budget *b, const rh__layout *L, rh__queue *all,
                            const uint64_t *start);
 
+/* Puts goal state `key` of `t` at depth 0 into `frontier`, where rh__component_distances starts
+ * from. False when the budget refuses the memory. */
+static inline bool rh__component_goal(rh__table *t, rh__budget *b, const uint64_t *key,
+                                      rh__queue *frontier)
+{
+    t->depth[rh__table_find(t, key)] = 0;
+    return rh__queue_push(frontier, b, key, 0, t->kw);
+}
+
 /* Every state's distance to its nearest goal into t->depth, by one breadth-first search from
- * all the goals of `all` at once (moves are reversible), over single-cell slides when `unit`,
- * else slides of any distance; RH_UNREACHED stays where no goal is reached. The depths must be
- * RH_UNREACHED on entry; `frontier` is an empty queue for the search's use; goal states are
- * counted into *goals. False when a budget ran out. */
-bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, const rh__queue *all,
-                             bool unit, rh__queue *frontier, uint64_t *goals);
+ * all the goals at once (moves are reversible), the goals put in `frontier` first by
+ * rh__component_goal; over single-cell slides when `unit`, else slides of any distance.
+ * RH_UNREACHED stays where no goal is reached: every other depth must be RH_UNREACHED on entry.
+ * False when a budget ran out. */
+bool rh__component_distances(rh__table *t, rh__budget *b, const rh__layout *L, bool unit,
+                             rh__queue *frontier);
 
 #endif

@@ -1,6 +1,6 @@
-/* rh_table_build: the cluster explored and its distances computed as rh_analyze does
- * (component.c), in both metrics, each followed by every state's first optimal move; the
- * states filed into the store of table_store.h as they are explored. */
+/* rh_table_build: the cluster explored, its states filed into the store of table_store.h, then
+ * in each metric their distances computed as rh_analyze computes them (component.c) and every
+ * state's first optimal move. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +15,11 @@
  * entries and directory still to fill. */
 static rh_table *table_alloc(rh__budget *b, const rh__layout *L, size_t states)
 {
+    /* States are indexed in 32 bits (more would take some 50 GiB anyway). */
+    if (states > UINT32_MAX) {
+        b->limit = RH_LIMIT_MEMORY;
+        return NULL;
+    }
     const int dir_bits = rh__table_dir_bits(states);
     const size_t key_bytes = states * rh__slot_key_bytes(L->kw, L->narrow);
     const size_t entry_bytes = states * sizeof(rh__table_entry);
@@ -37,54 +42,56 @@ static rh_table *table_alloc(rh__budget *b, const rh__layout *L, size_t states)
     return t;
 }
 
-/* Files the states of `all` into buckets: their keys into t, each one's index into place[i]. */
-static void file_states(rh_table *t, const rh__queue *all, uint32_t *place)
+/* Files every state of the search's table `s` into the buckets of `t`. */
+static void file_states(rh_table *t, const rh__table *s)
 {
-    const int kw = t->layout.kw;
+    const bool narrow = s->narrow;
+    const int kw = narrow ? 1 : s->kw; /* as it is: a narrow key is one word */
     const size_t buckets = (size_t)1 << t->dir_bits;
+    uint64_t key[RH_KEY_WORDS_MAX];
     /* dir[b + 1] counts bucket b, then dir[b] becomes its start; filing each state advances
      * its bucket's start to the next one's, so the starts are shifted back last. */
-    for (size_t i = 0; i < all->len; i++)
-        t->dir[rh__table_bucket(t, rh__key_hash(rh__component_state(all, i), kw)) + 1]++;
+    for (size_t slot = 0; slot < s->cap; slot++) {
+        if (rh__slot_empty(s->keys, slot, kw, narrow)) continue;
+        rh__slot_load(s->keys, slot, key, kw, narrow);
+        t->dir[rh__table_bucket(t, rh__key_hash(key, kw)) + 1]++;
+    }
     for (size_t b = 1; b <= buckets; b++) t->dir[b] += t->dir[b - 1];
-    for (size_t i = 0; i < all->len; i++) {
-        const uint64_t *key = rh__component_state(all, i);
+    for (size_t slot = 0; slot < s->cap; slot++) {
+        if (rh__slot_empty(s->keys, slot, kw, narrow)) continue;
+        rh__slot_load(s->keys, slot, key, kw, narrow);
         const uint32_t at = t->dir[rh__table_bucket(t, rh__key_hash(key, kw))]++;
-        place[i] = at;
-        rh__slot_store(t->keys, at, key, kw, t->layout.narrow);
+        if (narrow)
+            ((uint32_t *)t->keys)[at] = (uint32_t)key[0];
+        else
+            memcpy((uint64_t *)t->keys + (size_t)at * (size_t)kw, key,
+                   sizeof(uint64_t) * (size_t)kw);
     }
     for (size_t b = buckets; b > 0; b--) t->dir[b] = t->dir[b - 1];
     t->dir[0] = 0;
-    /* rh__slot_store marks keys occupied; the store holds them plain. */
-    if (t->layout.narrow)
-        for (size_t j = 0; j < all->len; j++) ((uint32_t *)t->keys)[j] &= ~RH_OCCUPIED_NARROW;
-    else
-        for (size_t j = 0; j < all->len; j++) ((uint64_t *)t->keys)[j * (size_t)kw] &= ~RH_OCCUPIED;
 }
 
 /* Every state's distance in `metric` (from s->depth) and first optimal move into its entry:
  * the first listed move whose child is one closer to a goal. `kw`, `narrow` and `small` as in
  * component.c. */
 static inline __attribute__((always_inline)) bool next_moves(rh_table *t, const rh__table *s,
-                                                             rh__budget *b, const rh__queue *all,
-                                                             const uint32_t *place,
-                                                             rh_metric metric, const int kw,
-                                                             const bool narrow, const bool small)
+                                                             rh__budget *b, rh_metric metric,
+                                                             const int kw, const bool narrow,
+                                                             const bool small)
 {
     const rh__layout *L = &t->layout;
-    uint64_t child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
+    uint64_t key[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
     rh__movegen g;
-    for (size_t i = 0; i < all->len; i++) {
+    for (size_t j = 0; j < t->states; j++) {
         if (rh__budget_exhausted(b)) return false;
         b->expanded++;
-        const uint64_t *key = rh__component_state(all, i);
+        rh__slot_load(t->keys, j, key, kw, narrow);
         const unsigned d = s->depth[rh__table_find_in(s, key, kw, narrow)];
-        rh__table_entry *e = &t->entries[place[i]];
+        rh__table_entry *e = &t->entries[j];
         e->distance[metric] = (uint16_t)d;
         e->next[metric] = RH_VIA_START;
         if (d == 0 || d == RH_UNREACHED) continue;
-        /* The layout's masks are the search's, which still holds them. */
         rh__movegen_load(L, key, &g, kw, small);
         const int n =
             rh__movegen_list(L, &g, metric == RH_METRIC_SLIDES, small, -1, 0, moves, steps);
@@ -100,19 +107,23 @@ static inline __attribute__((always_inline)) bool next_moves(rh_table *t, const 
     return true;
 }
 
-/* One metric's distances, then its moves. */
-static bool solve_metric(rh_table *t, rh__search *s, const rh__queue *all, rh__queue *frontier,
-                         const uint32_t *place, rh_metric metric)
+/* One metric's distances, from the table's goal states, then its moves. */
+static bool solve_metric(rh_table *t, rh__search *s, rh__queue *frontier, rh_metric metric)
 {
-    uint64_t goals = 0;
     memset(s->table.depth, 0xFF, s->table.cap * sizeof *s->table.depth);
-    if (!rh__component_distances(&s->table, &s->budget, &s->layout, all, metric == RH_METRIC_SLIDES,
-                                 frontier, &goals))
+    uint64_t key[RH_KEY_WORDS_MAX] = {0}; /* whole, for an analyser that cannot tell kw is s's */
+    for (size_t j = 0; j < t->states; j++) {
+        rh__slot_load(t->keys, j, key, t->layout.kw, t->layout.narrow);
+        if (rh__layout_is_goal(&t->layout, key) &&
+            !rh__component_goal(&s->table, &s->budget, key, frontier))
+            return false;
+    }
+    if (!rh__component_distances(&s->table, &s->budget, &s->layout, metric == RH_METRIC_SLIDES,
+                                 frontier))
         return false;
     if (t->layout.kw == 1 && t->layout.ow == 1 && s->table.narrow)
-        return next_moves(t, &s->table, &s->budget, all, place, metric, 1, true, true);
-    return next_moves(t, &s->table, &s->budget, all, place, metric, t->layout.kw, s->table.narrow,
-                      false);
+        return next_moves(t, &s->table, &s->budget, metric, 1, true, true);
+    return next_moves(t, &s->table, &s->budget, metric, t->layout.kw, s->table.narrow, false);
 }
 
 int rh_table_build(rh_table **out, rh_limit *limit, rh_stats *stats, const rh_puzzle *p,
@@ -126,34 +137,28 @@ int rh_table_build(rh_table **out, rh_limit *limit, rh_stats *stats, const rh_pu
     for (int c = 0; c < p->vehicle_count; c++) canonical.vehicles[c] = p->vehicles[order[c]];
     canonical.target = 0;
 
+    /* The cluster explored by the search's own exploration, whose frontier is all the memory
+     * it needs beside the visited table; the table's depths wait for the distances. */
     rh__search s;
-    rh__queue all, frontier;
+    rh__queue frontier;
     rh_table *t = NULL;
-    uint32_t *place = NULL;
-    size_t place_bytes = 0;
-    bool whole = rh__search_begin(&s, &canonical, limits, false, true);
-    rh__queue_init(&all, s.layout.kw);
+    uint64_t unused[RH_KEY_WORDS_MAX], goals = 0;
+    bool whole = rh__search_begin(&s, &canonical, limits, false, true) &&
+                 rh__search_bfs(&s.table, &s.budget, &s.layout, s.start, true, false, unused,
+                                &goals) != RH_STOPPED;
     rh__queue_init(&frontier, s.layout.kw);
-    whole = whole && rh__component_explore(&s.table, &s.budget, &s.layout, &all, s.start);
-    if (whole) {
-        t = table_alloc(&s.budget, &s.layout, all.len);
-        place_bytes = all.len * sizeof *place;
-        place = t ? rh__budget_calloc(&s.budget, place_bytes) : NULL;
-        whole = place != NULL;
-    }
+    whole = whole && (t = table_alloc(&s.budget, &s.layout, s.table.count)) != NULL;
     if (whole) {
         /* The layout's masks stay the search's: the table's copy points at them until the
          * search ends. */
         t->layout.masks = s.layout.masks;
-        file_states(t, &all, place);
-        whole = solve_metric(t, &s, &all, &frontier, place, RH_METRIC_MOVES) &&
-                solve_metric(t, &s, &all, &frontier, place, RH_METRIC_SLIDES);
+        file_states(t, &s.table);
+        whole = solve_metric(t, &s, &frontier, RH_METRIC_MOVES) &&
+                solve_metric(t, &s, &frontier, RH_METRIC_SLIDES);
         t->layout.masks = NULL;
         t->shape_len = rh__shape_write(t->shape, p, order);
     }
-    rh__budget_free(&s.budget, place, place_bytes);
     rh__queue_free(&frontier, &s.budget);
-    rh__queue_free(&all, &s.budget);
     const rh_limit why = whole ? RH_LIMIT_NONE : s.budget.limit;
     rh_stats st;
     rh__search_end(&s, &st);

@@ -19,7 +19,7 @@ static size_t locate(const rh_table *t, const rh_puzzle *p, uint8_t *order)
     uint8_t shape[RH_TABLE_SHAPE_MAX];
     rh__canonical_order(order, p);
     const size_t len = rh__shape_write(shape, p, order);
-    if (len != t->shape_len || memcmp(shape, t->shape, len)) return RH_SLOT_NONE;
+    if (len != t->shape_len || memcmp(shape, t->shape, len) != 0) return RH_SLOT_NONE;
     uint64_t key[RH_KEY_WORDS_MAX] = {0};
     for (int c = 0; c < L->vehicle_count; c++) {
         const rh_vehicle *v = &p->vehicles[order[c]];
