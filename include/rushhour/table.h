@@ -1,7 +1,7 @@
 /* Cluster tables: every state of a puzzle's component (its cluster) with its distance to the
  * nearest goal and an optimal next move, in both metrics, held compactly and read-only once
  * built. A position anywhere in the cluster is then answered by lookups and no search: its
- * optimal length, an optimal solution walked down the distances, the analysis of the cluster.
+ * optimal length, and an optimal solution walked down the stored moves.
  *
  * A table knows a position whatever its vehicles are called or the order they are listed in:
  * it keys states on the cluster's shape (board size, exit row, walls, and every vehicle's axis,
