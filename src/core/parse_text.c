@@ -6,7 +6,7 @@
 #include "rushhour/parse.h"
 
 typedef struct {
-    int count, first, min_r, min_c, max_r, max_c;
+    int count, min_r, min_c, max_r, max_c;
 } cells;
 
 /* Boards are ASCII. A character beyond it is reported as one character at its place counted in
@@ -66,9 +66,10 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
                      RH_BOARD_MAX);
         return RH_EINVALID;
     }
-    static const cells none = {0, -1, RH_BOARD_MAX, RH_BOARD_MAX, -1, -1};
+    static const cells none = {0, RH_BOARD_MAX, RH_BOARD_MAX, -1, -1};
     cells seen[256];
     for (int i = 0; i < 256; i++) seen[i] = none;
+    unsigned char first_seen[256]; /* the ids in order of first appearance */
     int order = 0;
     for (int r = 0; r < nrows; r++) {
         const size_t wide = first_non_ascii(rows[r], lens[r]);
@@ -103,7 +104,7 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
                 continue;
             }
             cells *s = &seen[ch];
-            if (!s->count) s->first = order++;
+            if (!s->count) first_seen[order++] = ch;
             s->count++;
             if (r < s->min_r) s->min_r = r;
             if (r > s->max_r) s->max_r = r;
@@ -112,10 +113,7 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
         }
     }
     /* Vehicles in order of first appearance, so ids and indices are stable. */
-    for (int k = 0; k < order; k++)
-        for (int ch = 0; ch < 256; ch++)
-            if (seen[ch].count && seen[ch].first == k)
-                add_vehicle(out, d, field, (unsigned char)ch, &seen[ch]);
+    for (int k = 0; k < order; k++) add_vehicle(out, d, field, first_seen[k], &seen[first_seen[k]]);
     if (d->count + d->dropped != before) return RH_EINVALID;
 
     const char *tid = target ? target : rh_puzzle_find(out, "X") >= 0 ? "X" : "x";
