@@ -28,12 +28,12 @@ typedef struct {
 } rh_verify_move;
 
 typedef enum {
-    RH_VERIFY_LEGAL = 0,        /* every move was possible in turn */
-    RH_VERIFY_BLOCKED,          /* a vehicle or a wall stands in the way */
-    RH_VERIFY_OFF_BOARD,        /* the move would take the vehicle past the board's edge */
-    RH_VERIFY_UNKNOWN_VEHICLE,  /* no vehicle of the puzzle has that name */
-    RH_VERIFY_WRONG_AXIS        /* up or down for a horizontal vehicle, left or right for a
-                                   vertical one */
+    RH_VERIFY_LEGAL = 0,       /* every move was possible in turn */
+    RH_VERIFY_BLOCKED,         /* a vehicle or a wall stands in the way */
+    RH_VERIFY_OFF_BOARD,       /* the move would take the vehicle past the board's edge */
+    RH_VERIFY_UNKNOWN_VEHICLE, /* no vehicle of the puzzle has that name */
+    RH_VERIFY_WRONG_AXIS       /* up or down for a horizontal vehicle, left or right for a
+                                  vertical one */
 } rh_verify_reason;
 
 typedef struct {

@@ -104,16 +104,11 @@ int rh_verify(rh_verify_result *out, rh_puzzle *p, const rh_verify_move *moves, 
 const char *rh_verify_reason_name(rh_verify_reason reason)
 {
     switch (reason) {
-    case RH_VERIFY_BLOCKED:
-        return "blocked";
-    case RH_VERIFY_OFF_BOARD:
-        return "off-board";
-    case RH_VERIFY_UNKNOWN_VEHICLE:
-        return "unknown-vehicle";
-    case RH_VERIFY_WRONG_AXIS:
-        return "wrong-axis";
-    default:
-        return NULL;
+    case RH_VERIFY_BLOCKED: return "blocked";
+    case RH_VERIFY_OFF_BOARD: return "off-board";
+    case RH_VERIFY_UNKNOWN_VEHICLE: return "unknown-vehicle";
+    case RH_VERIFY_WRONG_AXIS: return "wrong-axis";
+    default: return NULL;
     }
 }
 
