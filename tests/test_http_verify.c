@@ -284,6 +284,7 @@ Test(verify, a_search_limit_is_a_422_that_keeps_the_verdict)
     cr_assert_not(jbool(doc, "legal"));
     cr_assert_str_eq(jstr(jobj(doc, "reason"), "code"), "blocked");
     cr_assert(jnull(doc, "optimal_move_count"));
+    cr_assert_str_eq(jstr(doc, "limit"), "nodes");
     cJSON_Delete(doc);
     rhs_response_free(&r);
     /* Counted under the route's own label. */

@@ -55,7 +55,12 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         rhd_outcome_cancelled(&task->out, &task->job);
     } else {
         /* The verdict stands without the optimal length: the problem carries it. */
-        rhd_outcome_limit(&task->out, r, res.limit, rh_report_verify(&v->end, &v->verdict, -1), t);
+        cJSON *doc = rh_report_verify(&v->end, &v->verdict, -1);
+        if (doc && !cJSON_AddStringToObject(doc, "limit", rh_limit_name(res.limit))) {
+            cJSON_Delete(doc);
+            doc = NULL;
+        }
+        rhd_outcome_limit(&task->out, r, res.limit, doc, t);
     }
     rh_result_free(&res);
 }
