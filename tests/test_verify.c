@@ -1,11 +1,12 @@
 /* rh_verify: a player's moves replayed, each reason a move is illegal (and what stands in the
  * way), the merging of a vehicle's runs into one move, moves after the goal, the empty list,
- * and the solver's own optimal solution of Jam 1 checked as a player's. */
+ * and the solver's own optimal solution of Jam 1 checked as a player's; then the JSON of a
+ * request's moves (rh_parse_verify_moves) and of the verdict (rh_report_verify). */
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "rushhour/json.h"
 #include "rushhour/rushhour.h"
-#include "rushhour/verify.h"
 
 /* Jam 1: 8 moves, the red car x on row 2. */
 static const char jam01[] = "bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.";
@@ -204,4 +205,76 @@ Test(verify, impossible_arguments_are_refused)
     cr_assert_eq(d, RH_LEFT);
     cr_assert_eq(rh_direction_parse(&d, "Left"), RH_EARG);
     cr_assert_eq(rh_direction_parse(&d, NULL), RH_EARG);
+}
+
+/* ---- the JSON of the verdict and of a request's moves ---- */
+
+static bool has_field(const rh_diags *d, const char *field)
+{
+    for (int i = 0; i < d->count; i++)
+        if (strcmp(d->items[i].field, field) == 0) return true;
+    return false;
+}
+
+Test(verify_json, moves_read_by_field_and_ids_resolved)
+{
+    const rh_puzzle p = grid(jam01);
+    static rh_verify_move out[RH_VERIFY_MOVES_MAX];
+    size_t n;
+    rh_diags d;
+    rh_diags_init(&d);
+    cJSON *ok = cJSON_Parse("[{\"vehicle\":\"c\",\"direction\":\"up\",\"distance\":1},"
+                            "{\"vehicle\":\"zz\",\"direction\":\"left\",\"distance\":6}]");
+    cr_assert_eq(rh_parse_verify_moves(out, &n, &d, ok, &p), RH_OK);
+    cr_assert_eq(n, 2);
+    cr_assert_eq(out[0].vehicle, rh_puzzle_find(&p, "c"));
+    cr_assert_eq(out[0].direction, RH_UP);
+    cr_assert_eq(out[1].vehicle, -1, "an unknown id is a verdict, not a problem");
+    cr_assert_eq(out[1].distance, 6);
+    cJSON_Delete(ok);
+
+    cJSON *bad = cJSON_Parse("[{\"vehicle\":\"c\",\"direction\":\"up\",\"distance\":1,"
+                             "\"distance\":2},{\"direction\":\"up\",\"distance\":-1},[]]");
+    cr_assert_eq(rh_parse_verify_moves(out, &n, &d, bad, &p), RH_EINVALID);
+    cr_assert(has_field(&d, "moves[0].distance"), "a repeated member");
+    cr_assert(has_field(&d, "moves[1].vehicle"));
+    cr_assert(has_field(&d, "moves[1].distance"));
+    cr_assert(has_field(&d, "moves[2]"));
+    cJSON_Delete(bad);
+
+    rh_diags_init(&d);
+    cr_assert_eq(rh_parse_verify_moves(out, &n, &d, NULL, &p), RH_EINVALID);
+    cr_assert(has_field(&d, "moves"), "missing");
+}
+
+Test(verify_json, the_verdict_document)
+{
+    const rh_puzzle p = grid(jam01);
+    const rh_verify_move moves[] = {mv(&p, "b", RH_LEFT, 1)};
+    run r = verify(&p, moves, 1);
+    cJSON *doc = rh_report_verify(&r.end, &r.res, 8);
+    cr_assert_not_null(doc);
+    cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(doc, "legal")));
+    cr_assert_eq(cJSON_GetObjectItem(doc, "first_illegal")->valuedouble, 0);
+    const cJSON *reason = cJSON_GetObjectItem(doc, "reason");
+    cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(reason, "code")), "off-board");
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(reason, "vehicle")));
+    cr_assert_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(reason, "cell"), "col")->valuedouble, -1);
+    cr_assert_eq(cJSON_GetObjectItem(doc, "optimal_move_count")->valuedouble, 8);
+    cr_assert(cJSON_IsFalse(cJSON_GetObjectItem(doc, "optimal")));
+    /* The bank's notation in its normal form: b is the first vehicle read, so it is B. */
+    cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(doc, "board")),
+                     "BB...CD..E.CDAAE.CD..E..F...GGF.HHH.");
+    cJSON_Delete(doc);
+
+    /* A 10x10 board: no notation for it, so board is null; an unknown optimal length too. */
+    const rh_puzzle big = grid("........../........../xx......../........../........../"
+                               "........../........../........../........../..........");
+    r = verify(&big, NULL, 0);
+    doc = rh_report_verify(&r.end, &r.res, -1);
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "board")));
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "optimal_move_count")));
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "reason")));
+    cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "first_illegal")));
+    cJSON_Delete(doc);
 }
