@@ -480,7 +480,7 @@ static void fuzz_request(const uint8_t *data, size_t size)
     const bool known = r->route != RHD_ROUTE_OTHER,
                post_route = r->route == RHD_ROUTE_SOLVE || r->route == RHD_ROUTE_HINT ||
                             r->route == RHD_ROUTE_ANALYZE || r->route == RHD_ROUTE_BATCH ||
-                            r->route == RHD_ROUTE_GENERATE;
+                            r->route == RHD_ROUTE_GENERATE || r->route == RHD_ROUTE_VERIFY;
     const bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     const bool post = !strcmp(method, "POST");
     const bool options = !strcmp(method, "OPTIONS");

@@ -12,10 +12,14 @@ export const GENERATE_URL = 'v1/generate';
 export const PUZZLES_URL = 'v1/puzzles';
 export const DAILY_URL = 'v1/puzzles/daily';
 export const BANK_STATS_URL = 'v1/puzzles/stats';
+export const VERIFY_URL = 'v1/verify';
 
 export const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
 
 export const GET_REQUEST = { method: 'GET' }; // the bank's routes: the query string says it all
+
+// The outlet of a call in the background, whose failure the page does not tell.
+export const quietOutlet = { message: () => {}, errors: () => {}, clear: () => {} };
 
 // A request id of our own: the server echoes it (X-Request-Id, and request_id in problems)
 // and logs it, so a report from the page can be found in the server's log. 1 to 64 of

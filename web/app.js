@@ -12,6 +12,8 @@
 //     server's puzzle bank, its counts per length, a random puzzle of a difficulty, and the
 //     puzzle of the day, each with its optimal length (503 no-bank when there is none);
 //   - GET v1/puzzles/{id}: one bank puzzle by its id, which a shared link names (#id=...);
+//   - POST v1/verify, a puzzle and the moves played: the server's verdict on a game solved
+//     by hand (legal, solved, its move count against the optimal length);
 //   - an optional X-Request-Id of our own, echoed by the server in its logs and answers;
 //   - a 200 answer: solution.moves [{vehicle, direction, distance}], move_count, slide_count,
 //     notation, stats, timing_us; or status "unsolvable" and no solution;
@@ -23,9 +25,9 @@
 // The modules: page.js (elements and shared state); forms.js, rules.js, format.js and
 // puzzles.js (pure: the puzzle forms, the move rules, numbers, the reference puzzles);
 // api.js (calls); messages.js (what answers say); draw.js (SVG); playback.js, hand.js and
-// editor.js (the board); textbox.js (the puzzle text); fragment.js (pure) and address.js (the
-// puzzle in the page's address); solve.js, hint.js, analyze.js, generate.js, bank.js and
-// share.js (one panel or button each).
+// editor.js (the board); verify.js (the server's verdict on a game by hand); textbox.js (the
+// puzzle text); fragment.js (pure) and address.js (the puzzle in the page's address);
+// solve.js, hint.js, analyze.js, generate.js, bank.js and share.js (one panel or button each).
 //
 // Plain ES modules, no framework, no bundler, nothing fetched but this server's own files and
 // API.

@@ -3,13 +3,14 @@
 // applied hint does, dropping the steps after it: Undo and Redo are Back and Forward. Moving
 // the vehicle just moved by hand again continues that move (the "moves" metric counts a
 // slide of any distance once), so the counter compares fairly with the optimal length.
-import { HINT_URL, jsonRequest, callApi } from './api.js';
+import { HINT_URL, jsonRequest, callApi, quietOutlet } from './api.js';
 import { CELL, cellX, cellY, place, setTranslate, boardPoint } from './draw.js';
 import { cellAt, editPointerDown, edit } from './editor.js';
 import { positionDocument } from './forms.js';
 import { ui, state } from './page.js';
 import { goTo, pause, pushMove, renderPlayStatus } from './playback.js';
 import { atExit, reach, moveOf, describeVehicle } from './rules.js';
+import { askVerdict } from './verify.js';
 
 // A move by hand of `cells` (negative: up or left), already checked against reach().
 export function playByHand(v, cells) {
@@ -19,6 +20,7 @@ export function playByHand(v, cells) {
   const out = atExit(state.boards[step]);
   ui.announce.textContent = `${describeVehicle(state.boards[step], now)}${out ? ' Solved: the red car is out.' : ''}`;
   askOptimal();
+  if (out) askVerdict();
 }
 
 // The vehicle of the board shown that a group draws.
@@ -88,7 +90,6 @@ export function onBoardKey(e) {
 // API: the start's optimal length, asked once per puzzle, in the background, at the first
 // move by hand: POST v1/hint on the start (metric moves) answers it as move_count. Quiet:
 // if it fails, the counter simply goes without it.
-export const quietOutlet = { message: () => {}, errors: () => {}, clear: () => {} };
 
 export async function askOptimal() {
   const start = state.boards[0];

@@ -79,6 +79,7 @@ export const state = {
   hardest: null, // the analysis's hardest position: the text that loads it, or null
   best: null, // a generate 422's best puzzle so far: that answer, or null
   optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
+  verdict: null, // the server's verdict on a game solved by hand: {moves, step, kind, text}, or null
   drag: null, // the vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}
   editing: false, // the editor is on: drags on the board place vehicles, clicks remove
   answeredText: null, // the puzzle text the shown answer belongs to

@@ -153,10 +153,14 @@ export function renderPlayStatus() {
   const played = state.step;
   const optimal = state.optimal && state.optimal.start === state.boards[0] ? state.optimal.length : null;
   const solved = Boolean(board) && played > 0 && atExit(board);
+  // The server's verdict on these very moves (verify.js), once it came.
+  const verdict = solved && state.verdict?.moves === state.moves && state.verdict.step === played ? state.verdict : null;
   let text = `moves: ${played}`;
   if (optimal !== null) text += ` (optimal: ${optimal})`;
   if (solved) text = `Solved! ${played} move${played === 1 ? '' : 's'}` + (optimal !== null ? `; the optimal is ${optimal}` : '');
+  if (verdict) text = verdict.text;
   ui.playStatus.textContent = text;
+  ui.playStatus.dataset.verdict = verdict ? verdict.kind : '';
   ui.playStatus.dataset.moves = String(played);
   ui.playStatus.dataset.optimal = optimal === null ? '' : String(optimal);
   ui.playStatus.dataset.solved = String(solved);

@@ -15,6 +15,7 @@
 #include "rushhour/generate.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/search.h"
+#include "rushhour/verify.h"
 
 RH_BEGIN_DECLS
 
@@ -76,6 +77,30 @@ RH_API cJSON *rh_report_puzzle(const rh_puzzle *p);
  * rh_report_puzzle), board: [rows], candidates, restarts, stats} for `g`; `puzzle` and `board`
  * are null when nothing was found. Returns a new object (cJSON_Delete) or NULL. */
 RH_API cJSON *rh_report_generated(const rh_generated *g);
+
+/* The longest list of moves /v1/verify and `rushhour verify` check. A list of this many moves
+ * in their longest form ({"vehicle":"ABCDEFGH","direction":"right","distance":16}, unformatted)
+ * takes 58,000 bytes, so with a 6x6 puzzle it fits the service's default 64 KiB body. */
+#define RH_VERIFY_MOVES_MAX 1000
+
+/* Reads `moves`, a JSON list [{vehicle, direction, distance}, ...] (NULL: the member is
+ * missing), into `out` (room for RH_VERIFY_MOVES_MAX moves) and its length into *count. A
+ * vehicle is named by its index in `p`, -1 for an id `p` lacks (a verdict, not a problem);
+ * with `p` NULL (its puzzle was invalid) only the shapes are checked, distances up to
+ * RH_BOARD_MAX. Adds every problem to `diags`, each on its path ("moves[3].direction"): not a
+ * list, longer than RH_VERIFY_MOVES_MAX, an entry not an object, unknown or repeated keys, a
+ * vehicle not a string, a direction not one of up, down, left, right, a distance not an
+ * integer from 1 to the board's size. Returns RH_OK or RH_EINVALID. */
+RH_API int rh_parse_verify_moves(rh_verify_move *out, size_t *count, rh_diags *diags,
+                                 const cJSON *moves, const rh_puzzle *p);
+
+/* Builds the verdict on a player's moves: {legal, first_illegal (null when legal), reason (null,
+ * or {code, vehicle: the blocking vehicle's id or null, wall, cell: {row, col} or null}),
+ * solved, move_count, slide_count, optimal_move_count (null when `optimal_moves` is -1: the
+ * start is unsolvable or its length unknown), optimal (legal, solved, and in that many moves),
+ * board: `end` in the bank's notation (normal form; null when the notation cannot say it)}.
+ * `end` is the position rh_verify left. Returns a new object (cJSON_Delete) or NULL. */
+RH_API cJSON *rh_report_verify(const rh_puzzle *end, const rh_verify_result *v, int optimal_moves);
 
 /* Builds the list [{field, message}, ...] of `d`, or NULL when out of memory. */
 RH_API cJSON *rh_report_diags(const rh_diags *d);

@@ -5,11 +5,14 @@
  *   rushhour explore [options] [FILE|-]   the size of the reachable component
  *   rushhour analyze [options] [FILE|-]   distances to the goal over the whole component
  *   rushhour generate [options]           a new puzzle of a chosen difficulty
+ *   rushhour verify --moves "AR1 BU2" [options] [FILE|-]
+ *                                         a player's moves checked (cmd_verify.c)
  *   rushhour bank merge|import|pack|load|verify|export|stats|pick|daily|show|upgrade ...
  *                                         the puzzle bank (cmd_bank.c)
  *
  * Exit codes: 0 an answer (solved or unsolvable), 1 an I/O failure, 2 invalid input or usage,
- * 3 a search limit reached; with --lines the worst line's (2 before 3), 1 if the run failed. */
+ * 3 a search limit reached; with --lines the worst line's (2 before 3), 1 if the run failed;
+ * verify: 0 legal and solved, 4 illegal or not solved, 3 solved but the optimal length unknown. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -24,6 +27,7 @@
 #include "cmd_bank.h"
 #include "number.h"
 #include "cmd_enumerate.h"
+#include "cmd_verify.h"
 #include "read_input.h"
 #include "lines.h"
 #include "show.h"
@@ -48,6 +52,8 @@ static const char usage[] =
     "                         [--max-vehicles N] [--walls N] [--min-moves N] [--max-moves N]\n"
     "                         [--metric moves|slides] [--seed N] [--max-nodes N]\n"
     "                         [--max-memory BYTES] [--timeout-ms N] [--show]\n"
+    "       rushhour verify --moves \"AR1 BU2 ...\" [--max-nodes N] [--max-memory BYTES]\n"
+    "                       [--timeout-ms N] [FILE|-]\n"
     "       rushhour bank merge|import|pack|load|verify|export|stats|pick|daily|show|upgrade ...\n"
     "                     (rushhour bank --help)\n"
     "       rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX] ...\n"
@@ -57,7 +63,7 @@ static const char usage[] =
     "With --lines: one puzzle a line (JSON, a board or rows joined by '/', or that text as a\n"
     "JSON string); one answer a line, in input order, solved by N threads (default: the cores).\n";
 
-typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE } command;
+typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE, CMD_VERIFY } command;
 
 typedef struct {
     command cmd;
@@ -67,6 +73,7 @@ typedef struct {
     int show, lines;
     uint64_t jobs; /* --lines: answering threads; 0 = the cores */
     const char *file;
+    const char *moves; /* verify: the moves' notation */
 } cli_options;
 
 /* The integer option of `generate` that `flag` ("--board-size") sets, or NULL. */
@@ -123,7 +130,11 @@ static int parse_args(cli_options *o, int argc, char **argv)
             if (!cli_number(v, UINT64_MAX, &o->jobs) || o->jobs < 1 || o->jobs > 1024)
                 return bad_usage("%s needs a number of threads from 1 to 1024", a);
             i++;
-        } else if (o->cmd != CMD_EXPLORE && strcmp(a, "--metric") == 0) {
+        } else if (o->cmd == CMD_VERIFY && strcmp(a, "--moves") == 0) {
+            if (!v) return bad_usage("%s needs the moves' notation (\"AR1 BU2\")", a);
+            o->moves = v;
+            i++;
+        } else if (o->cmd != CMD_EXPLORE && o->cmd != CMD_VERIFY && strcmp(a, "--metric") == 0) {
             if (rh_metric_parse(&o->search.metric, v))
                 return bad_usage("bad --metric '%s'", v ? v : "");
             o->generate.metric = o->search.metric;
@@ -159,6 +170,7 @@ static int parse_args(cli_options *o, int argc, char **argv)
     }
     if (o->lines && o->show) return bad_usage("%s draws one puzzle: not with --lines", "--show");
     if (o->jobs && !o->lines) return bad_usage("%s needs --lines", "--jobs");
+    if (o->cmd == CMD_VERIFY && !o->moves) return bad_usage("%s needs --moves", "verify");
     o->search.limits.max_memory = o->max_memory < SIZE_MAX ? (size_t)o->max_memory : SIZE_MAX;
     o->search.limits.deadline_us = deadline_after(o->timeout_ms); /* --lines: one per line */
     return -1;
@@ -213,19 +225,24 @@ static int print_json(cJSON *doc)
     return 0;
 }
 
-/* The document POST /v1/solve returns for `r`, with the CLI's timings; NULL when out of
- * memory. */
-static cJSON *solve_document(const rh_puzzle *p, const rh_result *r, uint64_t parse_us)
+/* Adds the service's timing_us to `doc` (NULL: none), with the CLI's times; returns `doc`. */
+static cJSON *add_timing(cJSON *doc, uint64_t parse_us, uint64_t solve_us)
 {
-    cJSON *doc = rh_report_result(p, r, false);
     cJSON *timing = doc ? cJSON_AddObjectToObject(doc, "timing_us") : NULL;
     if (timing) {
         cJSON_AddNumberToObject(timing, "queue", 0);
         cJSON_AddNumberToObject(timing, "parse", (double)parse_us);
-        cJSON_AddNumberToObject(timing, "solve", (double)r->stats.elapsed_us);
-        cJSON_AddNumberToObject(timing, "total", (double)(parse_us + r->stats.elapsed_us));
+        cJSON_AddNumberToObject(timing, "solve", (double)solve_us);
+        cJSON_AddNumberToObject(timing, "total", (double)(parse_us + solve_us));
     }
     return doc;
+}
+
+/* The document POST /v1/solve returns for `r`, with the CLI's timings; NULL when out of
+ * memory. */
+static cJSON *solve_document(const rh_puzzle *p, const rh_result *r, uint64_t parse_us)
+{
+    return add_timing(rh_report_result(p, r, false), parse_us, r->stats.elapsed_us);
 }
 
 static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us)
@@ -379,6 +396,28 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
     return r.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
 }
 
+/* The verdict on the moves of --moves, as POST /v1/verify answers it. */
+static int run_verify(const cli_options *o, const rh_puzzle *p, uint64_t parse_us)
+{
+    static rh_verify_move moves[RH_VERIFY_MOVES_MAX];
+    static rh_diags diags;
+    rh_diags_init(&diags);
+    size_t n;
+    const uint64_t t0 = rh_clock_us();
+    if (cli_verify_moves(moves, &n, &diags, o->moves, p) != RH_OK) {
+        print_diags(&diags);
+        return EXIT_INVALID;
+    }
+    parse_us += rh_clock_us() - t0;
+    uint64_t solve_us = 0;
+    int code = EXIT_IO;
+    cJSON *doc = cli_verify(p, moves, n, &o->search, &solve_us, &code);
+    add_timing(doc, parse_us, solve_us); /* after the search: it sets solve_us */
+    if (print_json(doc)) code = EXIT_IO;
+    cJSON_Delete(doc);
+    return code;
+}
+
 /* The generated document, or with --show the puzzle and its solution drawn move by move. */
 static int run_generate(cli_options *o)
 {
@@ -417,10 +456,10 @@ static int run(int argc, char **argv)
     if (argc < 2) return bad_usage("%s", "a command is needed");
     if (strcmp(argv[1], "bank") == 0) return cli_bank(argc - 1, argv + 1);
     if (strcmp(argv[1], "enumerate") == 0) return cli_enumerate(argc - 1, argv + 1);
-    static const char *const names[] = {"solve", "explore", "analyze", "generate"};
+    static const char *const names[] = {"solve", "explore", "analyze", "generate", "verify"};
     cli_options o = {.search = RH_SEARCH_OPTIONS_INIT, .generate = RH_GENERATE_OPTIONS_INIT};
     o.cmd = (command)-1;
-    for (int c = CMD_SOLVE; c <= CMD_GENERATE; c++)
+    for (int c = CMD_SOLVE; c <= CMD_VERIFY; c++)
         if (strcmp(argv[1], names[c]) == 0) o.cmd = (command)c;
     if ((int)o.cmd < 0) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
@@ -442,6 +481,7 @@ static int run(int argc, char **argv)
     code = load_puzzle(&p, o.file, &parse_us);
     if (code) return code;
     return o.cmd == CMD_SOLVE     ? run_solve(&o, &p, parse_us)
+           : o.cmd == CMD_VERIFY  ? run_verify(&o, &p, parse_us)
            : o.cmd == CMD_ANALYZE ? run_analyze(&o, &p)
                                   : run_explore(&o, &p);
 }

@@ -22,7 +22,14 @@ cJSON *rhd_body_json(rhd_request *r)
 int rhd_body_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
                     unsigned accepted, const rhd_config *cfg)
 {
-    static const char *const extra[] = {"options", NULL};
+    return rhd_body_puzzle_with(out, opt, d, doc, accepted, cfg, NULL);
+}
+
+int rhd_body_puzzle_with(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                         unsigned accepted, const rhd_config *cfg, const char *const *more)
+{
+    const char *extra[RHD_BODY_MORE_MAX + 2] = {"options"};
+    for (int i = 0; more && more[i] && i < RHD_BODY_MORE_MAX; i++) extra[i + 1] = more[i];
     int err = rh_parse_cjson(out, d, doc, extra);
     if (cJSON_IsObject(doc))
         rhd_options_read(opt, d, cJSON_GetObjectItemCaseSensitive(doc, "options"), "options",

@@ -20,6 +20,13 @@ cJSON *rhd_body_json(rhd_request *r);
 int rhd_body_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
                     unsigned accepted, const rhd_config *cfg);
 
+/* rhd_body_puzzle for a body that holds more than the puzzle and "options": the members named
+ * in `more` (a NULL-terminated list of at most RHD_BODY_MORE_MAX names), which the route reads
+ * itself (/v1/verify's "moves"). */
+#define RHD_BODY_MORE_MAX 4
+int rhd_body_puzzle_with(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
+                         unsigned accepted, const rhd_config *cfg, const char *const *more);
+
 /* The 400 problem listing `d` ("the <what> has N problems"), or NULL when out of memory:
  * invalid-puzzle when `what` is "puzzle", else invalid-request (a batch or a generation
  * request, which a client should not be told is a bad puzzle). */

@@ -3,7 +3,8 @@
 // the server's field errors; Jam 1 is analysed (its histogram checked bar by bar), a hint is
 // applied, and a generated puzzle is solved in its length. Jam 1 is played to the exit by
 // hand: mouse drags at 1280x900, touch drags at 390x844, the keyboard; undo, redo and solve
-// from here. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
+// from here; each game by hand ends with the server's verdict (POST v1/verify): optimal, or
+// 10 moves where the best is 8. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
 // Puzzles to play come from the bank the build made (build/bank.sqlite, found by --bank auto):
 // New puzzle at each difficulty, then played to the exit in its optimal length; the puzzle of the
 // day, twice the same; Generate's source; and a second server started --bank off, whose page
@@ -487,13 +488,31 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     });
     await dragMoves(page, moves, 'mouse');
     assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['mouse']);
-    await page.waitForSelector('#play-status[data-solved="true"][data-optimal="8"]');
-    assert.match(await page.textContent('#play-status'), /^Solved! 8 moves; the optimal is 8/);
+    // The server's verdict on the moves played (POST v1/verify) replaces the page's own count.
+    await page.waitForSelector('#play-status[data-solved="true"][data-optimal="8"][data-verdict="optimal"]');
+    assert.equal(await page.textContent('#play-status'), 'Solved in 8 moves: optimal!');
     const car = await redCar(page);
     assert.equal(car.col + car.length, car.size, 'the red car reaches the exit');
     assert.ok(await page.locator('#board.solved').count(), 'the board is marked solved');
     assert.equal(await page.locator('#move-list li').count(), 8, 'the moves played are listed');
     await page.screenshot({ path: SCREENSHOT_PLAY });
+  });
+
+  it('plays Jam 1 the long way by hand, and the server\'s verdict says so: 10 moves, the best is 8', async () => {
+    await loadReference(page, 'jam01');
+    const moves = await solutionOf(page, await page.inputValue('#puzzle-input'));
+    // c up and back down around b's first move: two moves more than the optimal eight.
+    const detour = [{ vehicle: 'c', direction: 'up', distance: 1 }, moves[0], { vehicle: 'c', direction: 'down', distance: 1 }];
+    assert.deepEqual(moves[0], { vehicle: 'b', direction: 'right', distance: 1 });
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url() === `${server.base}/v1/verify`),
+      dragMoves(page, [...detour, ...moves.slice(1)], 'mouse'),
+    ]);
+    const sent = JSON.parse(response.request().postData());
+    assert.deepEqual(sent.moves, [...detour, ...moves.slice(1)], 'the moves played, as the player made them');
+    assert.equal(sent.vehicles.length, 8, 'and the start, in the JSON vehicles form');
+    await page.waitForSelector('#play-status[data-solved="true"][data-verdict="longer"]');
+    assert.equal(await page.textContent('#play-status'), 'Solved: 10 moves, the best is 8.');
   });
 
   it('drags no vehicle through another or a wall, and a drag back undoes the move', async () => {
@@ -550,14 +569,14 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
       for (let i = 0; i < m.distance; i++) await page.keyboard.press(keys[m.direction]);
     }
     // Several presses on one vehicle are one move, as in the "moves" metric.
-    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"][data-verdict="optimal"]');
     assert.match(await page.textContent('#board-announce'), /Solved: the red car is out\.$/);
   });
 
   it('undoes and redoes moves by button and by Ctrl+Z / Ctrl+Y; a new move drops the redo', async () => {
     // Jam 1 solved by hand just before: 8 moves.
     await page.click('#undo-button');
-    await page.waitForSelector('#play-status[data-moves="7"][data-solved="false"]');
+    await page.waitForSelector('#play-status[data-moves="7"][data-solved="false"][data-verdict=""]');
     let car = await redCar(page);
     assert.ok(car.col + car.length < car.size, 'undone, the red car is back on the board');
     await page.click('#undo-button');
@@ -567,7 +586,8 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     await page.keyboard.press('Control+y');
     await page.waitForSelector('#play-status[data-moves="7"]');
     await page.click('#redo-button');
-    await page.waitForSelector('#play-status[data-moves="8"][data-solved="true"]');
+    // Back at the end of the same moves: their verdict again, without asking anew.
+    await page.waitForSelector('#play-status[data-moves="8"][data-solved="true"][data-verdict="optimal"]');
     assert.ok(await page.isDisabled('#redo-button'), 'nothing left to redo');
     // Back to the start and one other move: the old moves cannot be redone.
     await page.click('#first-button');
@@ -605,7 +625,8 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     await page.evaluate(() => { window.pointerTypes = new Set(); });
     await dragMoves(page, moves, 'touch');
     assert.deepEqual(await page.evaluate(() => [...window.pointerTypes]), ['touch']);
-    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"]');
+    await page.waitForSelector('#play-status[data-solved="true"][data-moves="8"][data-verdict="optimal"]');
+    assert.equal(await page.textContent('#play-status'), 'Solved in 8 moves: optimal!');
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'dragging did not scroll the page');
     await page.screenshot({ path: SCREENSHOT_PHONE });
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: false });
@@ -828,8 +849,8 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     const moves = await solutionOf(page, puzzle.board);
     assert.equal(moves.length, puzzle.moves);
     await dragMoves(page, moves, 'mouse');
-    await page.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle.moves}"]`);
-    assert.match(await page.textContent('#play-status'), new RegExp(`^Solved! ${puzzle.moves} moves?; the optimal is ${puzzle.moves}`));
+    await page.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle.moves}"][data-verdict="optimal"]`);
+    assert.match(await page.textContent('#play-status'), new RegExp(`^Solved in ${puzzle.moves} moves?: optimal!$`));
     assert.deepEqual(await axeViolations(page), [], 'a bank puzzle played');
     await page.screenshot({ path: join(REPO_ROOT, 'build/playground-bank.png') });
   });

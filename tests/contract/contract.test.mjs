@@ -420,6 +420,39 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.equal(limit.algorithm, 'astar');
   });
 
+  it('POST /v1/verify: the spec\'s examples get the spec\'s verdicts; a solver\'s solution is optimal', async () => {
+    const { examples } = contract.doc.paths['/v1/verify'].post.requestBody.content[JSON_TYPE];
+    const answers = contract.doc.paths['/v1/verify'].post.responses['200'].content[JSON_TYPE].examples;
+    for (const [name, { value }] of Object.entries(examples)) {
+      const { timing_us: _, ...verdict } = parse(await post(s, '/v1/verify', value, { status: 200 }));
+      const { timing_us: __, ...expected } = answers[name].value;
+      assert.deepEqual(verdict, expected, name);
+    }
+    const solved = parse(await solve(s, { board: HARDEST, options: { algorithm: 'astar' } }, { status: 200 }));
+    const verdict = parse(await post(s, '/v1/verify', { board: HARDEST, moves: solved.solution.moves }, { status: 200 }));
+    assert.deepEqual([verdict.legal, verdict.solved, verdict.optimal, verdict.move_count], [true, true, true, 51]);
+    const unsolvable = parse(await post(s, '/v1/verify', { ...UNSOLVABLE, moves: [] }, { status: 200 }));
+    assert.deepEqual([unsolvable.optimal_move_count, unsolvable.optimal], [null, false]);
+  });
+
+  it('POST /v1/verify: 400 naming each field, 415, and 422 when the budget runs out', async () => {
+    const bad = parse(await post(s, '/v1/verify', {
+      grid: JAM1_GRID,
+      moves: [{ vehicle: 'x', direction: 'sideways', distance: 1 }, { vehicle: 'c', direction: 'up', distance: 9 }, 3, { vehicle: 1, direction: 'up', distance: 1 }],
+    }, { status: 400, valid: false }));
+    assert.equal(bad.type, problemType('invalid-request'));
+    assert.deepEqual(bad.errors.map((e) => e.field), ['moves[0].direction', 'moves[1].distance', 'moves[2]', 'moves[3].vehicle']);
+    const tooMany = parse(await post(s, '/v1/verify', { grid: JAM1_GRID, moves: Array(1001).fill({ vehicle: 'b', direction: 'right', distance: 1 }) }, { status: 400, valid: false }));
+    assert.deepEqual(tooMany.errors.map((e) => e.field), ['moves']);
+    await post(s, '/v1/verify', '{"grid": [', { status: 400, valid: false });
+    await call(s, 'POST', '/v1/verify', { headers: { 'Content-Type': 'text/plain' }, body: JAM1_GRID.join('\n'), status: 415 });
+    const limit = parse(await post(s, '/v1/verify', { board: HARDEST, moves: [], options: { max_nodes: 10 } }, { status: 422 }));
+    assert.equal(limit.type, problemType('search-limit'));
+    assert.equal(limit.limit, 'nodes');
+    assert.equal(limit.optimal_move_count, null);
+    assert.equal(limit.legal, true);
+  });
+
   it('POST /v1/solve/batch: 200 with each puzzle\'s outcome in input order', async () => {
     const many = parse(await post(s, '/v1/solve/batch', { puzzles: [{ grid: JAM1_GRID }, { board: HARDEST }, UNSOLVABLE] }, { status: 200 }));
     assert.deepEqual(many.results.map((r) => r.status), ['solved', 'solved', 'unsolvable']);
@@ -598,7 +631,7 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
     assert.equal(parse(streamed).type, problemType('body-too-large'));
     // Just under the limit is read and solved.
     await solve(s, { grid: JAM1_GRID }, { status: 200 });
-    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
+    for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate', '/v1/verify']) {
       const res = await call(s, 'POST', path, { headers: { 'Content-Type': JSON_TYPE }, body: big, status: 413 });
       assert.equal(parse(res).type, problemType('body-too-large'), path);
     }
@@ -691,12 +724,13 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
     for (const a of admitted) assert.ok(a === 'time' || a === 'queue-timeout', `admitted: ${admitted}`);
   });
 
-  it('POST /v1/hint, /v1/analyze, /v1/solve/batch, /v1/generate: 503 with Retry-After when the queue is full', async () => {
+  it('POST /v1/hint, /v1/analyze, /v1/solve/batch, /v1/generate, /v1/verify: 503 with Retry-After when the queue is full', async () => {
     await whileQueueFull(s, async () => {
-      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate']) {
+      for (const path of ['/v1/hint', '/v1/analyze', '/v1/solve/batch', '/v1/generate', '/v1/verify']) {
         const doc = {
           '/v1/solve/batch': { puzzles: [{ grid: JAM1_GRID }] },
           '/v1/generate': { min_moves: 5 },
+          '/v1/verify': { grid: JAM1_GRID, moves: [] },
         }[path] ?? { grid: JAM1_GRID };
         const res = await post(s, path, doc, { status: 503 });
         assert.equal(parse(res).type, problemType('queue-full'), path);

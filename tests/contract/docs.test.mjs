@@ -155,6 +155,25 @@ const EXPECTATIONS = [
     assert.equal(Number(n), JAM1.moves);
     assert.equal(doc.solution.move_count, JAM1.moves);
   }],
+  [/^a player's moves checked: Jam 1 in its (\d+) optimal moves, legal, solved and optimal$/, (doc, n, command) => {
+    assert.equal(Number(n), JAM1.moves, 'the doc disagrees with jam40.tsv');
+    assert.equal((command.match(/"vehicle"/g) ?? []).length, JAM1.moves, 'the example sends that many moves');
+    assert.deepEqual([doc.legal, doc.solved, doc.optimal], [true, true, true]);
+    assert.equal(doc.move_count, JAM1.moves);
+    assert.equal(doc.optimal_move_count, JAM1.moves);
+  }],
+  [/^an illegal move: the red car driven into (\w), first_illegal (\d+), blocked at row (\d+), column (\d+)$/,
+    (doc, blocker, index, row, col) => {
+      assert.equal(doc.legal, false);
+      assert.equal(doc.first_illegal, Number(index));
+      assert.deepEqual(doc.reason, { code: 'blocked', vehicle: blocker, wall: false, cell: { row: Number(row), col: Number(col) } });
+      assert.equal(doc.optimal_move_count, JAM1.moves);
+    }],
+  [/^Jam 1's optimal solution checked: legal, solved and optimal, (\d+) moves$/, (doc, n) => {
+    assert.equal(Number(n), JAM1.moves, 'the doc disagrees with jam40.tsv');
+    assert.deepEqual([doc.legal, doc.solved, doc.optimal], [true, true, true]);
+    assert.equal(doc.move_count, JAM1.moves);
+  }],
   [/^a batch: shared options, a puzzle's own options override them; answers in input order$/,
     (doc) => {
       const [a, b, c] = doc.results;

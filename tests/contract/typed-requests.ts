@@ -54,6 +54,15 @@ export const batch: Body<"/v1/solve/batch"> = {
   puzzles: [{ board: HARDEST }, { grid: JAM1_GRID, options: { metric: "slides" } }, { board: "BCDDE" }],
   options: { algorithm: "astar" },
 };
+// A player's moves checked (docs/api.md).
+export const verify: Body<"/v1/verify"> = {
+  grid: JAM1_GRID,
+  moves: [
+    { vehicle: "b", direction: "right", distance: 1 },
+    { vehicle: "x", direction: "right", distance: 1 },
+  ],
+  options: { timeout_ms: 2000 },
+};
 // The whole state space.
 export const analyze: Body<"/v1/analyze"> = { board: HARDEST, options: { metric: "moves" } };
 // A new 6x6 puzzle.
@@ -71,6 +80,10 @@ export const invalid: unknown = {
 export const analyzeAlgorithm: Body<"/v1/analyze"> = { board: HARDEST, options: { algorithm: "bfs" } };
 // @ts-expect-error an unknown option
 export const unknownOption: Body<"/v1/solve"> = { board: HARDEST, options: { speed: 1 } };
+// @ts-expect-error a direction is up, down, left or right
+export const badDirection: Body<"/v1/verify"> = { board: HARDEST, moves: [{ vehicle: "A", direction: "north", distance: 1 }] };
+// @ts-expect-error verify searches in the moves metric only
+export const verifyMetric: Body<"/v1/verify"> = { board: HARDEST, moves: [], options: { metric: "slides" } };
 // @ts-expect-error the metric is moves or slides
 export const badMetric: Body<"/v1/generate"> = { metric: "cells" };
 
@@ -89,6 +102,11 @@ export function generated(doc: Answer<"/v1/generate">): Body<"/v1/solve"> {
   const puzzle: Schemas["GeneratedPuzzle"] = doc.puzzle;
   // The generated puzzle is a solve request as it stands.
   return { ...puzzle, options: { algorithm: doc.metric === "moves" ? "bfs" : "astar", metric: doc.metric } };
+}
+export function verdict(doc: Answer<"/v1/verify">): string {
+  if (!doc.legal) return `move ${doc.first_illegal ?? -1}: ${doc.reason?.code ?? ""}`;
+  const best: number | null = doc.optimal_move_count;
+  return doc.optimal ? "optimal!" : `${doc.move_count} moves, the best is ${best ?? "unknown"}`;
 }
 export function problemFields(doc: Schemas["ValidationProblem"]): string[] {
   return (doc.errors ?? []).map((e) => `${e.field}: ${e.message}`);

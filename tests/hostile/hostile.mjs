@@ -17,7 +17,8 @@
 // unknown transfer coding) are printed as warnings, not failures.
 //
 // A second server (1 MiB body limit) takes the bodies that cannot fit under the main one's
-// 64 KiB: the 100,000-deep nestings and 10,000 full vehicle objects.
+// 64 KiB: the 100,000-deep nestings, 10,000 full vehicle objects, and /v1/verify's 10,000 moves
+// and 1 MiB of moves.
 //
 // The helpers (server start/stop, a raw HTTP/1.1 connection, a request function) are exported
 // for tests/hostile/soak.mjs; the run starts only when this file is the program.
@@ -737,6 +738,47 @@ async function main() {
     assert.equal(r3.status, 400);
     assert.match(r3.body, /too many vehicles/);
     assert.ok(r3.body.length < 8192, `the 400 lists ${r3.body.length} bytes of errors`);
+  });
+
+  // 9b -----------------------------------------------------------------------------------------
+  await runCase('9b', '/v1/verify: 10,000 moves; 1 MiB of moves; a 1 MiB vehicle name', '413 on the main server; 400 on "moves" or a 200 verdict on the 1 MiB one', async (c) => {
+    const verify = (p, body) => request(p, 'POST', '/v1/verify', { headers: { 'Content-Type': 'application/json' }, body, timeoutMs: t(15000) });
+    const grid = ['bb...g', 'a..c.g', 'axxc.g', 'a..c..', 'e...ff', 'e.ddd.'];
+    const moves = (n) => JSON.stringify({ grid, moves: Array.from({ length: n }, (_, i) => ({ vehicle: 'b', direction: i % 2 ? 'left' : 'right', distance: 1 })) });
+    const tenThousand = moves(10000);
+    // Past the 64 KiB limit: answered from the headers alone, the body sent after the answer
+    // (as in case 9).
+    const conn = await Raw.open(port);
+    await conn.write(`${reqLine('POST', '/v1/verify')}Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(tenThousand)}\r\n\r\n`);
+    const r1 = await conn.response(0);
+    await conn.write(tenThousand); /* may fail: the server may have closed */
+    await conn.until(() => conn.closed, t(1000));
+    c.obs(`10,000 moves (${(tenThousand.length / 1024).toFixed(0)} KiB) ${conn.describe()}`);
+    assert.equal(r1?.status, 413, conn.describe());
+    // Under the 1 MiB limit: the list is read, and refused as a whole on "moves".
+    const r2 = await verify(aux.port, tenThousand);
+    c.obs(`10,000 moves on the 1 MiB server: ${r2.status ?? r2.error} [${fields(r2).join(', ')}]`);
+    assert.equal(r2.status, 400);
+    assert.deepEqual(fields(r2), ['moves']);
+    let n = 10000;
+    while (Buffer.byteLength(moves(n + 1000)) < 1024 * 1024) n += 1000;
+    const mib = moves(n);
+    const r3 = await verify(aux.port, mib);
+    c.obs(`${n} moves, ${(mib.length / 1024).toFixed(0)} KiB, on the 1 MiB server: ${r3.status ?? r3.error}`);
+    assert.equal(r3.status, 400);
+    // One move whose vehicle is a 1 MiB string: well formed, an id the puzzle lacks.
+    const name = JSON.stringify({ grid, moves: [{ vehicle: 'v'.repeat(1024 * 1024 - 200), direction: 'up', distance: 1 }] });
+    const r4 = await verify(aux.port, name);
+    c.obs(`a ${(name.length / 1024).toFixed(0)} KiB vehicle name on the 1 MiB server: ${r4.status ?? r4.error} ${r4.status === 200 ? JSON.parse(r4.body).reason?.code : ''}`);
+    assert.equal(r4.status, 200);
+    assert.equal(JSON.parse(r4.body).reason.code, 'unknown-vehicle');
+    // The documented limit, 1,000 moves, fits the main server's 64 KiB and is checked.
+    const r5 = await verify(port, moves(1000));
+    c.obs(`1,000 moves on the main server: ${r5.status ?? r5.error}`);
+    assert.equal(r5.status, 200);
+    assert.equal(JSON.parse(r5.body).slide_count, 1000);
+    await healthy(port, c);
+    await healthy(aux.port, c, 'aux healthz');
   });
 
   // 10 -----------------------------------------------------------------------------------------

@@ -34,6 +34,8 @@ const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER] = {
     [RHD_ROUTE_PAGE] = {"/", "/", false, false, true, false, rhd_route_page, NULL},
     [RHD_ROUTE_PUZZLE] = {"/v1/puzzles/{id}", "/v1/puzzles/{id}", false, false, false, false,
                           rhd_route_puzzle, NULL},
+    [RHD_ROUTE_VERIFY] = {"/v1/verify", "/v1/verify", true, false, false, false, rhd_route_verify,
+                          NULL},
     [RHD_ROUTE_WEB_FILE] = {"/web/{file}", "/web/{file}", false, false, true, false,
                             rhd_route_web_file, rhd_web_file_known},
 };

@@ -29,6 +29,7 @@ typedef enum {
     RHD_ROUTE_DAILY,      /* /v1/puzzles/daily */
     RHD_ROUTE_BANK_STATS, /* /v1/puzzles/stats */
     RHD_ROUTE_PUZZLE,     /* /v1/puzzles/{id} */
+    RHD_ROUTE_VERIFY,     /* /v1/verify */
     RHD_ROUTE_OTHER,      /* anything unrouted (404s): no entry in the table */
     RHD_ROUTE_COUNT
 } rhd_route;
@@ -71,6 +72,7 @@ void rhd_route_hint(rhd_request *r);     /* routes/route_solve.c */
 void rhd_route_analyze(rhd_request *r);  /* routes/route_analyze.c */
 void rhd_route_batch(rhd_request *r);    /* routes/route_batch.c */
 void rhd_route_generate(rhd_request *r); /* routes/route_generate.c */
+void rhd_route_verify(rhd_request *r);   /* routes/route_verify.c */
 
 /* The puzzle bank (routes/route_puzzles.c), answered on the MHD thread. */
 void rhd_route_puzzles(rhd_request *r);
