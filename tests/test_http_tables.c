@@ -233,6 +233,47 @@ Test(tables, the_bank_s_puzzles_and_the_day_s_get_tables)
     stop_server(s);
 }
 
+/* The value of a series on /metrics now. */
+static double metric_now(int port, const char *series)
+{
+    rhs_response r;
+    get(port, "/metrics", &r);
+    const double v = rhs_metric_value(r.body, series);
+    rhs_response_free(&r);
+    return v;
+}
+
+Test(tables, a_verified_game_takes_its_optimal_length_from_the_table)
+{
+    rhs_server *s = START("--cache-bytes", "0");
+    const int port = rhs_port(s);
+    char body[256];
+    snprintf(body, sizeof body, "{\"board\": \"%s\"}", board51);
+    cJSON_Delete(ask(port, "/v1/analyze", body));
+    cJSON *solved = ask(port, "/v1/solve", body);
+    cr_assert_str_eq(jstr(solved, "source"), "table");
+    /* The table's own solution, sent back as a player's moves. */
+    cJSON *game = cJSON_Parse(body);
+    cJSON_AddItemToObject(
+        game, "moves",
+        cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(jobj(solved, "solution"), "moves"), true));
+    char *text = cJSON_PrintUnformatted(game);
+    const char *searches = "rushhourd_search_duration_seconds_count{algorithm=\"astar\"}";
+    const double searched = metric_now(port, searches);
+    const double hits = metric_now(port, "rushhourd_table_lookups_total{result=\"hit\"}");
+    cJSON *verdict = ask(port, "/v1/verify", text);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verdict, "optimal")));
+    cr_assert_eq(jnum(verdict, "optimal_move_count"), 51);
+    cr_assert_geq(await_metric(port, "rushhourd_table_lookups_total{result=\"hit\"}", hits + 1),
+                  hits + 1);
+    cr_assert_eq(metric_now(port, searches), searched, "no search for the optimal length");
+    cJSON_Delete(verdict);
+    free(text);
+    cJSON_Delete(game);
+    cJSON_Delete(solved);
+    stop_server(s);
+}
+
 Test(tables, none_when_turned_off)
 {
     rhs_server *s = START("--cache-bytes", "0", "--table-cache-bytes", "0");

@@ -60,7 +60,7 @@ typedef struct rhd_request {
     /* For the log line. */
     const char *algorithm;
     uint64_t nodes;
-    const char *source; /* of a solve answer: "search", "cache" or "table" */
+    const char *source; /* what answered a solve, hint or verify: "search", "cache", "table" */
     /* What a route hands to its workers, freed by `state_free` when the request completes. */
     void *state;
     void (*state_free)(void *state);
