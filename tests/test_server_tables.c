@@ -126,3 +126,16 @@ Test(tables, a_table_over_the_cache_is_not_kept)
     rhd_tables_free(c);
     free(p);
 }
+
+Test(tables, the_recent_filter_remembers_a_key_it_was_asked)
+{
+    rhd_tables *c = rhd_tables_new(1u << 20);
+    const char *a = "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.",
+               *b = ".........B.CAA.B.C.DDBEE.FGGH..F..H.";
+    cr_assert(!rhd_tables_recently_asked(c, a, strlen(a)), "never asked");
+    cr_assert(rhd_tables_recently_asked(c, a, strlen(a)), "asked a moment ago");
+    cr_assert(!rhd_tables_recently_asked(c, b, strlen(b)), "another key");
+    cr_assert(rhd_tables_recently_asked(c, a, strlen(a)));
+    cr_assert(!rhd_tables_recently_asked(NULL, a, strlen(a)), "no cache: nothing remembered");
+    rhd_tables_free(c);
+}

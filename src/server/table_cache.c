@@ -13,9 +13,12 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "rushhour/clock.h"
 #include "table_cache.h"
 
 #define BUCKETS 256
+#define RECENT_SLOTS 4096
+#define RECENT_TIME_BITS 20 /* seconds, modulo 12 days */
 
 typedef struct entry {
     struct entry *chain;
@@ -34,6 +37,8 @@ struct rhd_tables {
     pthread_mutex_t claims;
     uint64_t building[RHD_TABLE_CLAIMS_MAX]; /* shape hashes of the builds claimed */
     int builds;
+    /* Keys asked lately: the key's hash above RECENT_TIME_BITS, the second asked below. */
+    atomic_uint_fast64_t recent[RECENT_SLOTS];
 };
 
 rhd_tables *rhd_tables_new(size_t max_bytes)
@@ -68,14 +73,33 @@ void rhd_tables_free(rhd_tables *c)
     free(c);
 }
 
-/* FNV-1a over the shape's bytes. */
+/* FNV-1a. */
+static uint64_t hash_bytes(const uint8_t *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * UINT64_C(0x100000001B3);
+    return h ^ (h >> 29);
+}
+
 static uint64_t shape_hash(const rh_puzzle *p)
 {
     uint8_t shape[RH_TABLE_SHAPE_MAX];
-    const size_t n = rh_table_shape(shape, p);
-    uint64_t h = UINT64_C(0xCBF29CE484222325);
-    for (size_t i = 0; i < n; i++) h = (h ^ shape[i]) * UINT64_C(0x100000001B3);
-    return h ^ (h >> 29);
+    return hash_bytes(shape, rh_table_shape(shape, p));
+}
+
+bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len)
+{
+    if (!c) return false;
+    const uint64_t h = hash_bytes((const uint8_t *)key, len);
+    const uint64_t time_mask = (UINT64_C(1) << RECENT_TIME_BITS) - 1;
+    const uint64_t now = (uint64_t)rh_clock_us() / 1000000 & time_mask;
+    atomic_uint_fast64_t *slot = &c->recent[h % RECENT_SLOTS];
+    const uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
+    if ((seen & ~time_mask) == (h & ~time_mask) &&
+        ((now - (seen & time_mask)) & time_mask) < RHD_TABLE_RECENT_S)
+        return true;
+    atomic_store_explicit(slot, (h & ~time_mask) | now, memory_order_relaxed);
+    return false;
 }
 
 static entry **bucket_of(rhd_tables *c, uint64_t h)

@@ -48,6 +48,14 @@ void rhd_tables_unclaim(rhd_tables *c, const rh_puzzle *p);
  * the table was kept. */
 bool rhd_tables_build(rhd_tables *c, const rh_puzzle *p, const rh_limits *limits, bool pinned);
 
+/* Whether the same `key` (a bank puzzle's board) was asked for within the last
+ * RHD_TABLE_RECENT_S seconds; records it when not. A filter in front of the claim, so that the
+ * bank's hand-outs cost a hash when their cluster was handled lately, and an evicted table is
+ * not built again more often than that. Lock-free; two keys may share a slot (a forgotten key
+ * is asked again, the cost of one claim). */
+#define RHD_TABLE_RECENT_S 10
+bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len);
+
 /* Pins the table holding `p` and unpins every other (the day's puzzle changed); false when no
  * table holds it. */
 bool rhd_tables_pin(rhd_tables *c, const rh_puzzle *p);

@@ -75,7 +75,7 @@ static build *parse(const char *board)
 
 void rhd_tables_prefetch_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory)
 {
-    build *b = c ? parse(board) : NULL;
+    build *b = c && !rhd_tables_recently_asked(c, board, strlen(board)) ? parse(board) : NULL;
     if (b) queue(c, pool, b, max_memory, false);
 }
 
