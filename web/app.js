@@ -40,7 +40,7 @@ import { hint, applyHint } from './hint.js';
 import { ui, state } from './page.js';
 import { lastStep, goTo, play, pause, stepBy } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
-import { openAddress, onAddressChange, shareLink } from './share.js';
+import { openAddress, onAddressChange, settleLink, shareLink } from './share.js';
 import { solveFromHere, solve } from './solve.js';
 import { onInput, loadReference } from './textbox.js';
 
@@ -126,6 +126,7 @@ function init() {
     .then(() => openAddress())
     .then((opened) => {
       if (!opened) loadReference(REFERENCE_PUZZLES[0].key);
+      settleLink();
       document.body.dataset.ready = 'true';
     });
 }

@@ -85,4 +85,5 @@ export const state = {
   answeredText: null, // the puzzle text the shown answer belongs to
   analysedText: null, // the puzzle text the shown analysis belongs to
   bankId: null, // {text, id}: the bank puzzle's id while the text box holds its text, or null
+  linkText: null, // the puzzle text once a link was handled: the link's message lasts until it changes
 };

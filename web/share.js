@@ -9,7 +9,7 @@ import { loadBankPuzzle } from './bank.js';
 import { parseFragment } from './fragment.js';
 import { askOptimal } from './hand.js';
 import { setMessage } from './messages.js';
-import { ui } from './page.js';
+import { ui, state } from './page.js';
 import { loadText } from './textbox.js';
 
 const unopened = (why) => `The puzzle of this link could not be opened: ${why}`;
@@ -56,11 +56,18 @@ export async function openAddress() {
   return true;
 }
 
+// A link has been handled and the board holds the puzzle that follows from it: the link's
+// message (why it could not be opened) stays until the puzzle changes from this one.
+export function settleLink() {
+  state.linkText = ui.input.value;
+}
+
 // A link pasted into the open page: its puzzle replaces the one on the board. One that cannot
 // be opened leaves the board as it was, and the address names that puzzle again.
 export async function onAddressChange() {
   if (location.hash === currentFragment()) return;
   if (!(await openAddress())) writeAddress();
+  settleLink();
 }
 
 // Share: the link of the puzzle on the board, shown under the puzzle (as a link, for a phone's

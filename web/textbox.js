@@ -3,7 +3,7 @@
 // is loaded into it.
 import { writeAddress } from './address.js';
 import { PreviewError, parsePuzzle, describeForm, textOptions } from './forms.js';
-import { clearErrors, showMessage } from './messages.js';
+import { clearErrors, setMessage, showMessage } from './messages.js';
 import { ui, state } from './page.js';
 import { drawBoard, goTo, updateControls, pause, hideHint } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
@@ -13,6 +13,10 @@ let previewTimer = 0;
 export function showPreview() {
   const text = ui.input.value;
   writeAddress();
+  if (state.linkText !== null && text !== state.linkText) {
+    setMessage(ui.linkMessage, '', ''); // about a link, not the puzzle now on the board
+    state.linkText = null;
+  }
   showTextOptions(text);
   if (text !== state.analysedText) clearAnalysis();
   try {
