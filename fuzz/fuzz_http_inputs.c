@@ -538,7 +538,7 @@ static void fuzz_request(const uint8_t *data, size_t size)
     if (ending & 2) {
         r->algorithm = "astar";
         r->nodes = UINT64_MAX;
-        r->cached = ending & 4;
+        r->source = ending & 4 ? "table" : NULL;
     }
     /* A request never answered is logged and counted with a label of its own: 408 when the
      * idle timeout ended it, 503 when the daemon stopped, else 499 (the client went away). */
