@@ -10,8 +10,9 @@
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;
 #   - a self-test: each of a list of known-bad mutations of the manifest must be rejected;
-#   - the enumeration's manifests (deploy/enumerate-job.yaml, deploy/enumerate-merge.yaml) the
-#     same way by deploy/check-enumerate.js: schemas, its rules (one shard per completion index,
+#   - the enumeration's manifests (deploy/enumerate-job.yaml and deploy/enumerate-merge.yaml,
+#     the one-wall space; deploy/enumerate-walls2-*.yaml, the two-wall space) the same way by
+#     deploy/check-enumerate.js: schemas, its rules (one shard per completion index,
 #     banks on the shared claim, restarts that resume, the merge of exactly those shards),
 #     and its own known-bad mutations.
 # Needs node (18 or later) and npm. MANIFEST defaults to deploy/kubernetes.yaml.
@@ -44,4 +45,5 @@ else
 fi
 node deploy/check-manifest.js "$@"
 node deploy/check-enumerate.js deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
+node deploy/check-enumerate.js deploy/enumerate-walls2-job.yaml deploy/enumerate-walls2-merge.yaml --self-test
 echo "k8s-check: OK"
