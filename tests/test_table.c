@@ -369,6 +369,41 @@ Test(table, positions_of_other_clusters_and_shapes_are_absent)
     cluster_free(&c);
 }
 
+/* As a cache looks a position up: its canonical form computed once, then tried in each table
+ * of its shape. Here two tables of one shape, the car on either side of a wall: only the one
+ * holding the position answers, as the plain calls do. */
+Test(table, one_canonical_form_tried_in_tables_of_one_shape)
+{
+    const rh_puzzle stuck = grid("....../....../xx#.../....../....../......");
+    const rh_puzzle past = grid("....../....../..#xx./....../....../......");
+    rh_table *tables[2] = {build(&stuck), build(&past)};
+    rh_table_canonical form;
+    rh_table_canonicalize(&form, &past);
+    size_t len;
+    const uint8_t *shape = rh_table_shape_of(tables[0], &len);
+    cr_assert_eq(form.shape_len, len);
+    cr_assert_arr_eq(form.shape, shape, len, "one shape");
+    cr_assert_eq(rh_table_distance_canonical(tables[0], &past, &form, RH_METRIC_MOVES),
+                 RH_TABLE_ABSENT);
+    cr_assert_eq(rh_table_distance_canonical(tables[1], &past, &form, RH_METRIC_MOVES), 1);
+    rh_result r;
+    cr_assert_eq(
+        rh_table_solve_canonical(&r, tables[0], &past, &form, RH_METRIC_MOVES, RH_ALGO_BFS),
+        RH_ENOTFOUND);
+    cr_assert_eq(
+        rh_table_solve_canonical(&r, tables[1], &past, &form, RH_METRIC_MOVES, RH_ALGO_BFS), RH_OK);
+    cr_assert_eq(r.status, RH_SOLVED);
+    cr_assert_eq(r.move_count, 1);
+    cr_assert_eq(r.moves[0].delta, 1);
+    rh_result_free(&r);
+    rh_table_canonicalize(&form, &stuck);
+    cr_assert_eq(rh_table_distance_canonical(tables[0], &stuck, &form, RH_METRIC_MOVES), -1);
+    cr_assert_eq(rh_table_distance_canonical(tables[1], &stuck, &form, RH_METRIC_MOVES),
+                 RH_TABLE_ABSENT);
+    rh_table_free(tables[0]);
+    rh_table_free(tables[1]);
+}
+
 static void assert_refused(const rh_puzzle *p, const rh_limits *limits, rh_limit want)
 {
     rh_table *t = (rh_table *)p; /* any non-NULL value, to see it cleared */
