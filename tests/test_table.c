@@ -8,29 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "puzzle_text.h"
 #include "rushhour/rushhour.h"
 #include "table_store.h"
 
 #define README_51 "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."
-
-/* The grid rows of `text` (rows joined by '/'), target 'X'. */
-static rh_puzzle grid(const char *text)
-{
-    rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
-    cr_assert_eq(rh_parse_grid_text(&p, &d, text, strlen(text), NULL, "grid"), RH_OK, "%s", text);
-    return p;
-}
-
-static rh_puzzle board(const char *text)
-{
-    rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
-    cr_assert_eq(rh_parse_board(&p, &d, text, strlen(text), "board"), RH_OK, "%s", text);
-    return p;
-}
 
 static int offset(const rh_vehicle *v)
 {
@@ -189,20 +171,20 @@ static void check_cluster(const rh_puzzle *p, size_t states)
 
 Test(table, every_state_of_the_51_move_cluster)
 {
-    const rh_puzzle p = board(README_51);
+    const rh_puzzle p = board_puzzle(README_51);
     check_cluster(&p, 4780);
 }
 
 Test(table, every_state_of_a_cluster_with_walls)
 {
-    const rh_puzzle p = grid(".A.BBB/.A.CC./.AXXDE/FG.#DE/FG#HHI/FJJKKI");
+    const rh_puzzle p = grid_puzzle(".A.BBB/.A.CC./.AXXDE/FG.#DE/FG#HHI/FJJKKI");
     cr_assert_eq(p.wall_count, 2);
     check_cluster(&p, 752);
 }
 
 Test(table, every_state_of_a_dead_cluster)
 {
-    const rh_puzzle p = grid("FFF.BB/DDGEJJ/HHGEII/XXG.../..AAAC/.....C");
+    const rh_puzzle p = grid_puzzle("FFF.BB/DDGEJJ/HHGEII/XXG.../..AAAC/.....C");
     rh_table *t = build(&p);
     cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_MOVES), -1);
     cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_SLIDES), -1);
@@ -214,7 +196,7 @@ Test(table, every_state_of_a_dead_cluster)
 Test(table, every_state_on_an_8x8_board)
 {
     const rh_puzzle p =
-        grid("..L..FFE/XXLI..GE/PPLI..GE/MMAAAHH./.CCC.#O./NNNDDDO./QQBBKKJJ/.....#..");
+        grid_puzzle("..L..FFE/XXLI..GE/PPLI..GE/MMAAAHH./.CCC.#O./NNNDDDO./QQBBKKJJ/.....#..");
     rh_table *t = build(&p);
     cr_assert_not(t->layout.narrow);
     rh_table_free(t);
@@ -238,7 +220,7 @@ Test(table, every_state_with_two_word_keys)
         text[10 * 17 + 8 + 2 * k] = text[11 * 17 + 8 + 2 * k] = (char)('K' + k);
     text[14 * 17 + 1] = text[14 * 17 + 2] = 'O';
     text[14 * 17 + 5] = text[14 * 17 + 6] = 'P';
-    const rh_puzzle p = grid(text);
+    const rh_puzzle p = grid_puzzle(text);
     cr_assert_eq(p.vehicle_count, 17);
     rh_table *t = build(&p);
     cr_assert_gt(t->layout.kw, 1);
@@ -260,7 +242,7 @@ static void rename_reversed(rh_puzzle *out, const rh_puzzle *p)
 
 Test(table, renamed_and_reordered_vehicles)
 {
-    const rh_puzzle p = board(README_51);
+    const rh_puzzle p = board_puzzle(README_51);
     cluster c = explore(&p);
     rh_table *t = build(&p);
     rh_puzzle at, renamed;
@@ -311,7 +293,7 @@ static bool passes_a_twin(const rh_puzzle *p, int i, int from)
 
 Test(table, positions_of_other_clusters_and_shapes_are_absent)
 {
-    const rh_puzzle p = board(README_51);
+    const rh_puzzle p = board_puzzle(README_51);
     cluster c = explore(&p);
     rh_table *t = build(&p);
     /* The same shape, other clusters: a state of the cluster with one vehicle lifted to
@@ -369,6 +351,41 @@ Test(table, positions_of_other_clusters_and_shapes_are_absent)
     cluster_free(&c);
 }
 
+/* As a cache looks a position up: its canonical form computed once, then tried in each table
+ * of its shape. Here two tables of one shape, the car on either side of a wall: only the one
+ * holding the position answers, as the plain calls do. */
+Test(table, one_canonical_form_tried_in_tables_of_one_shape)
+{
+    const rh_puzzle stuck = grid_puzzle("....../....../xx#.../....../....../......");
+    const rh_puzzle past = grid_puzzle("....../....../..#xx./....../....../......");
+    rh_table *tables[2] = {build(&stuck), build(&past)};
+    rh_table_canonical form;
+    rh_table_canonicalize(&form, &past);
+    size_t len;
+    const uint8_t *shape = rh_table_shape_of(tables[0], &len);
+    cr_assert_eq(form.shape_len, len);
+    cr_assert_arr_eq(form.shape, shape, len, "one shape");
+    cr_assert_eq(rh_table_distance_canonical(tables[0], &past, &form, RH_METRIC_MOVES),
+                 RH_TABLE_ABSENT);
+    cr_assert_eq(rh_table_distance_canonical(tables[1], &past, &form, RH_METRIC_MOVES), 1);
+    rh_result r;
+    cr_assert_eq(
+        rh_table_solve_canonical(&r, tables[0], &past, &form, RH_METRIC_MOVES, RH_ALGO_BFS),
+        RH_ENOTFOUND);
+    cr_assert_eq(
+        rh_table_solve_canonical(&r, tables[1], &past, &form, RH_METRIC_MOVES, RH_ALGO_BFS), RH_OK);
+    cr_assert_eq(r.status, RH_SOLVED);
+    cr_assert_eq(r.move_count, 1);
+    cr_assert_eq(r.moves[0].delta, 1);
+    rh_result_free(&r);
+    rh_table_canonicalize(&form, &stuck);
+    cr_assert_eq(rh_table_distance_canonical(tables[0], &stuck, &form, RH_METRIC_MOVES), -1);
+    cr_assert_eq(rh_table_distance_canonical(tables[1], &stuck, &form, RH_METRIC_MOVES),
+                 RH_TABLE_ABSENT);
+    rh_table_free(tables[0]);
+    rh_table_free(tables[1]);
+}
+
 static void assert_refused(const rh_puzzle *p, const rh_limits *limits, rh_limit want)
 {
     rh_table *t = (rh_table *)p; /* any non-NULL value, to see it cleared */
@@ -380,7 +397,7 @@ static void assert_refused(const rh_puzzle *p, const rh_limits *limits, rh_limit
 
 Test(table, budgets)
 {
-    const rh_puzzle p = board(README_51);
+    const rh_puzzle p = board_puzzle(README_51);
     rh_table *t = NULL;
     rh_stats st;
     cr_assert_eq(rh_table_build(&t, NULL, &st, &p, NULL), RH_OK);
@@ -418,7 +435,7 @@ Test(table, budgets)
 /* The largest wall-free 6x6 cluster's table is built within 16 MiB, the table included. */
 Test(table, the_largest_6x6_cluster_within_16_mib)
 {
-    const rh_puzzle p = board("BB.C...D.CEEFDAAGHFII.GH..JKK.LLJ...");
+    const rh_puzzle p = board_puzzle("BB.C...D.CEEFDAAGHFII.GH..JKK.LLJ...");
     rh_limits limits = RH_LIMITS_INIT;
     limits.max_memory = (size_t)16 << 20;
     rh_table *t = NULL;

@@ -5,20 +5,12 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
+#include "puzzle_text.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
 /* Jam 1: 8 moves, the red car x on row 2. */
 static const char jam01[] = "bb...g/a..c.g/axxc.g/a..c../e...ff/e.ddd.";
-
-static rh_puzzle grid(const char *rows)
-{
-    rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
-    cr_assert_eq(rh_parse_grid_text(&p, &d, rows, strlen(rows), NULL, "grid"), RH_OK, "%s", rows);
-    return p;
-}
 
 static rh_verify_move mv(const rh_puzzle *p, const char *id, rh_direction dir, int distance)
 {
@@ -38,9 +30,26 @@ static run verify(const rh_puzzle *p, const rh_verify_move *moves, size_t n)
     return r;
 }
 
+/* `r` stopped at move `first`, illegal for `reason`, which is named `name`. */
+static void assert_illegal(const run *r, int first, rh_verify_reason reason, const char *name)
+{
+    cr_assert_not(r->res.legal);
+    cr_assert_eq(r->res.first_illegal, first);
+    cr_assert_eq(r->res.reason, reason);
+    cr_assert_str_eq(rh_verify_reason_name(r->res.reason), name);
+}
+
+/* `r` is legal and ends solved, in `moves` moves. */
+static void assert_solved_in(const run *r, int moves)
+{
+    cr_assert(r->res.legal);
+    cr_assert(r->res.solved);
+    cr_assert_eq(r->res.move_count, moves);
+}
+
 Test(verify, empty_list_is_legal_and_changes_nothing)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     rh_verify_result res;
     rh_puzzle end = p;
     cr_assert_eq(rh_verify(&res, &end, NULL, 0, NULL), RH_OK);
@@ -54,14 +63,11 @@ Test(verify, empty_list_is_legal_and_changes_nothing)
 
 Test(verify, blocked_by_a_vehicle_names_it_and_its_cell)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "b", RH_RIGHT, 1), mv(&p, "x", RH_RIGHT, 1),
                                     mv(&p, "b", RH_RIGHT, 1)};
     run r = verify(&p, moves, 3);
-    cr_assert_not(r.res.legal);
-    cr_assert_eq(r.res.first_illegal, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_BLOCKED);
-    cr_assert_str_eq(rh_verify_reason_name(r.res.reason), "blocked");
+    assert_illegal(&r, 1, RH_VERIFY_BLOCKED, "blocked");
     cr_assert_eq(r.res.blocker, rh_puzzle_find(&p, "c"));
     cr_assert_not(r.res.wall);
     cr_assert(r.res.has_cell);
@@ -75,10 +81,10 @@ Test(verify, blocked_by_a_vehicle_names_it_and_its_cell)
 
 Test(verify, blocked_by_a_wall_names_the_wall)
 {
-    const rh_puzzle p = grid("....../....../xx.#../....../....../......");
+    const rh_puzzle p = grid_puzzle("....../....../xx.#../....../....../......");
     const rh_verify_move moves[] = {mv(&p, "x", RH_RIGHT, 3)};
     run r = verify(&p, moves, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_BLOCKED);
+    assert_illegal(&r, 0, RH_VERIFY_BLOCKED, "blocked");
     cr_assert(r.res.wall);
     cr_assert_eq(r.res.blocker, -1);
     cr_assert_eq(r.res.cell.row, 2);
@@ -88,11 +94,10 @@ Test(verify, blocked_by_a_wall_names_the_wall)
 
 Test(verify, off_board_names_the_first_cell_past_the_edge)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "b", RH_LEFT, 2)};
     run r = verify(&p, moves, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_OFF_BOARD);
-    cr_assert_str_eq(rh_verify_reason_name(r.res.reason), "off-board");
+    assert_illegal(&r, 0, RH_VERIFY_OFF_BOARD, "off-board");
     cr_assert(r.res.has_cell);
     cr_assert_eq(r.res.cell.row, 0);
     cr_assert_eq(r.res.cell.col, -1);
@@ -100,39 +105,36 @@ Test(verify, off_board_names_the_first_cell_past_the_edge)
 
 Test(verify, the_nearest_obstacle_wins_over_the_edge)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "g", RH_DOWN, 5)}; /* f at (4,5) comes first */
     run r = verify(&p, moves, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_BLOCKED);
+    assert_illegal(&r, 0, RH_VERIFY_BLOCKED, "blocked");
     cr_assert_eq(r.res.blocker, rh_puzzle_find(&p, "f"));
     cr_assert_eq(r.res.cell.row, 4);
 }
 
 Test(verify, unknown_vehicle)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "c", RH_UP, 1), mv(&p, "z", RH_UP, 1)};
     cr_assert_eq(moves[1].vehicle, -1);
     run r = verify(&p, moves, 2);
-    cr_assert_eq(r.res.first_illegal, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_UNKNOWN_VEHICLE);
-    cr_assert_str_eq(rh_verify_reason_name(r.res.reason), "unknown-vehicle");
+    assert_illegal(&r, 1, RH_VERIFY_UNKNOWN_VEHICLE, "unknown-vehicle");
     cr_assert_not(r.res.has_cell);
 }
 
 Test(verify, wrong_axis)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "x", RH_UP, 1)};
     run r = verify(&p, moves, 1);
-    cr_assert_eq(r.res.reason, RH_VERIFY_WRONG_AXIS);
-    cr_assert_str_eq(rh_verify_reason_name(r.res.reason), "wrong-axis");
+    assert_illegal(&r, 0, RH_VERIFY_WRONG_AXIS, "wrong-axis");
     cr_assert_null(rh_verify_reason_name(RH_VERIFY_LEGAL));
 }
 
 Test(verify, a_run_of_one_vehicle_counts_once_and_a_run_undone_not_at_all)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     /* b R1, c U1, c D1 (c back: its run is gone), b R1 (joins b's first run): one move, b R2. */
     const rh_verify_move moves[] = {mv(&p, "b", RH_RIGHT, 1), mv(&p, "c", RH_UP, 1),
                                     mv(&p, "c", RH_DOWN, 1), mv(&p, "b", RH_RIGHT, 1)};
@@ -146,19 +148,15 @@ Test(verify, a_run_of_one_vehicle_counts_once_and_a_run_undone_not_at_all)
 
 Test(verify, moves_after_the_goal_are_replayed_and_counted)
 {
-    const rh_puzzle p = grid(".a..../.a..../xx..../....../....../......");
+    const rh_puzzle p = grid_puzzle(".a..../.a..../xx..../....../....../......");
     const rh_verify_move solve[] = {mv(&p, "x", RH_RIGHT, 4)};
     run r = verify(&p, solve, 1);
-    cr_assert(r.res.legal);
-    cr_assert(r.res.solved);
-    cr_assert_eq(r.res.move_count, 1);
+    assert_solved_in(&r, 1);
 
     /* Another vehicle after the goal: still solved, one move more. */
     const rh_verify_move more[] = {solve[0], mv(&p, "a", RH_DOWN, 1)};
     r = verify(&p, more, 2);
-    cr_assert(r.res.legal);
-    cr_assert(r.res.solved);
-    cr_assert_eq(r.res.move_count, 2);
+    assert_solved_in(&r, 2);
 
     /* The target backing out of the exit: the final position is not solved. */
     const rh_verify_move back[] = {solve[0], mv(&p, "x", RH_LEFT, 1)};
@@ -171,7 +169,7 @@ Test(verify, moves_after_the_goal_are_replayed_and_counted)
 
 Test(verify, the_solvers_optimal_solution_of_jam01)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     rh_search_options opt = RH_SEARCH_OPTIONS_INIT;
     rh_result sol;
     cr_assert_eq(rh_solve(&sol, &p, &opt), RH_OK);
@@ -184,16 +182,14 @@ Test(verify, the_solvers_optimal_solution_of_jam01)
         moves[k].distance = abs(m.delta);
     }
     run r = verify(&p, moves, (size_t)sol.move_count);
-    cr_assert(r.res.legal);
-    cr_assert(r.res.solved);
-    cr_assert_eq(r.res.move_count, 8);
+    assert_solved_in(&r, 8);
     cr_assert_eq(r.res.slide_count, sol.slide_count);
     rh_result_free(&sol);
 }
 
 Test(verify, impossible_arguments_are_refused)
 {
-    rh_puzzle p = grid(jam01);
+    rh_puzzle p = grid_puzzle(jam01);
     rh_verify_result res;
     rh_move merged[1];
     const rh_verify_move zero[] = {mv(&p, "b", RH_RIGHT, 0)};
@@ -218,7 +214,7 @@ static bool has_field(const rh_diags *d, const char *field)
 
 Test(verify_json, moves_read_by_field_and_ids_resolved)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     static rh_verify_move out[RH_VERIFY_MOVES_MAX];
     size_t n;
     rh_diags d;
@@ -249,7 +245,7 @@ Test(verify_json, moves_read_by_field_and_ids_resolved)
 
 Test(verify_json, the_verdict_document)
 {
-    const rh_puzzle p = grid(jam01);
+    const rh_puzzle p = grid_puzzle(jam01);
     const rh_verify_move moves[] = {mv(&p, "b", RH_LEFT, 1)};
     run r = verify(&p, moves, 1);
     cJSON *doc = rh_report_verify(&r.end, &r.res, 8);
@@ -268,8 +264,8 @@ Test(verify_json, the_verdict_document)
     cJSON_Delete(doc);
 
     /* A 10x10 board: no notation for it, so board is null; an unknown optimal length too. */
-    const rh_puzzle big = grid("........../........../xx......../........../........../"
-                               "........../........../........../........../..........");
+    const rh_puzzle big = grid_puzzle("........../........../xx......../........../........../"
+                                      "........../........../........../........../..........");
     r = verify(&big, NULL, 0);
     doc = rh_report_verify(&r.end, &r.res, -1);
     cr_assert(cJSON_IsNull(cJSON_GetObjectItem(doc, "board")));

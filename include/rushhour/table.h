@@ -45,6 +45,18 @@ RH_API void rh_table_free(rh_table *t);
  * lie in different clusters (rh_table_distance tells). A cache keys its tables on it. */
 RH_API size_t rh_table_shape(uint8_t *out, const rh_puzzle *p);
 
+/* A position as the tables read it, computed once by rh_table_canonicalize for a caller that
+ * looks it up in several tables (a cache hashes the shape, then tries each table of that hash):
+ * its shape, and its vehicles in the canonical order. */
+typedef struct {
+    size_t shape_len;
+    uint8_t shape[RH_TABLE_SHAPE_MAX]; /* as rh_table_shape writes it */
+    uint8_t order[RH_VEHICLES_MAX]; /* order[c]: the index in the puzzle of canonical vehicle c */
+} rh_table_canonical;
+
+/* Writes the canonical form of `p` (checked) to `out`. */
+RH_API void rh_table_canonicalize(rh_table_canonical *out, const rh_puzzle *p);
+
 /* The shape the table was built for, *len set to its length; owned by the table. */
 RH_API const uint8_t *rh_table_shape_of(const rh_table *t, size_t *len);
 
@@ -60,6 +72,10 @@ RH_API size_t rh_table_bytes(const rh_table *t);
  * (another shape, or another cluster of the same shape) or `metric` is not one. */
 RH_API int rh_table_distance(const rh_table *t, const rh_puzzle *p, rh_metric metric);
 
+/* rh_table_distance of `p`, given `form`, its canonical form (rh_table_canonicalize of `p`). */
+RH_API int rh_table_distance_canonical(const rh_table *t, const rh_puzzle *p,
+                                       const rh_table_canonical *form, rh_metric metric);
+
 /* Solves `p` (checked) from the table in `metric`, as rh_solve would: status RH_SOLVED (optimal
  * 1, the moves merged as rh_solve merges them, naming p's own vehicle indices) or RH_UNSOLVABLE;
  * `algorithm` is `algorithm`, as asked; stats count the states walked, the start included
@@ -68,6 +84,11 @@ RH_API int rh_table_distance(const rh_table *t, const rh_puzzle *p, rh_metric me
  * not a state of the table's cluster, RH_EARG for a bad metric or algorithm, RH_ENOMEM. */
 RH_API int rh_table_solve(rh_result *out, const rh_table *t, const rh_puzzle *p, rh_metric metric,
                           rh_algorithm algorithm);
+
+/* rh_table_solve of `p`, given `form`, its canonical form (rh_table_canonicalize of `p`). */
+RH_API int rh_table_solve_canonical(rh_result *out, const rh_table *t, const rh_puzzle *p,
+                                    const rh_table_canonical *form, rh_metric metric,
+                                    rh_algorithm algorithm);
 
 RH_END_DECLS
 

@@ -1,11 +1,13 @@
-/* The JSON puzzle document: field types, unknown and duplicate keys, and the choice between
- * the vehicles, grid and board forms. Every problem is reported, each on its JSON path. */
+/* The JSON puzzle document: field types, unknown and duplicate keys, an object's members read
+ * one by one (parse_json.h: verify_json.c reads a move's so), and the choice between the
+ * vehicles, grid and board forms. Every problem is reported, each on its JSON path. */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "parse_json.h"
 #include "rushhour/error.h"
 #include "rushhour/json.h"
 #include "rushhour/parse.h"
@@ -14,15 +16,20 @@
  * far outside any board, which the rule checks then need not fear overflowing. */
 #define COORD_LIMIT 1000000
 
+const char *rh__json_kind(const cJSON *item)
+{
+    return cJSON_IsString(item)   ? "a string"
+           : cJSON_IsNumber(item) ? "a number"
+           : cJSON_IsBool(item)   ? "a boolean"
+           : cJSON_IsNull(item)   ? "null"
+           : cJSON_IsArray(item)  ? "an array"
+                                  : "an object";
+}
+
 static bool read_int(rh_diags *d, const cJSON *item, const char *field, int *out)
 {
     if (!cJSON_IsNumber(item)) {
-        rh_diags_add(d, field, "must be an integer, not %s",
-                     cJSON_IsString(item)  ? "a string"
-                     : cJSON_IsBool(item)  ? "a boolean"
-                     : cJSON_IsNull(item)  ? "null"
-                     : cJSON_IsArray(item) ? "an array"
-                                           : "an object");
+        rh_diags_add(d, field, "must be an integer, not %s", rh__json_kind(item));
         return false;
     }
     const double v = item->valuedouble;
@@ -65,6 +72,25 @@ void rh_json_check_keys(rh_diags *d, const cJSON *obj, const char *path, const c
     }
 }
 
+bool rh__json_read_members(rh_diags *d, const cJSON *obj, const char *path,
+                           const char *const *known, rh__json_member_reader *read, void *into)
+{
+    char f[RH_DIAG_FIELD_MAX];
+    rh_json_check_keys(d, obj, path, known, NULL);
+    bool ok = true;
+    for (int k = 0; known[k]; k++) {
+        const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, known[k]);
+        snprintf(f, sizeof f, "%s.%s", path, known[k]);
+        if (!item) {
+            rh_diags_add(d, f, "is missing");
+            ok = false;
+        } else {
+            ok &= read(d, item, f, k, into);
+        }
+    }
+    return ok;
+}
+
 static bool read_orientation(rh_diags *d, const cJSON *item, const char *field, rh_orientation *out)
 {
     const char *s = cJSON_GetStringValue(item);
@@ -94,35 +120,31 @@ static bool read_id(rh_diags *d, const cJSON *item, const char *field, char *out
     return true;
 }
 
+/* Member k of a vehicle object ({id, row, col, length, orientation}) into the vehicle `into`. */
+static bool read_vehicle_member(rh_diags *d, const cJSON *item, const char *field, int k,
+                                void *into)
+{
+    rh_vehicle *v = into;
+    switch (k) {
+    case 0: return read_id(d, item, field, v->id);
+    case 1: return read_int(d, item, field, &v->row);
+    case 2: return read_int(d, item, field, &v->col);
+    case 3: return read_int(d, item, field, &v->length);
+    default: return read_orientation(d, item, field, &v->orientation);
+    }
+}
+
 /* One vehicle object; true when every member was present and well-typed. */
 static bool read_vehicle(rh_diags *d, const cJSON *obj, int i, rh_vehicle *v)
 {
     static const char *const known[] = {"id", "row", "col", "length", "orientation", NULL};
-    char path[RH_DIAG_FIELD_MAX], f[RH_DIAG_FIELD_MAX];
+    char path[RH_DIAG_FIELD_MAX];
     snprintf(path, sizeof path, "vehicles[%d]", i);
     if (!cJSON_IsObject(obj)) {
         rh_diags_add(d, path, "must be an object {id, row, col, length, orientation}");
         return false;
     }
-    rh_json_check_keys(d, obj, path, known, NULL);
-    bool ok = true;
-    for (int k = 0; known[k]; k++) {
-        const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, known[k]);
-        snprintf(f, sizeof f, "%s.%s", path, known[k]);
-        if (!item) {
-            rh_diags_add(d, f, "is missing");
-            ok = false;
-            continue;
-        }
-        switch (k) {
-        case 0: ok &= read_id(d, item, f, v->id); break;
-        case 1: ok &= read_int(d, item, f, &v->row); break;
-        case 2: ok &= read_int(d, item, f, &v->col); break;
-        case 3: ok &= read_int(d, item, f, &v->length); break;
-        default: ok &= read_orientation(d, item, f, &v->orientation); break;
-        }
-    }
-    return ok;
+    return rh__json_read_members(d, obj, path, known, read_vehicle_member, v);
 }
 
 /* Reads the well-formed walls into `out`; wsrc[k] is the input index of stored wall k. */

@@ -4,60 +4,58 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parse_json.h"
 #include "rushhour/error.h"
 #include "rushhour/json.h"
 #include "rushhour/puzzle_id.h"
 
-/* What a JSON value is, for a message ("not a string"). */
-static const char *kind(const cJSON *item)
+/* What a move's members are read with: the puzzle (NULL: none valid) and the move. */
+typedef struct {
+    const rh_puzzle *p;
+    rh_verify_move *m;
+} move_reading;
+
+/* Member k of a move object ({vehicle, direction, distance}) into the move of `into`. */
+static bool read_move_member(rh_diags *d, const cJSON *item, const char *field, int k, void *into)
 {
-    return cJSON_IsString(item)   ? "a string"
-           : cJSON_IsNumber(item) ? "a number"
-           : cJSON_IsBool(item)   ? "a boolean"
-           : cJSON_IsNull(item)   ? "null"
-           : cJSON_IsArray(item)  ? "an array"
-                                  : "an object";
+    const move_reading *at = into;
+    if (k == 0) {
+        if (!cJSON_IsString(item)) {
+            rh_diags_add(d, field, "must be a string (a vehicle's id), not %s",
+                         rh__json_kind(item));
+            return false;
+        }
+        at->m->vehicle = at->p ? rh_puzzle_find(at->p, item->valuestring) : -1; /* -1: not a 400 */
+        return true;
+    }
+    if (k == 1) {
+        if (rh_direction_parse(&at->m->direction, cJSON_GetStringValue(item)) == RH_OK) return true;
+        rh_diags_add(d, field, "must be one of \"up\", \"down\", \"left\", \"right\"");
+        return false;
+    }
+    const int size = at->p ? at->p->board_size : RH_BOARD_MAX;
+    const double v = cJSON_IsNumber(item) ? item->valuedouble : NAN;
+    if (!isfinite(v) || v != trunc(v) || v < 1 || v > size) {
+        rh_diags_add(d, field, "must be an integer from 1 to %d (the board's size)", size);
+        return false;
+    }
+    at->m->distance = (int)v;
+    return true;
 }
 
 /* One entry, moves[i]; true when it is well formed. */
 static bool read_move(rh_diags *d, const cJSON *obj, int i, const rh_puzzle *p, rh_verify_move *m)
 {
     static const char *const known[] = {"vehicle", "direction", "distance", NULL};
-    char path[RH_DIAG_FIELD_MAX], f[RH_DIAG_FIELD_MAX];
+    char path[RH_DIAG_FIELD_MAX];
     snprintf(path, sizeof path, "moves[%d]", i);
     if (!cJSON_IsObject(obj)) {
         rh_diags_add(d, path, "must be an object {vehicle, direction, distance}, not %s",
-                     kind(obj));
+                     rh__json_kind(obj));
         return false;
     }
-    rh_json_check_keys(d, obj, path, known, NULL);
-    const int size = p ? p->board_size : RH_BOARD_MAX;
-    bool ok = true;
-    for (int k = 0; known[k]; k++) {
-        const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, known[k]);
-        snprintf(f, sizeof f, "%s.%s", path, known[k]);
-        if (!item) {
-            rh_diags_add(d, f, "is missing");
-            ok = false;
-        } else if (k == 0 && !cJSON_IsString(item)) {
-            rh_diags_add(d, f, "must be a string (a vehicle's id), not %s", kind(item));
-            ok = false;
-        } else if (k == 0) {
-            m->vehicle = p ? rh_puzzle_find(p, item->valuestring) : -1; /* -1: not a 400 */
-        } else if (k == 1 && rh_direction_parse(&m->direction, cJSON_GetStringValue(item))) {
-            rh_diags_add(d, f, "must be one of \"up\", \"down\", \"left\", \"right\"");
-            ok = false;
-        } else if (k == 2) {
-            const double v = cJSON_IsNumber(item) ? item->valuedouble : NAN;
-            if (!isfinite(v) || v != trunc(v) || v < 1 || v > size) {
-                rh_diags_add(d, f, "must be an integer from 1 to %d (the board's size)", size);
-                ok = false;
-            } else {
-                m->distance = (int)v;
-            }
-        }
-    }
-    return ok;
+    move_reading at = {p, m};
+    return rh__json_read_members(d, obj, path, known, read_move_member, &at);
 }
 
 int rh_parse_verify_moves(rh_verify_move *out, size_t *count, rh_diags *d, const cJSON *moves,
@@ -69,7 +67,7 @@ int rh_parse_verify_moves(rh_verify_move *out, size_t *count, rh_diags *d, const
         rh_diags_add(d, "moves", "is missing");
     } else if (!cJSON_IsArray(moves)) {
         rh_diags_add(d, "moves", "must be an array of {vehicle, direction, distance}, not %s",
-                     kind(moves));
+                     rh__json_kind(moves));
     } else if (cJSON_GetArraySize(moves) > RH_VERIFY_MOVES_MAX) {
         rh_diags_add(d, "moves", "has %d moves: at most %d", cJSON_GetArraySize(moves),
                      RH_VERIFY_MOVES_MAX);

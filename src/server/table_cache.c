@@ -81,10 +81,18 @@ static uint64_t hash_bytes(const uint8_t *s, size_t n)
     return h ^ (h >> 29);
 }
 
+/* Writes the canonical form of `p` to `form`, computed once for every table a lookup tries, and
+ * returns the hash of its shape, which files the tables. */
+static uint64_t canonical_hash(rh_table_canonical *form, const rh_puzzle *p)
+{
+    rh_table_canonicalize(form, p);
+    return hash_bytes(form->shape, form->shape_len);
+}
+
 static uint64_t shape_hash(const rh_puzzle *p)
 {
-    uint8_t shape[RH_TABLE_SHAPE_MAX];
-    return hash_bytes(shape, rh_table_shape(shape, p));
+    rh_table_canonical form;
+    return canonical_hash(&form, p);
 }
 
 bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len)
@@ -107,12 +115,13 @@ static entry **bucket_of(rhd_tables *c, uint64_t h)
     return &c->buckets[h % BUCKETS];
 }
 
-/* The table holding `p`, whose shape hashes to `h`, or NULL; under either lock. */
-static entry *holding(rhd_tables *c, const rh_puzzle *p, uint64_t h)
+/* The table holding `p`, of canonical form `form`, whose shape hashes to `h`, or NULL; under
+ * either lock. */
+static entry *holding(rhd_tables *c, const rh_puzzle *p, const rh_table_canonical *form, uint64_t h)
 {
     for (entry *e = *bucket_of(c, h); e; e = e->chain)
         if (e->shape_hash == h &&
-            rh_table_distance(e->table, p, RH_METRIC_MOVES) != RH_TABLE_ABSENT)
+            rh_table_distance_canonical(e->table, p, form, RH_METRIC_MOVES) != RH_TABLE_ABSENT)
             return e;
     return NULL;
 }
@@ -126,12 +135,13 @@ int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metri
                      rh_algorithm algorithm)
 {
     if (!c) return RH_ENOTFOUND;
-    const uint64_t h = shape_hash(p);
+    rh_table_canonical form;
+    const uint64_t h = canonical_hash(&form, p);
     int rc = RH_ENOTFOUND;
     pthread_rwlock_rdlock(&c->lock);
     for (entry *e = *bucket_of(c, h); e && rc == RH_ENOTFOUND; e = e->chain)
-        if (e->shape_hash == h &&
-            (rc = rh_table_solve(out, e->table, p, metric, algorithm)) != RH_ENOTFOUND)
+        if (e->shape_hash == h && (rc = rh_table_solve_canonical(out, e->table, p, &form, metric,
+                                                                 algorithm)) != RH_ENOTFOUND)
             touch(c, e);
     pthread_rwlock_unlock(&c->lock);
     rhd_metrics_table_lookup(rc != RH_ENOTFOUND);
@@ -141,11 +151,13 @@ int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metri
 int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
 {
     if (!c) return RH_TABLE_ABSENT;
-    const uint64_t h = shape_hash(p);
+    rh_table_canonical form;
+    const uint64_t h = canonical_hash(&form, p);
     int d = RH_TABLE_ABSENT;
     pthread_rwlock_rdlock(&c->lock);
     for (entry *e = *bucket_of(c, h); e && d == RH_TABLE_ABSENT; e = e->chain)
-        if (e->shape_hash == h && (d = rh_table_distance(e->table, p, metric)) != RH_TABLE_ABSENT)
+        if (e->shape_hash == h &&
+            (d = rh_table_distance_canonical(e->table, p, &form, metric)) != RH_TABLE_ABSENT)
             touch(c, e);
     pthread_rwlock_unlock(&c->lock);
     rhd_metrics_table_lookup(d != RH_TABLE_ABSENT);
@@ -155,9 +167,10 @@ int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
 bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
-    const uint64_t h = shape_hash(p);
+    rh_table_canonical form;
+    const uint64_t h = canonical_hash(&form, p);
     pthread_rwlock_rdlock(&c->lock);
-    const bool held = holding(c, p, h) != NULL;
+    const bool held = holding(c, p, &form, h) != NULL;
     pthread_rwlock_unlock(&c->lock);
     if (held) return false;
     pthread_mutex_lock(&c->claims);
@@ -255,11 +268,12 @@ bool rhd_tables_build(rhd_tables *c, const rh_puzzle *p, const rh_limits *limits
 bool rhd_tables_pin(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
-    const uint64_t h = shape_hash(p);
+    rh_table_canonical form;
+    const uint64_t h = canonical_hash(&form, p);
     pthread_rwlock_wrlock(&c->lock);
     for (int b = 0; b < BUCKETS; b++)
         for (entry *e = c->buckets[b]; e; e = e->chain) e->pinned = false;
-    entry *e = holding(c, p, h);
+    entry *e = holding(c, p, &form, h);
     if (e) e->pinned = true;
     pthread_rwlock_unlock(&c->lock);
     return e != NULL;

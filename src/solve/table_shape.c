@@ -59,3 +59,9 @@ size_t rh_table_shape(uint8_t *out, const rh_puzzle *p)
     rh__canonical_order(order, p);
     return rh__shape_write(out, p, order);
 }
+
+void rh_table_canonicalize(rh_table_canonical *out, const rh_puzzle *p)
+{
+    rh__canonical_order(out->order, p);
+    out->shape_len = rh__shape_write(out->shape, p, out->order);
+}

@@ -20,13 +20,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
     analysis *a = rhd_container_of(task, analysis, task);
     rh_analysis res;
-    if (rh_analyze(&res, &a->puzzle, task->opt.search.metric, &task->opt.search.limits) != RH_OK) {
-        rhd_outcome_no_memory(&task->out);
-        return;
-    }
-    task->out.nodes = res.stats.nodes_expanded;
-    t->solve_us = res.stats.elapsed_us;
-    rhd_metrics_analysis(res.status == RH_SOLVED, res.stats.elapsed_us);
+    if (!rhd_task_analyze(task, &res, &a->puzzle, t)) return;
     cJSON *doc = rh_report_analysis(&res);
     if (res.status == RH_SOLVED) {
         rh_limits limits = task->opt.search.limits;

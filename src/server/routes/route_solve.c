@@ -110,14 +110,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
     rhd_solve_item *it = rhd_container_of(task, rhd_solve_item, task);
     rh_result res;
-    if (rh_solve(&res, &it->puzzle, &task->opt.search) != RH_OK) {
-        rhd_outcome_no_memory(&task->out);
-        return;
-    }
-    task->out.nodes = res.stats.nodes_expanded;
-    t->solve_us = res.stats.elapsed_us;
-    rhd_metrics_search(rh_algorithm_name(res.algorithm), res.stats.elapsed_us,
-                       res.stats.nodes_expanded);
+    if (!rhd_task_solve(task, &res, &it->puzzle, t)) return;
     cJSON *doc = rh_report_result(&it->puzzle, &res, task->opt.include_boards);
     if (res.status != RH_LIMIT_REACHED) {
         char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;

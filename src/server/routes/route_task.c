@@ -1,4 +1,4 @@
-/* Running route tasks on the worker pool; see route_task.h. */
+/* Running route tasks on the worker pool, and their searches; see route_task.h. */
 #include <stdlib.h>
 
 #include "rushhour/clock.h"
@@ -49,4 +49,34 @@ void rhd_task_submit(rhd_request *r, rhd_task *task,
     rhd_task_prepare(task, work);
     rhd_job *job = &task->job;
     rhd_work_submit(r, &job, 1);
+}
+
+/* The end of every search on a worker: a 500 when it ran out of memory (`rc`), else its
+ * figures on the outcome and in the timing. */
+static bool searched(rhd_task *task, int rc, const rh_stats *stats, rhd_timing *t)
+{
+    if (rc != RH_OK) {
+        rhd_outcome_no_memory(&task->out);
+        return false;
+    }
+    task->out.nodes = stats->nodes_expanded;
+    t->solve_us = stats->elapsed_us;
+    return true;
+}
+
+bool rhd_task_solve(rhd_task *task, rh_result *res, const rh_puzzle *p, rhd_timing *t)
+{
+    const int rc = rh_solve(res, p, &task->opt.search);
+    if (!searched(task, rc, &res->stats, t)) return false;
+    rhd_metrics_search(rh_algorithm_name(res->algorithm), res->stats.elapsed_us,
+                       res->stats.nodes_expanded);
+    return true;
+}
+
+bool rhd_task_analyze(rhd_task *task, rh_analysis *res, const rh_puzzle *p, rhd_timing *t)
+{
+    const int rc = rh_analyze(res, p, task->opt.search.metric, &task->opt.search.limits);
+    if (!searched(task, rc, &res->stats, t)) return false;
+    rhd_metrics_analysis(res->status == RH_SOLVED, res->stats.elapsed_us);
+    return true;
 }

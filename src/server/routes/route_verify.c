@@ -41,14 +41,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
     verification *v = rhd_container_of(task, verification, task);
     rh_result res;
-    if (rh_solve(&res, &v->start, &task->opt.search) != RH_OK) {
-        rhd_outcome_no_memory(&task->out);
-        return;
-    }
-    task->out.nodes = res.stats.nodes_expanded;
-    t->solve_us = res.stats.elapsed_us;
-    rhd_metrics_search(rh_algorithm_name(res.algorithm), res.stats.elapsed_us,
-                       res.stats.nodes_expanded);
+    if (!rhd_task_solve(task, &res, &v->start, t)) return;
     if (res.status != RH_LIMIT_REACHED) {
         answer(v, r, res.status == RH_SOLVED ? res.move_count : -1, t);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
