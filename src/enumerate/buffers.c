@@ -33,6 +33,7 @@ void rh__ework_free(rh__ework *w)
     free(w->index);
     free(w->edges);
     free(w->labels);
+    free(w->chain);
     free(w->skip);
     atomic_fetch_sub(&w->memory->used, w->used);
     rh__ework_init(w, w->g, w->memory);
@@ -152,7 +153,8 @@ bool rh__ework_edges_grow(rh__ework *w, uint32_t more)
         n *= 2;
     }
     if (!grow(w, &w->edges, sizeof *w->edges, w->edges_allocated, n) ||
-        !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n))
+        !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n) ||
+        !grow(w, &w->chain, sizeof *w->chain, w->edges_allocated, n))
         return false;
     w->edges_allocated = n;
     return true;

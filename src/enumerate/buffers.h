@@ -41,6 +41,7 @@ typedef struct {
     uint32_t *index; /* the table: the state's index per slot */
     uint32_t *edges;
     uint16_t *labels;
+    uint32_t *chain;     /* per move: the same vehicle's next slide the same way (rh__enum_chain) */
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
     uint32_t count, allocated;
     uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
@@ -56,6 +57,7 @@ typedef struct {
 } rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
+#define RH_EWORK_NO_CHAIN UINT32_MAX
 /* A table holds at most one state for this many slots: linear probes stay short. */
 #define RH_EWORK_LOAD 3
 

@@ -1,0 +1,174 @@
+/* The clusters with walls, found from the wall-free ones. A wall is a cell no state may cover,
+ * and a single-cell slide never jumps a cell: the states of a space with the walls W are the
+ * wall-free states that leave W free, and its slides are the wall-free slides between two of
+ * them. So each cluster with walls is a component of the states of one wall-free cluster that
+ * leave its walls free, over the slides that cluster recorded: found by a walk of those lists,
+ * with no move generated and no state looked up, in the task of the wall-free cluster, and
+ * solved over the same lists (record.c). Taking away a cluster's single wall gives back the
+ * wall-free cluster, whose distances say at once whether the wall matters.
+ *
+ * Which walls: those the space allows (rushhour/enumerate.h): at most n-1 cells of horizontal
+ * pieces in a row, walls included, and walls in the primary row only left of the primary car,
+ * which then never passes them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "walls.h"
+#include "record.h"
+
+void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory)
+{
+    *b = (rh__ewalls){.memory = memory};
+}
+
+void rh__ewalls_free(rh__ewalls *b)
+{
+    free(b->stamp);
+    free(b->members);
+    free(b->dist);
+    atomic_fetch_sub(&b->memory->used, b->used);
+    rh__ewalls_init(b, b->memory);
+}
+
+/* Room for `count` states. */
+static bool reserve(rh__ewalls *b, uint32_t count)
+{
+    if (count <= b->allocated) return true;
+    uint32_t n = b->allocated ? b->allocated : 256;
+    while (n < count) n *= 2; /* count <= UINT32_MAX / 4 (rh__ework's bound) */
+    if (!rh__ememory_grow(b->memory, &b->used, &b->stamp, sizeof *b->stamp, b->allocated, n) ||
+        !rh__ememory_grow(b->memory, &b->used, &b->members, sizeof *b->members, b->allocated, n) ||
+        !rh__ememory_grow(b->memory, &b->used, &b->dist, sizeof *b->dist, b->allocated, n))
+        return false;
+    b->allocated = n;
+    return true;
+}
+
+typedef struct {
+    rh__ework *w, *search;
+    rh__ewalls *b;
+    const rh__egeom *g;
+    const rh__ewalls_spec *spec;
+    uint64_t *found, skip;
+    rh_cluster *out;
+    int vehicles;
+    uint32_t stamp; /* of the wall set at hand */
+} derivation;
+
+/* The component of state `seed` among the states that leave `walls` free, reported. */
+static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
+{
+    const rh__ework *w = d->w;
+    const rh__egeom *g = d->g;
+    uint32_t *stamp = d->b->stamp, *members = d->b->members, count = 0;
+    uint64_t goals = 0, configurations = 0, bh = 0, bv = 0;
+    stamp[seed] = d->stamp;
+    members[count++] = seed;
+    for (uint32_t q = 0; q < count; q++) {
+        const uint32_t i = members[q];
+        const rh__estate *s = &w->states[i];
+        goals += rh__es_goal(g, s);
+        if (rh__es_blocked(g, s, w->free[i] & ~walls)) {
+            /* The minimum key is a blocked state's: any other slides left or up to a lower. */
+            const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
+            if (!configurations++ || rh__key_less(h, v, bh, bv)) {
+                bh = h;
+                bv = v;
+            }
+        }
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            const uint32_t k = w->edges[e];
+            if (stamp[k] != d->stamp) {
+                stamp[k] = d->stamp;
+                members[count++] = k;
+            }
+        }
+    }
+    if ((*d->found)++ < d->skip) return RH_EC_CLUSTER;
+    rh_cluster *out = d->out;
+    out->board_size = g->n;
+    out->canonical_h = bh | walls;
+    out->canonical_v = bv;
+    out->states = count;
+    out->goal_states = goals;
+    out->vehicles = d->vehicles;
+    out->walls = wall_count;
+    const rh__eview view = {d->b->dist, members, count, walls};
+    if (rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
+                        wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL) {
+        (*d->found)--;
+        return RH_EC_FULL;
+    }
+    d->spec->report(d->spec->ctx, out, configurations);
+    return RH_EC_CLUSTER;
+}
+
+/* The clusters of the wall set `walls`: components of the states that leave it free and have
+ * the primary car right of its walls in the primary row. The others are stamped at once, so
+ * that no component takes them, and get distance 0, so that no slide enters them (record.h). */
+static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_count)
+{
+    const rh__ework *w = d->w;
+    const uint64_t in_row = walls & d->g->primary_row;
+    uint32_t *stamp = d->b->stamp;
+    d->stamp++;
+    for (uint32_t i = 0; i < w->count; i++)
+        /* The primary's first cell is its row's only horizontal first cell: right of every
+         * wall there when above their sum. */
+        if ((w->free[i] & walls) != walls ||
+            in_row >= (w->states[i].m[RH_ES_HCAR] & d->g->primary_row)) {
+            stamp[i] = d->stamp;
+            d->b->dist[i] = 0;
+        }
+    for (uint32_t i = 0; i < w->count; i++)
+        if (stamp[i] != d->stamp && component(d, walls, wall_count, i) == RH_EC_FULL)
+            return RH_EC_FULL;
+    return RH_EC_CLUSTER;
+}
+
+/* Adds each cell of `cells` in turn to the wall set `walls` (of `wall_count`) where its row has
+ * room (room[r]: cells a row may still take), takes the clusters of the sets of a wanted size,
+ * and goes on with the cells after it. */
+static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count,
+                                  int *room)
+{
+    for (; cells; cells &= cells - 1) {
+        const int c = __builtin_ctzll(cells), r = c / d->g->n;
+        if (!room[r]) continue;
+        const uint64_t more = walls | UINT64_C(1) << c;
+        if (wall_count + 1 >= d->spec->walls_min &&
+            components(d, more, wall_count + 1) == RH_EC_FULL)
+            return RH_EC_FULL;
+        if (wall_count + 1 == d->spec->walls_max) continue;
+        room[r]--;
+        const rh__ecluster_result res = choose(d, cells & (cells - 1), more, wall_count + 1, room);
+        room[r]++;
+        if (res == RH_EC_FULL) return RH_EC_FULL;
+    }
+    return RH_EC_CLUSTER;
+}
+
+rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
+                                   const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
+                                   uint64_t skip, rh_cluster *out)
+{
+    if (!reserve(b, w->count)) return RH_EC_FULL;
+    memset(b->stamp, 0, sizeof *b->stamp * w->count);
+    const rh__estate *s = &w->states[0];
+    uint64_t cells = 0; /* the cells some state leaves free */
+    for (uint32_t i = 0; i < w->count; i++) cells |= w->free[i];
+    int room[RH_ENUM_SIZE_MAX];
+    const uint64_t h = rh__es_h(s);
+    for (int r = 0; r < g->n; r++)
+        room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
+    derivation d = {.w = w,
+                    .search = search,
+                    .b = b,
+                    .g = g,
+                    .spec = spec,
+                    .found = found,
+                    .skip = skip,
+                    .out = out,
+                    .vehicles = __builtin_popcountll(s->m[0] | s->m[1] | s->m[2] | s->m[3])};
+    return choose(&d, cells, 0, 0, room);
+}
