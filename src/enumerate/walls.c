@@ -5,7 +5,10 @@
  * leave its walls free, over the slides that cluster recorded: found by a walk of those lists,
  * with no move generated and no state looked up, in the task of the wall-free cluster, and
  * solved over the same lists (record.c). Taking away a cluster's single wall gives back the
- * wall-free cluster, whose distances say at once whether the wall matters.
+ * wall-free cluster, whose distances say at once whether the wall matters. A cell no state of
+ * the wall-free cluster covers (a spare cell) changes nothing as a wall but the key, the board
+ * and minimality (taking it away again changes nothing): with such walls a cluster is reported
+ * as found without them, with no walk.
  *
  * Which walls: those the space allows (rushhour/enumerate.h): at most n-1 cells of horizontal
  * pieces in a row, walls included, and walls in the primary row only left of the primary car,
@@ -51,11 +54,52 @@ typedef struct {
     const rh__ewalls_spec *spec;
     uint64_t *found, skip;
     rh_cluster *out;
+    uint64_t spare; /* the cells no state covers */
     int vehicles;
-    uint32_t stamp; /* of the wall set at hand */
+    int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
+    uint32_t stamp;             /* of the wall set at hand */
 } derivation;
 
-/* The component of state `seed` among the states that leave `walls` free, reported. */
+/* Reports the cluster in d->out, of `wall_count` walls and `configurations` blocked
+ * configurations, if of a wanted size. */
+static void report(derivation *d, int wall_count, uint64_t configurations)
+{
+    if (wall_count >= d->spec->walls_min && (*d->found)++ >= d->skip)
+        d->spec->report(d->spec->ctx, d->out, configurations);
+}
+
+/* Reports the cluster in d->out (of `wall_count` walls) again with each set of more walls among
+ * the spare cells `spare`, where the rows have room and the primary car, whose first cell is
+ * `primary`, is right of them. Leaves d->out as it found it. */
+static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t primary,
+                   uint64_t configurations)
+{
+    rh_cluster *out = d->out;
+    if (wall_count >= d->spec->walls_max) return;
+    const bool minimal = out->minimal;
+    for (; spare; spare &= spare - 1) {
+        const uint64_t bit = spare & -spare;
+        const int c = __builtin_ctzll(spare), r = c / d->g->n;
+        if (!d->room[r] || (bit & d->g->primary_row && bit > primary)) continue;
+        out->canonical_h |= bit;
+        out->walls = wall_count + 1;
+        out->minimal = false;
+        if (out->hardest[0]) out->hardest[c] = 'x'; /* a spare cell: free in every state */
+        if (out->hardest_slides[0]) out->hardest_slides[c] = 'x';
+        report(d, wall_count + 1, configurations);
+        d->room[r]--;
+        extend(d, spare & (spare - 1), wall_count + 1, primary, configurations);
+        d->room[r]++;
+        out->canonical_h &= ~bit;
+        out->walls = wall_count;
+        out->minimal = minimal;
+        if (out->hardest[0]) out->hardest[c] = '.';
+        if (out->hardest_slides[0]) out->hardest_slides[c] = '.';
+    }
+}
+
+/* The component of state `seed` among the states that leave `walls` free, reported, and again
+ * with spare walls. */
 static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
 {
     const rh__ework *w = d->w;
@@ -84,7 +128,6 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
             }
         }
     }
-    if ((*d->found)++ < d->skip) return RH_EC_CLUSTER;
     rh_cluster *out = d->out;
     out->board_size = g->n;
     out->canonical_h = bh | walls;
@@ -95,11 +138,10 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     out->walls = wall_count;
     const rh__eview view = {d->b->dist, members, count, walls};
     if (rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
-                        wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL) {
-        (*d->found)--;
+                        wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
-    }
-    d->spec->report(d->spec->ctx, out, configurations);
+    report(d, wall_count, configurations);
+    extend(d, d->spare, wall_count, w->states[seed].m[RH_ES_HCAR] & g->primary_row, configurations);
     return RH_EC_CLUSTER;
 }
 
@@ -126,23 +168,20 @@ static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_co
     return RH_EC_CLUSTER;
 }
 
-/* Adds each cell of `cells` in turn to the wall set `walls` (of `wall_count`) where its row has
- * room (room[r]: cells a row may still take), takes the clusters of the sets of a wanted size,
- * and goes on with the cells after it. */
-static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count,
-                                  int *room)
+/* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
+ * `wall_count`) where its row has room, takes the clusters of the sets of a wanted size or
+ * that spare walls complete, and goes on with the cells after it. */
+static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count)
 {
     for (; cells; cells &= cells - 1) {
         const int c = __builtin_ctzll(cells), r = c / d->g->n;
-        if (!room[r]) continue;
+        if (!d->room[r]) continue;
         const uint64_t more = walls | UINT64_C(1) << c;
-        if (wall_count + 1 >= d->spec->walls_min &&
-            components(d, more, wall_count + 1) == RH_EC_FULL)
-            return RH_EC_FULL;
-        if (wall_count + 1 == d->spec->walls_max) continue;
-        room[r]--;
-        const rh__ecluster_result res = choose(d, cells & (cells - 1), more, wall_count + 1, room);
-        room[r]++;
+        d->room[r]--;
+        rh__ecluster_result res = components(d, more, wall_count + 1);
+        if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
+            res = choose(d, cells & (cells - 1), more, wall_count + 1);
+        d->room[r]++;
         if (res == RH_EC_FULL) return RH_EC_FULL;
     }
     return RH_EC_CLUSTER;
@@ -155,12 +194,12 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     if (!reserve(b, w->count)) return RH_EC_FULL;
     memset(b->stamp, 0, sizeof *b->stamp * w->count);
     const rh__estate *s = &w->states[0];
-    uint64_t cells = 0; /* the cells some state leaves free */
-    for (uint32_t i = 0; i < w->count; i++) cells |= w->free[i];
-    int room[RH_ENUM_SIZE_MAX];
-    const uint64_t h = rh__es_h(s);
-    for (int r = 0; r < g->n; r++)
-        room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
+    uint64_t cells = 0, spare = g->board, configurations = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        cells |= w->free[i];
+        spare &= w->free[i];
+        configurations += rh__es_blocked(g, &w->states[i], w->free[i]);
+    }
     derivation d = {.w = w,
                     .search = search,
                     .b = b,
@@ -169,6 +208,12 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
                     .found = found,
                     .skip = skip,
                     .out = out,
+                    .spare = spare,
                     .vehicles = __builtin_popcountll(s->m[0] | s->m[1] | s->m[2] | s->m[3])};
-    return choose(&d, cells, 0, 0, room);
+    const uint64_t h = rh__es_h(s);
+    for (int r = 0; r < g->n; r++)
+        d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
+    /* out holds the wall-free cluster's record. */
+    extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
+    return choose(&d, cells & ~spare, 0, 0);
 }
