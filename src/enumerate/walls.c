@@ -17,11 +17,17 @@
 #include <string.h>
 
 #include "walls.h"
+#include "notation.h"
 #include "record.h"
 
 void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory)
 {
-    *b = (rh__ewalls){.memory = memory};
+    b->stamp = b->members = NULL;
+    b->dist = NULL;
+    b->allocated = 0;
+    b->memory = memory;
+    b->used = 0;
+    rh__elanes_init(&b->lanes, memory);
 }
 
 void rh__ewalls_free(rh__ewalls *b)
@@ -30,6 +36,7 @@ void rh__ewalls_free(rh__ewalls *b)
     free(b->members);
     free(b->dist);
     atomic_fetch_sub(&b->memory->used, b->used);
+    rh__elanes_free(&b->lanes);
     rh__ewalls_init(b, b->memory);
 }
 
@@ -55,6 +62,7 @@ typedef struct {
     uint64_t *found, skip;
     rh_cluster *out;
     uint64_t spare; /* the cells no state covers */
+    uint64_t lanes; /* the single walls b->lanes holds */
     int vehicles;
     int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
     uint32_t stamp;             /* of the wall set at hand */
@@ -136,8 +144,23 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     out->goal_states = goals;
     out->vehicles = d->vehicles;
     out->walls = wall_count;
+    /* The one solvable cluster of its lane has the lane's distances. Unless the hardest state
+     * is nearer the goal without the wall, that is the whole record: the puzzle is not minimal. */
+    const rh__elane_record *lane = &d->b->lanes.lane[__builtin_ctzll(walls)];
+    const bool laned = goals && wall_count == 1 && (walls & d->lanes) && count == lane->reached;
+    if (laned) {
+        out->moves = lane->moves;
+        out->slides = lane->slides;
+        memcpy(out->hist, lane->hist, sizeof out->hist);
+        rh__enum_notation(g, walls, &w->states[lane->hardest], out->hardest);
+        out->hardest_slides[0] = '\0';
+        if (d->spec->slides)
+            rh__enum_notation(g, walls, &w->states[lane->hardest_slides], out->hardest_slides);
+        out->minimal = false;
+    }
     const rh__eview view = {d->b->dist, members, count, walls};
-    if (rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
+    if ((!laned || w->dist[lane->hardest] < out->moves) &&
+        rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
                         wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
     report(d, wall_count, configurations);
@@ -214,6 +237,11 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     for (int r = 0; r < g->n; r++)
         d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
     /* out holds the wall-free cluster's record. */
+    if (out->moves >= 0 && spec->walls_min <= 1)
+        for (uint64_t m = cells & ~spare; m; m &= m - 1)
+            if (d.room[__builtin_ctzll(m) / g->n]) d.lanes |= m & -m;
+    /* Without room for the lanes, each cluster gets its own distances. */
+    if (d.lanes && !rh__enum_lanes(w, g, &b->lanes, d.lanes, spec->slides)) d.lanes = 0;
     extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
     return choose(&d, cells & ~spare, 0, 0);
 }

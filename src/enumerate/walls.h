@@ -8,6 +8,7 @@
 
 #include "rushhour/enumerate.h"
 #include "cluster.h"
+#include "lanes.h"
 #include "state.h"
 #include "buffers.h"
 
@@ -17,6 +18,7 @@ typedef struct {
     uint32_t *stamp;   /* the wall set in whose cluster the state was last found */
     uint32_t *members; /* the states of the cluster at hand */
     uint16_t *dist;    /* their distances */
+    rh__elanes lanes;  /* the distances of every single wall at once */
     uint32_t allocated;
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
