@@ -6,9 +6,9 @@
  * met at a few distances over all lanes, where a pass a wall would meet it once a lane.
  *
  * A goal state's primary car is at the exit, right of any wall its row can hold, and no slide
- * takes it past one: every state reached is of the space. Records stay per lane, not per
- * cluster: a lane whose solvable states make one cluster is that cluster's (walls.c checks
- * it by the count reached). */
+ * takes it past one: every state reached is of the space. A lane may hold several clusters
+ * (the wall cuts one in parts): the distances are by state, for walls.c to read cluster by
+ * cluster. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +18,6 @@ void rh__elanes_init(rh__elanes *b, rh__ememory *memory)
 {
     memset(b, 0, sizeof *b);
     b->memory = memory;
-    for (int c = 0; c < RH_ENUM_CELLS_MAX; c++) b->lane[c].moves = -1;
 }
 
 void rh__elanes_free(rh__elanes *b)
@@ -28,51 +27,48 @@ void rh__elanes_free(rh__elanes *b)
     free(b->next);
     free(b->layer);
     free(b->following);
+    free(b->moves);
+    free(b->slides);
     atomic_fetch_sub(&b->memory->used, b->used);
     rh__elanes_init(b, b->memory);
 }
 
-static bool reserve(rh__elanes *b, uint32_t count)
+static bool grow(rh__elanes *b, void *array, size_t size, size_t have, size_t want)
 {
-    if (count <= b->allocated) return true;
-    uint32_t n = b->allocated ? b->allocated : 256;
-    while (n < count) n *= 2; /* count <= UINT32_MAX / 4 (rh__ework's bound) */
-    const uint32_t have = b->allocated;
-    if (!rh__ememory_grow(b->memory, &b->used, &b->seen, sizeof *b->seen, have, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->now, sizeof *b->now, have, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->next, sizeof *b->next, have, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->layer, sizeof *b->layer, have, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->following, sizeof *b->following, have, n))
-        return false;
-    b->allocated = n;
+    return rh__ememory_grow(b->memory, &b->used, array, size, have, want);
+}
+
+/* Room for `states` states of `lanes` lanes. */
+static bool reserve(rh__elanes *b, uint32_t states, int lanes)
+{
+    if (states > b->states) {
+        uint32_t n = b->states ? b->states : 256;
+        while (n < states) n *= 2; /* states <= UINT32_MAX / 4 (rh__ework's bound) */
+        if (!grow(b, &b->seen, sizeof *b->seen, b->states, n) ||
+            !grow(b, &b->now, sizeof *b->now, b->states, n) ||
+            !grow(b, &b->next, sizeof *b->next, b->states, n) ||
+            !grow(b, &b->layer, sizeof *b->layer, b->states, n) ||
+            !grow(b, &b->following, sizeof *b->following, b->states, n))
+            return false;
+        b->states = n;
+    }
+    const size_t cells = (size_t)states * (size_t)lanes;
+    if (cells > b->allocated) {
+        size_t n = b->allocated ? b->allocated : 1024;
+        while (n < cells) n *= 2;
+        if (!grow(b, &b->moves, sizeof *b->moves, b->allocated, n) ||
+            !grow(b, &b->slides, sizeof *b->slides, b->allocated, n))
+            return false;
+        b->allocated = n;
+    }
     return true;
 }
 
-/* Notes state i at distance d in the lanes of `mask`: the deepest so far, or as deep and of a
- * smaller key, is the lane's hardest. */
-static void note(const rh__ework *w, const rh__egeom *g, rh__elanes *b, bool unit, uint32_t i,
-                 int d, uint64_t mask)
+/* Writes distance d for state i in the lanes of `mask`. */
+static inline void set(rh__elanes *b, uint16_t *dist, uint32_t i, int d, uint64_t mask)
 {
-    uint64_t h = 0, v = 0;
-    bool keyed = false;
-    for (; mask; mask &= mask - 1) {
-        rh__elane_record *lane = &b->lane[__builtin_ctzll(mask)];
-        int *deepest = unit ? &lane->slides : &lane->moves;
-        uint32_t *hardest = unit ? &lane->hardest_slides : &lane->hardest;
-        if (!unit) {
-            lane->reached++;
-            if (d < RH_ENUM_DEPTH_MAX) lane->hist[d]++;
-        }
-        if (!keyed) {
-            h = rh__es_h(&w->states[i]);
-            v = rh__es_v(g, &w->states[i]);
-            keyed = true;
-        }
-        if (d > *deepest ||
-            rh__key_less(h, v, rh__es_h(&w->states[*hardest]), rh__es_v(g, &w->states[*hardest])))
-            *hardest = i;
-        *deepest = d;
-    }
+    uint16_t *row = dist + (size_t)i * (size_t)b->lanes;
+    for (; mask; mask &= mask - 1) row[b->index[__builtin_ctzll(mask)]] = (uint16_t)d;
 }
 
 /* Follows move `e` from a state at distance d in the lanes of `mask`, and more of the same
@@ -96,12 +92,14 @@ static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t 
     }
 }
 
-/* One pass, by moves or by single slides (`unit`), in the lanes of `lanes`. */
-static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes, bool unit)
+/* One pass, by moves or by single slides (`unit`), in the lanes of `lanes`, into `dist`. */
+static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes, bool unit,
+                 uint16_t *dist)
 {
     uint32_t count = 0;
     memset(b->seen, 0, sizeof *b->seen * w->count);
     memset(b->next, 0, sizeof *b->next * w->count);
+    memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
     for (uint32_t i = 0; i < w->count; i++)
         if (rh__es_goal(g, &w->states[i]) && (w->free[i] & lanes)) {
             b->layer[count++] = i;
@@ -111,7 +109,7 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
         uint32_t next = 0;
         for (uint32_t j = 0; j < count; j++) {
             const uint32_t i = b->layer[j];
-            note(w, g, b, unit, i, d, b->now[i]);
+            set(b, dist, i, d, b->now[i]);
             for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
                 reach(w, b, unit, e, b->now[i], &next);
         }
@@ -130,19 +128,11 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
 bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
                     bool slides)
 {
-    if (!reserve(b, w->count)) return false;
-    for (uint64_t m = lanes; m; m &= m - 1) {
-        rh__elane_record *lane = &b->lane[__builtin_ctzll(m)];
-        /* Only what the lane's last fill wrote is not 0. */
-        if (lane->moves >= 0)
-            memset(lane->hist, 0,
-                   sizeof *lane->hist * (size_t)(lane->moves < RH_ENUM_DEPTH_MAX
-                                                     ? lane->moves + 1
-                                                     : RH_ENUM_DEPTH_MAX));
-        lane->moves = lane->slides = -1;
-        lane->reached = 0;
-    }
-    pass(w, g, b, lanes, false);
-    if (slides) pass(w, g, b, lanes, true);
+    const int count = __builtin_popcountll(lanes);
+    if (!reserve(b, w->count, count)) return false;
+    b->lanes = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
+    pass(w, g, b, lanes, false, b->moves);
+    if (slides) pass(w, g, b, lanes, true, b->slides);
     return true;
 }

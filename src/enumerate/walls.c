@@ -106,6 +106,61 @@ static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t prima
     }
 }
 
+/* The member of `members` of smallest key among those at the largest distance `deepest` in
+ * `dist` (by state, then lane; the lane at `at`). */
+static uint32_t hardest_of(const derivation *d, const uint32_t *members, uint32_t count,
+                           const uint16_t *dist, int at, int deepest)
+{
+    const rh__ework *w = d->w;
+    const size_t stride = (size_t)d->b->lanes.lanes;
+    uint32_t best = UINT32_MAX;
+    uint64_t bh = 0, bv = 0;
+    for (uint32_t j = 0; j < count; j++) {
+        const uint32_t i = members[j];
+        if (dist[i * stride + (size_t)at] != deepest) continue;
+        const uint64_t h = rh__es_h(&w->states[i]), v = rh__es_v(d->g, &w->states[i]);
+        if (best == UINT32_MAX || rh__key_less(h, v, bh, bv)) {
+            best = i;
+            bh = h;
+            bv = v;
+        }
+    }
+    return best;
+}
+
+/* Fills d->out's lengths, histogram and hardest states for the solvable cluster of `members`
+ * with the single wall `walls` from the wall's lane, minimality aside (false). Returns its
+ * hardest state in moves. */
+static uint32_t from_lane(derivation *d, uint64_t walls, const uint32_t *members, uint32_t count)
+{
+    const rh__elanes *l = &d->b->lanes;
+    const int at = l->index[__builtin_ctzll(walls)];
+    const size_t stride = (size_t)l->lanes;
+    rh_cluster *out = d->out;
+    int moves = 0, slides = 0;
+    memset(out->hist, 0, sizeof out->hist);
+    for (uint32_t j = 0; j < count; j++) {
+        const size_t cell = members[j] * stride + (size_t)at;
+        const int m = l->moves[cell];
+        if (m < RH_ENUM_DEPTH_MAX) out->hist[m]++;
+        if (m > moves) moves = m;
+        if (d->spec->slides && l->slides[cell] > slides) slides = l->slides[cell];
+    }
+    const uint32_t hardest = hardest_of(d, members, count, l->moves, at, moves);
+    out->moves = moves;
+    rh__enum_notation(d->g, walls, &d->w->states[hardest], out->hardest);
+    out->slides = -1;
+    out->hardest_slides[0] = '\0';
+    if (d->spec->slides) {
+        out->slides = slides;
+        rh__enum_notation(d->g, walls,
+                          &d->w->states[hardest_of(d, members, count, l->slides, at, slides)],
+                          out->hardest_slides);
+    }
+    out->minimal = false;
+    return hardest;
+}
+
 /* The component of state `seed` among the states that leave `walls` free, reported, and again
  * with spare walls. */
 static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
@@ -144,22 +199,12 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     out->goal_states = goals;
     out->vehicles = d->vehicles;
     out->walls = wall_count;
-    /* The one solvable cluster of its lane has the lane's distances. Unless the hardest state
-     * is nearer the goal without the wall, that is the whole record: the puzzle is not minimal. */
-    const rh__elane_record *lane = &d->b->lanes.lane[__builtin_ctzll(walls)];
-    const bool laned = goals && wall_count == 1 && (walls & d->lanes) && count == lane->reached;
-    if (laned) {
-        out->moves = lane->moves;
-        out->slides = lane->slides;
-        memcpy(out->hist, lane->hist, sizeof out->hist);
-        rh__enum_notation(g, walls, &w->states[lane->hardest], out->hardest);
-        out->hardest_slides[0] = '\0';
-        if (d->spec->slides)
-            rh__enum_notation(g, walls, &w->states[lane->hardest_slides], out->hardest_slides);
-        out->minimal = false;
-    }
+    /* A single wall's cluster reads its distances from the wall's lane. Unless its hardest
+     * state is nearer the goal without the wall, that is its whole record: it is not minimal. */
+    const bool laned = goals && wall_count == 1 && (walls & d->lanes);
+    const uint32_t hardest = laned ? from_lane(d, walls, members, count) : 0;
     const rh__eview view = {d->b->dist, members, count, walls};
-    if ((!laned || w->dist[lane->hardest] < out->moves) &&
+    if ((!laned || w->dist[hardest] < out->moves) &&
         rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
                         wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
