@@ -7,8 +7,13 @@
  *
  * A goal state's primary car is at the exit, right of any wall its row can hold, and no slide
  * takes it past one: every state reached is of the space. A lane may hold several clusters
- * (the wall cuts one in parts): the distances are by state, for walls.c to read cluster by
- * cluster. */
+ * (the wall cuts one in parts): the distances are kept by state and lane.
+ *
+ * The clusters themselves are found the same way: a walk from a state carries the lanes that
+ * have not yet placed it, so one walk finds that state's cluster in every lane at once, and a
+ * lane's cluster is tallied as its states are met (size, goals, blocked configurations, key,
+ * and its lengths, histogram and hardest states from the distances). Another walk starts from
+ * the first state some lane has not placed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,5 +139,108 @@ bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint6
     for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
     pass(w, g, b, lanes, false, b->moves);
     if (slides) pass(w, g, b, lanes, true, b->slides);
+    return true;
+}
+
+/* Adds state i to the clusters at hand of the lanes of `mask`. */
+static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t i, uint64_t mask,
+                  bool distances, bool slides)
+{
+    const rh__estate *s = &w->states[i];
+    const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
+    const bool goal = rh__es_goal(g, s);
+    /* The free cells a vehicle could slide into left or up: blocked with a wall on c when c is
+     * the only one. */
+    const uint64_t first_h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t first_v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    const uint64_t into = ((first_h & g->not_first) >> 1 | first_v >> g->n) & w->free[i];
+    const size_t row = (size_t)i * (size_t)b->lanes;
+    for (; mask; mask &= mask - 1) {
+        const int c = __builtin_ctzll(mask);
+        rh__elane_cluster *t = &b->tally[c];
+        t->states++;
+        t->goals += goal;
+        if (!(into & ~(mask & -mask)) && (!t->configurations++ || rh__key_less(h, v, t->h, t->v))) {
+            t->h = h;
+            t->v = v;
+        }
+        if (!distances) continue;
+        const int m = b->moves[row + (size_t)b->index[c]];
+        if (m == RH_ELANES_UNSEEN) continue; /* an unsolvable cluster */
+        if (m < RH_ENUM_DEPTH_MAX) t->hist[m]++;
+        if (m > t->moves || (m == t->moves && rh__key_less(h, v, t->hardest_h, t->hardest_v))) {
+            t->moves = m;
+            t->hardest = i;
+            t->hardest_h = h;
+            t->hardest_v = v;
+        }
+        if (!slides) continue;
+        const int sl = b->slides[row + (size_t)b->index[c]];
+        if (sl > t->slides || (sl == t->slides && rh__key_less(h, v, t->slides_h, t->slides_v))) {
+            t->slides = sl;
+            t->hardest_slides = i;
+            t->slides_h = h;
+            t->slides_v = v;
+        }
+    }
+}
+
+/* The walk from state `seed` in the lanes of `mask`, none of which has placed it: each lane's
+ * cluster of seed, tallied. */
+static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t seed,
+                 uint64_t mask, bool distances, bool slides)
+{
+    uint64_t *placed = b->seen, *pending = b->next;
+    uint32_t *ring = b->layer, head = 0, tail = 0;
+    for (uint64_t m = mask; m; m &= m - 1) {
+        rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
+        if (t->moves >= 0) /* only what its last cluster wrote is not 0 */
+            memset(t->hist, 0,
+                   sizeof *t->hist *
+                       (size_t)(t->moves < RH_ENUM_DEPTH_MAX ? t->moves + 1 : RH_ENUM_DEPTH_MAX));
+        t->seed = seed;
+        t->states = t->goals = t->configurations = 0;
+        t->moves = t->slides = -1;
+    }
+    placed[seed] |= mask;
+    pending[seed] = mask;
+    ring[tail++] = seed;
+    /* A state waits at most once at a time, and the seed never again (it has every lane of
+     * the walk): fewer than w->count wait, so the ring never fills. */
+    while (head != tail) {
+        const uint32_t i = ring[head];
+        head = head + 1 == w->count ? 0 : head + 1;
+        const uint64_t m = pending[i];
+        pending[i] = 0;
+        tally(w, g, b, i, m, distances, slides);
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            const uint32_t k = w->edges[e];
+            const uint64_t add = m & w->free[k] & ~placed[k];
+            if (!add) continue;
+            placed[k] |= add;
+            if (!pending[k]) {
+                ring[tail] = k;
+                tail = tail + 1 == w->count ? 0 : tail + 1;
+            }
+            pending[k] |= add;
+        }
+    }
+}
+
+bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                            bool distances, bool slides, rh__elane_found_fn found, void *ctx)
+{
+    if (!reserve(b, w->count, 0)) return false;
+    memset(b->seen, 0, sizeof *b->seen * w->count);
+    memset(b->next, 0, sizeof *b->next * w->count);
+    for (uint32_t i = 0; i < w->count; i++) {
+        /* Walls in the primary row only left of the primary car: not at or after its cell. */
+        const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
+        const uint64_t mask = w->free[i] & lanes & ~b->seen[i] & ~(g->primary_row & ~(primary - 1));
+        if (!mask) continue;
+        walk(w, g, b, i, mask, distances, slides);
+        for (uint64_t m = mask; m; m &= m - 1)
+            if (!found(ctx, __builtin_ctzll(m), &b->tally[__builtin_ctzll(m)])) return false;
+    }
     return true;
 }

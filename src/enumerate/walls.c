@@ -62,7 +62,6 @@ typedef struct {
     uint64_t *found, skip;
     rh_cluster *out;
     uint64_t spare; /* the cells no state covers */
-    uint64_t lanes; /* the single walls b->lanes holds */
     int vehicles;
     int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
     uint32_t stamp;             /* of the wall set at hand */
@@ -106,79 +105,26 @@ static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t prima
     }
 }
 
-/* The member of `members` of smallest key among those at the largest distance `deepest` in
- * `dist` (by state, then lane; the lane at `at`). */
-static uint32_t hardest_of(const derivation *d, const uint32_t *members, uint32_t count,
-                           const uint16_t *dist, int at, int deepest)
-{
-    const rh__ework *w = d->w;
-    const size_t stride = (size_t)d->b->lanes.lanes;
-    uint32_t best = UINT32_MAX;
-    uint64_t bh = 0, bv = 0;
-    for (uint32_t j = 0; j < count; j++) {
-        const uint32_t i = members[j];
-        if (dist[i * stride + (size_t)at] != deepest) continue;
-        const uint64_t h = rh__es_h(&w->states[i]), v = rh__es_v(d->g, &w->states[i]);
-        if (best == UINT32_MAX || rh__key_less(h, v, bh, bv)) {
-            best = i;
-            bh = h;
-            bv = v;
-        }
-    }
-    return best;
-}
-
-/* Fills d->out's lengths, histogram and hardest states for the solvable cluster of `members`
- * with the single wall `walls` from the wall's lane, minimality aside (false). Returns its
- * hardest state in moves. */
-static uint32_t from_lane(derivation *d, uint64_t walls, const uint32_t *members, uint32_t count)
-{
-    const rh__elanes *l = &d->b->lanes;
-    const int at = l->index[__builtin_ctzll(walls)];
-    const size_t stride = (size_t)l->lanes;
-    rh_cluster *out = d->out;
-    int moves = 0, slides = 0;
-    memset(out->hist, 0, sizeof out->hist);
-    for (uint32_t j = 0; j < count; j++) {
-        const size_t cell = members[j] * stride + (size_t)at;
-        const int m = l->moves[cell];
-        if (m < RH_ENUM_DEPTH_MAX) out->hist[m]++;
-        if (m > moves) moves = m;
-        if (d->spec->slides && l->slides[cell] > slides) slides = l->slides[cell];
-    }
-    const uint32_t hardest = hardest_of(d, members, count, l->moves, at, moves);
-    out->moves = moves;
-    rh__enum_notation(d->g, walls, &d->w->states[hardest], out->hardest);
-    out->slides = -1;
-    out->hardest_slides[0] = '\0';
-    if (d->spec->slides) {
-        out->slides = slides;
-        rh__enum_notation(d->g, walls,
-                          &d->w->states[hardest_of(d, members, count, l->slides, at, slides)],
-                          out->hardest_slides);
-    }
-    out->minimal = false;
-    return hardest;
-}
-
-/* The component of state `seed` among the states that leave `walls` free, reported, and again
- * with spare walls. */
-static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
+/* The component of state `seed` among the states that leave `walls` free (exclude() has
+ * stamped the others), into d->b->members, and what the record takes from the walk. */
+static uint32_t gather(derivation *d, uint64_t walls, uint32_t seed, uint64_t *goals,
+                       uint64_t *configurations)
 {
     const rh__ework *w = d->w;
     const rh__egeom *g = d->g;
     uint32_t *stamp = d->b->stamp, *members = d->b->members, count = 0;
-    uint64_t goals = 0, configurations = 0, bh = 0, bv = 0;
+    uint64_t bh = 0, bv = 0;
+    *goals = *configurations = 0;
     stamp[seed] = d->stamp;
     members[count++] = seed;
     for (uint32_t q = 0; q < count; q++) {
         const uint32_t i = members[q];
         const rh__estate *s = &w->states[i];
-        goals += rh__es_goal(g, s);
+        *goals += rh__es_goal(g, s);
         if (rh__es_blocked(g, s, w->free[i] & ~walls)) {
             /* The minimum key is a blocked state's: any other slides left or up to a lower. */
             const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
-            if (!configurations++ || rh__key_less(h, v, bh, bv)) {
+            if (!(*configurations)++ || rh__key_less(h, v, bh, bv)) {
                 bh = h;
                 bv = v;
             }
@@ -196,63 +142,108 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     out->canonical_h = bh | walls;
     out->canonical_v = bv;
     out->states = count;
-    out->goal_states = goals;
+    out->goal_states = *goals;
     out->vehicles = d->vehicles;
-    out->walls = wall_count;
-    /* A single wall's cluster reads its distances from the wall's lane. Unless its hardest
-     * state is nearer the goal without the wall, that is its whole record: it is not minimal. */
-    const bool laned = goals && wall_count == 1 && (walls & d->lanes);
-    const uint32_t hardest = laned ? from_lane(d, walls, members, count) : 0;
-    const rh__eview view = {d->b->dist, members, count, walls};
-    if ((!laned || w->dist[hardest] < out->moves) &&
-        rh__enum_record(d->w, d->search, g, &view, goals, d->spec->slides,
-                        wall_count == 1 ? w->dist : NULL, out) == RH_EC_FULL)
+    return count;
+}
+
+/* The component of state `seed` among the states that leave `walls` free, recorded and
+ * reported, and again with spare walls. */
+static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
+{
+    uint64_t goals, configurations;
+    const uint32_t count = gather(d, walls, seed, &goals, &configurations);
+    d->out->walls = wall_count;
+    const rh__eview view = {d->b->dist, d->b->members, count, walls};
+    if (rh__enum_record(d->w, d->search, d->g, &view, goals, d->spec->slides,
+                        wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
         return RH_EC_FULL;
     report(d, wall_count, configurations);
-    extend(d, d->spare, wall_count, w->states[seed].m[RH_ES_HCAR] & g->primary_row, configurations);
+    extend(d, d->spare, wall_count, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
+           configurations);
     return RH_EC_CLUSTER;
 }
 
-/* The clusters of the wall set `walls`: components of the states that leave it free and have
- * the primary car right of its walls in the primary row. The others are stamped at once, so
- * that no component takes them, and get distance 0, so that no slide enters them (record.h). */
-static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_count)
+/* Stamps, for the wall set `walls`, the states out of the space: those that cover a wall or
+ * have the primary car left of one in its row. No component takes them, and their distance 0
+ * stops every slide into them (record.h). */
+static void exclude(derivation *d, uint64_t walls)
 {
     const rh__ework *w = d->w;
     const uint64_t in_row = walls & d->g->primary_row;
-    uint32_t *stamp = d->b->stamp;
     d->stamp++;
     for (uint32_t i = 0; i < w->count; i++)
         /* The primary's first cell is its row's only horizontal first cell: right of every
          * wall there when above their sum. */
         if ((w->free[i] & walls) != walls ||
             in_row >= (w->states[i].m[RH_ES_HCAR] & d->g->primary_row)) {
-            stamp[i] = d->stamp;
+            d->b->stamp[i] = d->stamp;
             d->b->dist[i] = 0;
         }
-    for (uint32_t i = 0; i < w->count; i++)
-        if (stamp[i] != d->stamp && component(d, walls, wall_count, i) == RH_EC_FULL)
+}
+
+/* The clusters of the wall set `walls`, of `wall_count` walls. */
+static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_count)
+{
+    exclude(d, walls);
+    for (uint32_t i = 0; i < d->w->count; i++)
+        if (d->b->stamp[i] != d->stamp && component(d, walls, wall_count, i) == RH_EC_FULL)
             return RH_EC_FULL;
     return RH_EC_CLUSTER;
 }
 
+/* A cluster of the single wall on `cell`, as the lanes found it (rh__elane_found_fn): its
+ * record is the lane's, not minimal, unless its hardest state is nearer the goal without the
+ * wall; then it is walked and recorded on its own, minimality searched. */
+static bool single(void *ctx, int cell, const rh__elane_cluster *t)
+{
+    derivation *d = ctx;
+    const uint64_t wall = UINT64_C(1) << cell;
+    if (t->moves >= 0 && d->w->dist[t->hardest] < t->moves) {
+        exclude(d, wall);
+        return component(d, wall, 1, t->seed) == RH_EC_CLUSTER;
+    }
+    rh_cluster *out = d->out;
+    out->board_size = d->g->n;
+    out->canonical_h = t->h | wall;
+    out->canonical_v = t->v;
+    out->states = t->states;
+    out->goal_states = t->goals;
+    out->vehicles = d->vehicles;
+    out->walls = 1;
+    out->moves = t->moves;
+    out->slides = t->moves >= 0 ? t->slides : -1;
+    out->minimal = false;
+    out->hardest[0] = out->hardest_slides[0] = '\0';
+    if (t->moves >= 0) {
+        memcpy(out->hist, t->hist, sizeof out->hist);
+        rh__enum_notation(d->g, wall, &d->w->states[t->hardest], out->hardest);
+        if (d->spec->slides)
+            rh__enum_notation(d->g, wall, &d->w->states[t->hardest_slides], out->hardest_slides);
+    }
+    report(d, 1, t->configurations);
+    extend(d, d->spare, 1, d->w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row,
+           t->configurations);
+    return true;
+}
+
 /* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
- * `wall_count`) where its row has room, takes the clusters of the sets of a wanted size or
- * that spare walls complete, and goes on with the cells after it. */
+ * `wall_count`) where its row has room, takes the clusters of the sets of two walls or more
+ * (the lanes take those of one), and goes on with the cells after it. */
 static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count)
 {
-    for (; cells; cells &= cells - 1) {
+    rh__ecluster_result res = RH_EC_CLUSTER;
+    for (; cells && res == RH_EC_CLUSTER; cells &= cells - 1) {
         const int c = __builtin_ctzll(cells), r = c / d->g->n;
         if (!d->room[r]) continue;
         const uint64_t more = walls | UINT64_C(1) << c;
         d->room[r]--;
-        rh__ecluster_result res = components(d, more, wall_count + 1);
+        if (wall_count + 1 >= 2) res = components(d, more, wall_count + 1);
         if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
             res = choose(d, cells & (cells - 1), more, wall_count + 1);
         d->room[r]++;
-        if (res == RH_EC_FULL) return RH_EC_FULL;
     }
-    return RH_EC_CLUSTER;
+    return res;
 }
 
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
@@ -281,12 +272,16 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     const uint64_t h = rh__es_h(s);
     for (int r = 0; r < g->n; r++)
         d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
-    /* out holds the wall-free cluster's record. */
-    if (out->moves >= 0 && spec->walls_min <= 1)
-        for (uint64_t m = cells & ~spare; m; m &= m - 1)
-            if (d.room[__builtin_ctzll(m) / g->n]) d.lanes |= m & -m;
-    /* Without room for the lanes, each cluster gets its own distances. */
-    if (d.lanes && !rh__enum_lanes(w, g, &b->lanes, d.lanes, spec->slides)) d.lanes = 0;
+    /* out holds the wall-free cluster's record (its distances in w->dist if solvable). */
     extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
+    uint64_t lanes = 0;
+    for (uint64_t m = cells & ~spare; m; m &= m - 1)
+        if (d.room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
+    const bool solvable = out->moves >= 0;
+    if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
+        return RH_EC_FULL;
+    if (lanes &&
+        !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, &d))
+        return RH_EC_FULL;
     return choose(&d, cells & ~spare, 0, 0);
 }
