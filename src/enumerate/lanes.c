@@ -185,31 +185,37 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
     }
 }
 
-/* The walk from state `seed` in the lanes of `mask`, none of which has placed it: each lane's
- * cluster of seed, tallied. */
-static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t seed,
-                 uint64_t mask, bool distances, bool slides)
+/* The walk from the `count` states of b->following, each in the lanes pending there (b->next),
+ * which have not placed it, a lane from one seed only: each lane's cluster of its seed,
+ * tallied. Breadth first: a state is met a few times in all, once a distance from the seeds
+ * at which some lane reaches it. */
+static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t count,
+                 bool distances, bool slides)
 {
     uint64_t *placed = b->seen, *pending = b->next;
     uint32_t *ring = b->layer, head = 0, tail = 0;
-    for (uint64_t m = mask; m; m &= m - 1) {
-        rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
-        if (t->moves >= 0) /* only what its last cluster wrote is not 0 */
-            memset(t->hist, 0,
-                   sizeof *t->hist *
-                       (size_t)(t->moves < RH_ENUM_DEPTH_MAX ? t->moves + 1 : RH_ENUM_DEPTH_MAX));
-        t->seed = seed;
-        t->states = t->goals = t->configurations = 0;
-        t->moves = t->slides = -1;
+    for (uint32_t j = 0; j < count; j++) {
+        const uint32_t seed = b->following[j];
+        for (uint64_t m = pending[seed]; m; m &= m - 1) {
+            rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
+            if (t->moves >= 0) /* only what its last cluster wrote is not 0 */
+                memset(t->hist, 0,
+                       sizeof *t->hist * (size_t)(t->moves < RH_ENUM_DEPTH_MAX
+                                                      ? t->moves + 1
+                                                      : RH_ENUM_DEPTH_MAX));
+            t->seed = seed;
+            t->states = t->goals = t->configurations = 0;
+            t->moves = t->slides = -1;
+        }
+        placed[seed] |= pending[seed];
+        ring[tail++] = seed;
     }
-    placed[seed] |= mask;
-    pending[seed] = mask;
-    ring[tail++] = seed;
-    /* A state waits at most once at a time, and the seed never again (it has every lane of
-     * the walk): fewer than w->count wait, so the ring never fills. */
+    /* A state waits at most once at a time: at most w->count wait. The ring holds one more,
+     * so that it never looks empty when full. */
+    const uint32_t size = w->count + 1;
     while (head != tail) {
         const uint32_t i = ring[head];
-        head = head + 1 == w->count ? 0 : head + 1;
+        head = head + 1 == size ? 0 : head + 1;
         const uint64_t m = pending[i];
         pending[i] = 0;
         tally(w, g, b, i, m, distances, slides);
@@ -220,7 +226,7 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
             placed[k] |= add;
             if (!pending[k]) {
                 ring[tail] = k;
-                tail = tail + 1 == w->count ? 0 : tail + 1;
+                tail = tail + 1 == size ? 0 : tail + 1;
             }
             pending[k] |= add;
         }
@@ -230,17 +236,31 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
 bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
                             bool distances, bool slides, rh__elane_found_fn found, void *ctx)
 {
-    if (!reserve(b, w->count, 0)) return false;
+    if (!reserve(b, w->count + 1, 0)) return false;
     memset(b->seen, 0, sizeof *b->seen * w->count);
     memset(b->next, 0, sizeof *b->next * w->count);
-    for (uint32_t i = 0; i < w->count; i++) {
-        /* Walls in the primary row only left of the primary car: not at or after its cell. */
-        const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
-        const uint64_t mask = w->free[i] & lanes & ~b->seen[i] & ~(g->primary_row & ~(primary - 1));
-        if (!mask) continue;
-        walk(w, g, b, i, mask, distances, slides);
-        for (uint64_t m = mask; m; m &= m - 1)
-            if (!found(ctx, __builtin_ctzll(m), &b->tally[__builtin_ctzll(m)])) return false;
+    for (;;) {
+        /* Each lane's seed: its first state it has not placed. Walls in the primary row only
+         * left of the primary car: not at or after its cell. */
+        uint32_t seeds = 0;
+        uint64_t taken = 0;
+        for (uint32_t i = 0; i < w->count && taken != lanes; i++) {
+            const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
+            const uint64_t mask =
+                w->free[i] & lanes & ~b->seen[i] & ~taken & ~(g->primary_row & ~(primary - 1));
+            if (!mask) continue;
+            b->next[i] = mask;
+            b->following[seeds++] = i;
+            taken |= mask;
+        }
+        if (!seeds) return true;
+        walk(w, g, b, seeds, distances, slides);
+        for (uint32_t j = 0; j < seeds; j++) {
+            const uint32_t seed = b->following[j];
+            for (uint64_t m = b->seen[seed] & taken; m; m &= m - 1) {
+                const int c = __builtin_ctzll(m);
+                if (b->tally[c].seed == seed && !found(ctx, c, &b->tally[c])) return false;
+            }
+        }
     }
-    return true;
 }
