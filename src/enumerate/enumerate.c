@@ -236,14 +236,16 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     out->goal_states = goals;
     out->vehicles = __builtin_popcountll(start->m[0] | start->m[1] | start->m[2] | start->m[3]);
     out->walls = 0;
+    if (r->opt->walls_max) {
+        const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
+                                      report_cluster, wk};
+        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, out);
+    }
     const rh__eview all = {w->dist, NULL, w->count, 0};
     if (rh__enum_record(w, &wk->search, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
-    if (r->opt->walls_min == 0 && wk->found++ >= skip) report_cluster(wk, out, 0);
-    if (!r->opt->walls_max) return RH_EC_CLUSTER;
-    const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
-                                  report_cluster, wk};
-    return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, out);
+    if (wk->found++ >= skip) report_cluster(wk, out, 0);
+    return RH_EC_CLUSTER;
 }
 
 /* The cluster of configs[i] of the batch (shape ending before `end`), and those with walls

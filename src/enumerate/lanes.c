@@ -85,7 +85,7 @@ static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t 
 {
     for (;;) {
         const uint32_t k = w->edges[e];
-        mask &= w->free[k] & ~(b->seen[k] & ~b->next[k]);
+        mask &= (w->free[k] | b->always) & ~(b->seen[k] & ~b->next[k]);
         if (!mask) return;
         const uint64_t add = mask & ~b->seen[k];
         if (add) {
@@ -106,9 +106,9 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
     memset(b->next, 0, sizeof *b->next * w->count);
     memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
     for (uint32_t i = 0; i < w->count; i++)
-        if (rh__es_goal(g, &w->states[i]) && (w->free[i] & lanes)) {
+        if (rh__es_goal(g, &w->states[i]) && ((w->free[i] | b->always) & lanes)) {
             b->layer[count++] = i;
-            b->now[i] = b->seen[i] = w->free[i] & lanes;
+            b->now[i] = b->seen[i] = (w->free[i] | b->always) & lanes;
         }
     for (int d = 0; count; d++) {
         uint32_t next = 0;
@@ -136,6 +136,7 @@ bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint6
     const int count = __builtin_popcountll(lanes);
     if (!reserve(b, w->count, count)) return false;
     b->lanes = 0;
+    b->always = lanes & ~g->board;
     for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
     pass(w, g, b, lanes, false, b->moves);
     if (slides) pass(w, g, b, lanes, true, b->slides);
@@ -221,7 +222,7 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
         tally(w, g, b, i, m, distances, slides);
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
             const uint32_t k = w->edges[e];
-            const uint64_t add = m & w->free[k] & ~placed[k];
+            const uint64_t add = m & (w->free[k] | b->always) & ~placed[k];
             if (!add) continue;
             placed[k] |= add;
             if (!pending[k]) {
@@ -237,6 +238,7 @@ bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *
                             bool distances, bool slides, rh__elane_found_fn found, void *ctx)
 {
     if (!reserve(b, w->count + 1, 0)) return false;
+    b->always = lanes & ~g->board;
     memset(b->seen, 0, sizeof *b->seen * w->count);
     memset(b->next, 0, sizeof *b->next * w->count);
     for (;;) {
@@ -246,8 +248,8 @@ bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *
         uint64_t taken = 0;
         for (uint32_t i = 0; i < w->count && taken != lanes; i++) {
             const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
-            const uint64_t mask =
-                w->free[i] & lanes & ~b->seen[i] & ~taken & ~(g->primary_row & ~(primary - 1));
+            const uint64_t mask = (w->free[i] | b->always) & lanes & ~b->seen[i] & ~taken &
+                                  ~(g->primary_row & ~(primary - 1));
             if (!mask) continue;
             b->next[i] = mask;
             b->following[seeds++] = i;

@@ -29,6 +29,7 @@ typedef struct {
     size_t allocated;            /* of moves and slides */
     uint32_t states;             /* of the others */
     int lanes;                   /* how many */
+    uint64_t always;             /* the lanes off the board: no wall, every state in them */
     int8_t index[RH_ENUM_CELLS_MAX]; /* a wall cell's lane among them */
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
@@ -43,7 +44,8 @@ void rh__elanes_free(rh__elanes *b);
 /* Fills b with the distances to the nearest goal of the states of the solvable wall-free
  * cluster w holds (its lists whole and chained) with a wall on a cell of `lanes`, in moves and
  * (when `slides`) in slides: for state i and wall cell c, b->moves[i * b->lanes +
- * b->index[c]]. False when the budget refuses. */
+ * b->index[c]]. A lane off the board has no wall: the wall-free cluster's own distances. False
+ * when the budget refuses. */
 bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
                     bool slides);
 

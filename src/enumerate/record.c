@@ -153,6 +153,14 @@ rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__e
     out->moves = distances(w, g, v, false, out->hist); /* last: v->dist keeps it */
     const uint32_t at = hardest_at(w, g, v, out->moves);
     rh__enum_notation(g, v->walls, &w->states[at], out->hardest);
+    return rh__enum_minimality(w, search, g, v, at, without_wall, out);
+}
+
+rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                        const rh__eview *v, uint32_t at,
+                                        const uint16_t *without_wall, rh_cluster *out)
+{
+    out->minimal = false;
     /* Without its wall the hardest state is no nearer the goal: the wall does not matter. */
     if (without_wall && without_wall[at] >= out->moves) return RH_EC_CLUSTER;
     const uint64_t moved = shortening(w, g, v, at);

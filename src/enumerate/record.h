@@ -40,4 +40,11 @@ rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__e
                                     const rh__eview *v, uint64_t goals, bool slides,
                                     const uint16_t *without_wall, rh_cluster *out);
 
+/* The minimality part of rh__enum_record: whether the view's state `at`, its hardest at
+ * out->moves (v->dist holds the distances in moves), makes a minimal puzzle, into
+ * out->minimal. */
+rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                        const rh__eview *v, uint32_t at,
+                                        const uint16_t *without_wall, rh_cluster *out);
+
 #endif

@@ -192,38 +192,53 @@ static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_co
     return RH_EC_CLUSTER;
 }
 
-/* A cluster of the single wall on `cell`, as the lanes found it (rh__elane_found_fn): its
- * record is the lane's, not minimal, unless its hardest state is nearer the goal without the
- * wall; then it is walked and recorded on its own, minimality searched. */
-static bool single(void *ctx, int cell, const rh__elane_cluster *t)
+/* Fills d->out with the record a lane's tally gives the cluster of `walls` (none, or one),
+ * minimality aside (false). */
+static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t)
 {
-    derivation *d = ctx;
-    const uint64_t wall = UINT64_C(1) << cell;
-    if (t->moves >= 0 && d->w->dist[t->hardest] < t->moves) {
-        exclude(d, wall);
-        return component(d, wall, 1, t->seed) == RH_EC_CLUSTER;
-    }
     rh_cluster *out = d->out;
     out->board_size = d->g->n;
-    out->canonical_h = t->h | wall;
+    out->canonical_h = t->h | walls;
     out->canonical_v = t->v;
     out->states = t->states;
     out->goal_states = t->goals;
     out->vehicles = d->vehicles;
-    out->walls = 1;
+    out->walls = walls != 0;
     out->moves = t->moves;
     out->slides = t->moves >= 0 ? t->slides : -1;
     out->minimal = false;
     out->hardest[0] = out->hardest_slides[0] = '\0';
-    if (t->moves >= 0) {
-        memcpy(out->hist, t->hist, sizeof out->hist);
-        rh__enum_notation(d->g, wall, &d->w->states[t->hardest], out->hardest);
-        if (d->spec->slides)
-            rh__enum_notation(d->g, wall, &d->w->states[t->hardest_slides], out->hardest_slides);
+    if (t->moves < 0) return;
+    memcpy(out->hist, t->hist, sizeof out->hist);
+    rh__enum_notation(d->g, walls, &d->w->states[t->hardest], out->hardest);
+    if (d->spec->slides)
+        rh__enum_notation(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
+}
+
+/* A cluster of a lane (rh__elane_found_fn): the wall-free cluster itself in the lane off the
+ * board, recorded from its tally with minimality searched; or a cluster of the single wall on
+ * `cell`, recorded from its tally, not minimal, unless its hardest state is nearer the goal
+ * without the wall: then it is walked and recorded on its own, minimality searched. Each is
+ * reported, and again with spare walls. */
+static bool single(void *ctx, int cell, const rh__elane_cluster *t)
+{
+    derivation *d = ctx;
+    const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
+    const uint64_t primary = d->w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
+    if (wall && t->moves >= 0 && d->w->dist[t->hardest] < t->moves) {
+        exclude(d, wall);
+        return component(d, wall, 1, t->seed) == RH_EC_CLUSTER;
     }
-    report(d, 1, t->configurations);
-    extend(d, d->spare, 1, d->w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row,
-           t->configurations);
+    from_tally(d, wall, t);
+    if (!wall && t->moves >= 0) {
+        const rh__eview all = {d->w->dist, NULL, d->w->count, 0};
+        if (rh__enum_minimality(d->w, d->search, d->g, &all, t->hardest, NULL, d->out) ==
+            RH_EC_FULL)
+            return false;
+    }
+    /* The walk counted the wall-free cluster's configurations. */
+    report(d, wall ? 1 : 0, wall ? t->configurations : 0);
+    extend(d, d->spare, wall ? 1 : 0, primary, t->configurations);
     return true;
 }
 
@@ -272,14 +287,30 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     const uint64_t h = rh__es_h(s);
     for (int r = 0; r < g->n; r++)
         d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
-    /* out holds the wall-free cluster's record (its distances in w->dist if solvable). */
-    extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
     uint64_t lanes = 0;
     for (uint64_t m = cells & ~spare; m; m &= m - 1)
         if (d.room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
-    const bool solvable = out->moves >= 0;
+    const bool solvable = out->goal_states > 0;
+    /* The wall-free cluster's own record: from a lane off the board when the board leaves one
+     * (its distances then copied to w->dist, where the single walls look them up), else from
+     * its own passes. */
+    const uint64_t whole =
+        g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
+    if (!whole) {
+        const rh__eview all = {w->dist, NULL, w->count, 0};
+        if (rh__enum_record(w, search, g, &all, out->goal_states, spec->slides, NULL, out) ==
+            RH_EC_FULL)
+            return RH_EC_FULL;
+        report(&d, 0, 0);
+        extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
+    }
+    lanes |= whole;
     if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
         return RH_EC_FULL;
+    if (solvable && whole)
+        for (uint32_t i = 0; i < w->count; i++)
+            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
+                                        (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
     if (lanes &&
         !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, &d))
         return RH_EC_FULL;

@@ -36,9 +36,10 @@ typedef struct {
     void *ctx;
 } rh__ewalls_spec;
 
-/* Reports, into `out`, every cluster with walls_min..walls_max walls (at least one) whose
- * states without their walls lie in the wall-free cluster w holds (explored whole, its lists
- * made whole, and recorded: its distances in moves in w->dist if it is solvable):
+/* Records and reports, into `out`, the wall-free cluster w holds (explored whole, its lists made
+ * whole, and chained if it is solvable; out holding all but its record) when walls_min is 0,
+ * and every cluster with walls_min..walls_max walls whose states without their walls lie in
+ * it:
  * each cluster found counts in *found, and the first `skip` of them are not reported again (a
  * derivation cut short by the budget is run again). Minimality searches run in `search`.
  * Returns RH_EC_CLUSTER, or RH_EC_FULL when the budget refuses. */
