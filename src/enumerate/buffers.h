@@ -28,7 +28,7 @@ bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, si
  * label) (edge_start[i] .. edge_start[i+1]), and per-state free cells, distances and a queue
  * for the second passes (free cells say where a chain of slides ends without a search). A state's
  * list holds first the moves back to states explored before it, then its own: exploration writes
- * the second part and leaves room for the first, which rh__enum_record fills in when it needs the
+ * the second part and leaves room for the first, which rh__enum_link fills in when it needs the
  * whole graph. Grows by doubling within the run's shared `memory`, so that a run's memory follows
  * its largest clusters. */
 typedef struct {

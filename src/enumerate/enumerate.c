@@ -1,7 +1,8 @@
 /* rh_enumerate: the run. Threads share one walk of the configurations, claiming its tasks
  * (space.c: a cluster's configurations all lie in one) in increasing order from one
  * counter. Each buffers a task's configurations and explores their clusters, canonical
- * configuration first (batch.c), with working memory of its own. Every cluster is
+ * configuration first (batch.c), with working memory of its own; the clusters with walls come
+ * from each wall-free one, in its task (walls.c). Every cluster is
  * reported by the thread whose task holds it, so the union is complete and free of repeats
  * for any thread count; a shard runs the tasks that hash to it. A task ends when its walker
  * begins the next task it claimed (or its walk ends): its clusters are explored then, and
