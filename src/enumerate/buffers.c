@@ -153,9 +153,16 @@ bool rh__ework_edges_grow(rh__ework *w, uint32_t more)
         n *= 2;
     }
     if (!grow(w, &w->edges, sizeof *w->edges, w->edges_allocated, n) ||
-        !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n) ||
-        !grow(w, &w->chain, sizeof *w->chain, w->edges_allocated, n))
+        !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n))
         return false;
     w->edges_allocated = n;
+    return true;
+}
+
+bool rh__ework_chain_grow(rh__ework *w)
+{
+    if (w->chain_allocated >= w->edge_count) return true;
+    if (!grow(w, &w->chain, sizeof *w->chain, w->chain_allocated, w->edges_allocated)) return false;
+    w->chain_allocated = w->edges_allocated;
     return true;
 }

@@ -45,6 +45,7 @@ typedef struct {
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
     uint32_t count, allocated;
     uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
+    uint32_t chain_allocated;             /* chain is grown only when a cluster wants it */
     uint32_t mask;                        /* table size - 1 */
     uint32_t slots_allocated;
     /* The table holds the states from `dropped` on (and slots of earlier ones, which no
@@ -69,6 +70,8 @@ void rh__ework_reset(rh__ework *w);
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
 /* Slow path of rh__ework_edges_take below: room for `more` places within the budget. */
 bool rh__ework_edges_grow(rh__ework *w, uint32_t more);
+/* Room in w->chain for every place the lists take; false when the budget refuses. */
+bool rh__ework_chain_grow(rh__ework *w);
 
 /* Boards up to this size have a one-to-one key (rh__es_key). */
 #define RH_ES_EXACT_SIZE 6

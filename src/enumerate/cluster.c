@@ -92,8 +92,9 @@ void rh__enum_link(rh__ework *w, const rh__egeom *g)
         }
 }
 
-void rh__enum_chain(rh__ework *w, const rh__egeom *g)
+bool rh__enum_chain(rh__ework *w, const rh__egeom *g)
 {
+    if (!rh__ework_chain_grow(w)) return false;
     for (uint32_t i = 0; i < w->count; i++)
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
             const uint32_t k = w->edges[e];
@@ -104,4 +105,5 @@ void rh__enum_chain(rh__ework *w, const rh__egeom *g)
             while (w->labels[f] != want) f++;
             w->chain[e] = f;
         }
+    return true;
 }

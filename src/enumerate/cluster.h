@@ -23,7 +23,7 @@ void rh__enum_link(rh__ework *w, const rh__egeom *g);
 
 /* Fills w->chain for the lists rh__enum_link made whole: for each move whose vehicle can slide
  * once more the same way, where that slide is in the list of the state the move leads to;
- * RH_EWORK_NO_CHAIN for the others. */
-void rh__enum_chain(rh__ework *w, const rh__egeom *g);
+ * RH_EWORK_NO_CHAIN for the others. False when the budget refuses. */
+bool rh__enum_chain(rh__ework *w, const rh__egeom *g);
 
 #endif

@@ -229,7 +229,8 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     rh_cluster *out = &wk->cluster;
     wk->found = 0; /* counted again from the start, whatever the skip */
     if (goals || r->opt->walls_max) rh__enum_link(w, g);
-    if (goals) rh__enum_chain(w, g);
+    /* The clusters with walls walk the chains of many passes; one wall-free pass finds them. */
+    if (goals && r->opt->walls_max && !rh__enum_chain(w, g)) return RH_EC_FULL;
     out->board_size = g->n;
     out->canonical_h = rh__es_h(start);
     out->canonical_v = rh__es_v(g, start);
@@ -242,8 +243,9 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
                                       report_cluster, wk};
         return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, out);
     }
-    const rh__eview all = {w->dist, NULL, w->count, 0};
-    if (rh__enum_record(w, &wk->search, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
+    /* Nothing else wants the buffers: minimality searches in them. */
+    const rh__eview all = {w->dist, NULL, w->count, 0, false};
+    if (rh__enum_record(w, w, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
     if (wk->found++ >= skip) report_cluster(wk, out, 0);
     return RH_EC_CLUSTER;

@@ -17,11 +17,25 @@ static inline bool in_view(const rh__ework *w, const rh__eview *v, uint32_t k)
     return (w->free[k] & v->walls) == v->walls;
 }
 
+/* The move after move `e`: its vehicle's next single-cell slide the same way, in the list of
+ * the state e leads to; RH_EWORK_NO_CHAIN when it cannot slide on. */
+static inline uint32_t slide_on(const rh__ework *w, const rh__egeom *g, const rh__eview *v,
+                                uint32_t e)
+{
+    if (v->chained) return w->chain[e];
+    if (!rh__es_slides_on(g, w->free[w->edges[e]] & ~v->walls, w->labels[e]))
+        return RH_EWORK_NO_CHAIN;
+    const uint16_t want = rh__es_label_next(g, w->labels[e]);
+    uint32_t f = w->edge_start[w->edges[e]];
+    while (w->labels[f] != want) f++;
+    return f;
+}
+
 /* Gives distance d + 1 to the states that move `e` from a state at distance d, and more of
  * the same (its chain), reach (only the first when `unit`), and queues them. A slide onto a
  * wall meets a distance of 0 and stops there. */
-static inline void reach(rh__ework *w, const rh__eview *v, bool unit, int d, uint32_t e,
-                         uint32_t *tail)
+static inline void reach(rh__ework *w, const rh__egeom *g, const rh__eview *v, bool unit, int d,
+                         uint32_t e, uint32_t *tail)
 {
     for (;;) {
         const uint32_t k = w->edges[e];
@@ -31,7 +45,7 @@ static inline void reach(rh__ework *w, const rh__eview *v, bool unit, int d, uin
         } else if (v->dist[k] <= d) {
             return; /* k's own slides the same way reach the rest as early */
         }
-        if (unit || (e = w->chain[e]) == RH_EWORK_NO_CHAIN) return;
+        if (unit || (e = slide_on(w, g, v, e)) == RH_EWORK_NO_CHAIN) return;
     }
 }
 
@@ -55,7 +69,7 @@ static int distances(rh__ework *w, const rh__egeom *g, const rh__eview *v, bool 
         deepest = d;
         if (hist && d < RH_ENUM_DEPTH_MAX) hist[d]++;
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
-            reach(w, v, unit, d, e, &tail);
+            reach(w, g, v, unit, d, e, &tail);
     }
     return deepest;
 }
@@ -102,7 +116,7 @@ static inline void descend(rh__ework *w, const rh__egeom *g, const rh__eview *v,
                            const rh__estate *start, int d, uint32_t e, uint32_t *tail,
                            uint64_t *moved)
 {
-    for (; e != RH_EWORK_NO_CHAIN; e = w->chain[e]) {
+    for (; e != RH_EWORK_NO_CHAIN; e = slide_on(w, g, v, e)) {
         const uint32_t k = w->edges[e];
         if (v->walls && !in_view(w, v, k)) return; /* onto a wall */
         if ((v->dist[k] & ~MET) == d - 1) {
@@ -164,7 +178,8 @@ rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const r
     /* Without its wall the hardest state is no nearer the goal: the wall does not matter. */
     if (without_wall && without_wall[at] >= out->moves) return RH_EC_CLUSTER;
     const uint64_t moved = shortening(w, g, v, at);
-    const int minimal = rh__enum_minimal(search, g, v->walls, &w->states[at], out->moves, moved,
+    const rh__estate hardest = w->states[at]; /* `search` may be w */
+    const int minimal = rh__enum_minimal(search, g, v->walls, &hardest, out->moves, moved,
                                          without_wall ? 0 : v->walls);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;

@@ -20,6 +20,7 @@ typedef struct {
     const uint32_t *members; /* the view's states by index; NULL: every state of the buffer */
     uint32_t count;          /* of the view's states */
     uint64_t walls;          /* cells every state of the view leaves free: no slide takes one */
+    bool chained;            /* w->chain is filled (rh__enum_chain); else found as needed */
 } rh__eview;
 
 #define RH_EVIEW_UNSEEN UINT16_MAX
@@ -32,7 +33,8 @@ static inline uint32_t rh__eview_state(const rh__eview *v, uint32_t j)
 
 /* Fills out's moves, slides (when `slides`), hist, hardest states and minimality for the view
  * `v` of w, which holds `goals` goal states (none: unsolvable, and nothing to compute). The
- * distances in moves stay in v->dist. The minimality searches run in `search`; when the view
+ * distances in moves stay in v->dist. The minimality searches run in `search` (w itself if
+ * nothing more is wanted of it); when the view
  * has one wall, `without_wall` gives the distances in moves of the cluster it was taken from
  * (by state), and removing the wall is looked up there. Returns RH_EC_CLUSTER, or RH_EC_FULL
  * when a search runs out of budget. */

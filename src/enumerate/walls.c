@@ -154,7 +154,7 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     uint64_t goals, configurations;
     const uint32_t count = gather(d, walls, seed, &goals, &configurations);
     d->out->walls = wall_count;
-    const rh__eview view = {d->b->dist, d->b->members, count, walls};
+    const rh__eview view = {d->b->dist, d->b->members, count, walls, true};
     if (rh__enum_record(d->w, d->search, d->g, &view, goals, d->spec->slides,
                         wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
         return RH_EC_FULL;
@@ -231,7 +231,7 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     }
     from_tally(d, wall, t);
     if (!wall && t->moves >= 0) {
-        const rh__eview all = {d->w->dist, NULL, d->w->count, 0};
+        const rh__eview all = {d->w->dist, NULL, d->w->count, 0, true};
         if (rh__enum_minimality(d->w, d->search, d->g, &all, t->hardest, NULL, d->out) ==
             RH_EC_FULL)
             return false;
@@ -297,7 +297,7 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     const uint64_t whole =
         g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
     if (!whole) {
-        const rh__eview all = {w->dist, NULL, w->count, 0};
+        const rh__eview all = {w->dist, NULL, w->count, 0, true};
         if (rh__enum_record(w, search, g, &all, out->goal_states, spec->slides, NULL, out) ==
             RH_EC_FULL)
             return RH_EC_FULL;
