@@ -350,16 +350,17 @@ Test(enumerate, thread_counts_give_the_same_clusters)
 
 /* --- memory -------------------------------------------------------------------------- */
 
-/* A thread holds a task's configurations in at most an eighth of the cap (with one thread):
- * 24 KiB here, less than some 5x5 tasks need (81 batches were cut short, measured), which are
- * then explored in parts. A cluster may then span parts, so its later part finds it again from
+/* A thread holds a task's configurations in at most an eighth of its share of the cap: with 16
+ * threads in 768 KiB, 6 KiB, less than some 5x5 tasks need (18 batches were cut short,
+ * measured), which are then explored in parts; the cap still leaves each cluster, with its
+ * walls, room to run alone. A cluster may then span parts, so its later part finds it again from
  * a configuration that is not its minimum: that search must give up, and the clusters stay the
  * same. */
 Test(enumerate, tasks_larger_than_their_buffer_give_the_same_clusters)
 {
     static ident_set whole, parts;
     run_split(&whole, 1, 1, 0);
-    run_split(&parts, 1, 1, (size_t)192 << 10);
+    run_split(&parts, 1, 16, (size_t)768 << 10);
     assert_same(&whole, &parts);
     free(whole.items);
     free(parts.items);

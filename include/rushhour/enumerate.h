@@ -39,11 +39,12 @@ typedef struct {
     uint64_t task; /* the task of the walk that found it (rh_enum_task) */
 } rh_cluster;
 
-/* A task: one subtree of the walk over the configurations, the unit threads claim and a
- * resumed run skips. Its number depends only on the space (size, walls, vehicles), never on
- * threads or shards, so a run stopped anywhere can start again where it was: keep what
- * on_cluster gave with its cluster's task, keep the tasks on_task reports, and in the next run
- * of the same options skip those (skip_task) and drop what belongs to the others. */
+/* A task: one subtree of the walk over the configurations of vehicles, the unit threads claim
+ * and a resumed run skips; a cluster with walls is of the task of the wall-free cluster its
+ * states make without their walls. Its number depends only on the board size and the vehicles,
+ * never on the walls, threads or shards, so a run stopped anywhere can start again where it was:
+ * keep what on_cluster gave with its cluster's task, keep the tasks on_task reports, and in the
+ * next run of the same options skip those (skip_task) and drop what belongs to the others. */
 typedef struct {
     uint64_t task;
     uint64_t configurations; /* its blocked configurations */
@@ -82,14 +83,14 @@ typedef int (*rh_enum_task_fn)(const rh_enum_task *t, void *user);
 typedef bool (*rh_enum_skip_fn)(uint64_t task, void *user);
 
 typedef struct {
-    int board_size;                  /* RH_ENUM_SIZE_MIN..RH_ENUM_SIZE_MAX */
-    int walls_min, walls_max;        /* walls counted over the board */
-    int vehicles_min, vehicles_max;  /* the primary included; max RH_ENUM_NO_MAX = none */
-    bool slides;                     /* also the slides length of each solvable cluster */
-    int shard_index, shard_count;    /* this run handles shard_index of shard_count */
-    int threads;                     /* >= 1 */
-    size_t max_memory;               /* bytes of cluster buffers over all threads; 0 = default */
-    bool count_only;                 /* only count configurations: no clusters */
+    int board_size;                 /* RH_ENUM_SIZE_MIN..RH_ENUM_SIZE_MAX */
+    int walls_min, walls_max;       /* walls counted over the board */
+    int vehicles_min, vehicles_max; /* the primary included; max RH_ENUM_NO_MAX = none */
+    bool slides;                    /* also the slides length of each solvable cluster */
+    int shard_index, shard_count;   /* this run handles shard_index of shard_count */
+    int threads;                    /* >= 1 */
+    size_t max_memory;              /* bytes of cluster buffers over all threads; 0 = default */
+    bool count_only; /* only count configurations, no clusters: wall-free spaces only */
     rh_enum_cluster_fn on_cluster;   /* may be NULL */
     rh_enum_progress_fn on_progress; /* may be NULL */
     rh_enum_task_fn on_task;         /* may be NULL */
@@ -120,8 +121,8 @@ RH_API int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats);
 RH_API bool rh_enum_options_valid(const rh_enum_options *opt);
 
 /* The shard of a task among `count`: the partition rh_enumerate uses. A cluster's shard is
- * that of its task (rh_cluster.task), itself a function of its canonical state: the pieces of
- * each row and of the first two columns, in order. */
+ * that of its task (rh_cluster.task), itself a function of its canonical state: the vehicles
+ * of each row and of the first two columns, in order (walls aside). */
 RH_API int rh_enum_task_shard(uint64_t task, int count);
 
 RH_END_DECLS

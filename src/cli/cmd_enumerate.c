@@ -215,9 +215,13 @@ static void print_summary(const cli *o, const rh_enum_stats *s)
 
 /* The options that number the tasks and choose the rows, as the bank's meta records them: a
  * bank goes on only with a run of the same. `tasks` names how the walk numbers its tasks: a
- * bank of a run that numbered them otherwise (or said nothing of it) is another run's. */
+ * bank of a run that numbered them otherwise (or said nothing of it) is another run's. The
+ * walk of a space with walls once walked the walls too; now it walks the vehicles alone, its
+ * clusters with walls in the task of their wall-free one: a new name, so that a bank of the
+ * old numbering is not resumed. */
 enum { RUN_KEYS = 6, TASKS_KEY = 5 };
 #define TASKS_SCHEME "lanes"
+#define TASKS_SCHEME_WALLS "vehicle lanes"
 typedef struct {
     const char *key[RUN_KEYS];
     char value[RUN_KEYS][32];
@@ -241,7 +245,8 @@ static void describe_run(run_meta *m, const rh_enum_options *e)
         snprintf(m->value[2], sizeof m->value[2], "%d-%d", e->vehicles_min, e->vehicles_max);
     snprintf(m->value[3], sizeof m->value[3], "%d/%d", e->shard_index, e->shard_count);
     snprintf(m->value[4], sizeof m->value[4], "%s", e->slides ? "both" : "moves");
-    snprintf(m->value[TASKS_KEY], sizeof m->value[TASKS_KEY], "%s", TASKS_SCHEME);
+    snprintf(m->value[TASKS_KEY], sizeof m->value[TASKS_KEY], "%s",
+             e->walls_max ? TASKS_SCHEME_WALLS : TASKS_SCHEME);
 }
 
 static int find_clash(void *ctx, const char *key, const char *value)

@@ -24,8 +24,7 @@ void rh__ebatch_free(rh__ebatch *b)
     rh__ebatch_init(b, b->memory, b->limit);
 }
 
-bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t walls,
-                    uint64_t columns)
+bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t columns)
 {
     if (b->count == b->allocated) {
         const size_t have = b->allocated, want = have ? 2 * have : BATCH_MIN;
@@ -37,7 +36,7 @@ bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint
     }
     rh__econfig *c = &b->configs[b->count];
     c->columns = columns;
-    c->h = rh__es_h(s) | walls;
+    c->h = rh__es_h(s);
     c->v = rh__es_v(g, s);
     c->s = *s;
     b->met[b->count++] = false;
@@ -71,23 +70,14 @@ size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i)
     return j;
 }
 
-/* Whether no vehicle of `s` can slide left or up. */
-static inline bool blocked(const rh__egeom *g, const rh__estate *s, uint64_t walls)
-{
-    const uint64_t free = rh__es_free(g, s, walls);
-    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
-    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
-    return !(h & g->not_first & free << 1) && !(v & free << g->n);
-}
-
-void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, uint64_t walls, size_t from, size_t to)
+void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, size_t from, size_t to)
 {
     const rh__egeom *g = w->g;
     for (uint32_t i = 1; i < w->count; i++) {
         const rh__estate *s = &w->states[i];
-        if (!blocked(g, s, walls)) continue;
+        if (!rh__es_blocked(g, s, rh__es_free(g, s, 0))) continue;
         const rh__econfig want = {
-            .columns = b->configs[from].columns, .h = rh__es_h(s) | walls, .v = rh__es_v(g, s)};
+            .columns = b->configs[from].columns, .h = rh__es_h(s), .v = rh__es_v(g, s)};
         size_t lo = from, hi = to; /* configs[lo] < want <= configs[hi] */
         while (hi - lo > 1) {
             const size_t mid = lo + (hi - lo) / 2;

@@ -12,7 +12,7 @@
 
 /* A configuration of a task, with what it is sorted by: its columns' shapes, its key. */
 typedef struct {
-    uint64_t columns, h, v; /* h with the walls */
+    uint64_t columns, h, v;
     rh__estate s;
 } rh__econfig;
 
@@ -28,14 +28,13 @@ typedef struct {
 void rh__ebatch_init(rh__ebatch *b, rh__ememory *memory, size_t limit);
 void rh__ebatch_free(rh__ebatch *b);
 /* Adds a configuration; false when the limit or the run's memory leaves no room. */
-bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t walls,
-                    uint64_t columns);
+bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t columns);
 /* Orders the configurations: each cluster's canonical one before its others. */
 void rh__ebatch_sort(rh__ebatch *b);
 /* The index after the last configuration of the shape of configs[i]. */
 size_t rh__ebatch_shape_end(const rh__ebatch *b, size_t i);
 /* Marks met the configurations among from+1 .. to-1 (configs[from]'s shape) that are blocked
- * states of w, explored from configs[from] with `walls`. */
-void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, uint64_t walls, size_t from, size_t to);
+ * states of w, explored from configs[from]. */
+void rh__ebatch_meet(rh__ebatch *b, const rh__ework *w, size_t from, size_t to);
 
 #endif

@@ -33,6 +33,7 @@ void rh__ework_free(rh__ework *w)
     free(w->index);
     free(w->edges);
     free(w->labels);
+    free(w->chain);
     free(w->skip);
     atomic_fetch_sub(&w->memory->used, w->used);
     rh__ework_init(w, w->g, w->memory);
@@ -155,5 +156,13 @@ bool rh__ework_edges_grow(rh__ework *w, uint32_t more)
         !grow(w, &w->labels, sizeof *w->labels, w->edges_allocated, n))
         return false;
     w->edges_allocated = n;
+    return true;
+}
+
+bool rh__ework_chain_grow(rh__ework *w)
+{
+    if (w->chain_allocated >= w->edge_count) return true;
+    if (!grow(w, &w->chain, sizeof *w->chain, w->chain_allocated, w->edges_allocated)) return false;
+    w->chain_allocated = w->edges_allocated;
     return true;
 }

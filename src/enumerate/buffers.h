@@ -28,7 +28,7 @@ bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, si
  * label) (edge_start[i] .. edge_start[i+1]), and per-state free cells, distances and a queue
  * for the second passes (free cells say where a chain of slides ends without a search). A state's
  * list holds first the moves back to states explored before it, then its own: exploration writes
- * the second part and leaves room for the first, which rh__enum_record fills in when it needs the
+ * the second part and leaves room for the first, which rh__enum_link fills in when it needs the
  * whole graph. Grows by doubling within the run's shared `memory`, so that a run's memory follows
  * its largest clusters. */
 typedef struct {
@@ -41,9 +41,11 @@ typedef struct {
     uint32_t *index; /* the table: the state's index per slot */
     uint32_t *edges;
     uint16_t *labels;
+    uint32_t *chain;     /* per move: the same vehicle's next slide the same way (rh__enum_chain) */
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
     uint32_t count, allocated;
     uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
+    uint32_t chain_allocated;             /* chain is grown only when a cluster wants it */
     uint32_t mask;                        /* table size - 1 */
     uint32_t slots_allocated;
     /* The table holds the states from `dropped` on (and slots of earlier ones, which no
@@ -56,6 +58,7 @@ typedef struct {
 } rh__ework;
 
 #define RH_EWORK_FULL UINT32_MAX
+#define RH_EWORK_NO_CHAIN UINT32_MAX
 /* A table holds at most one state for this many slots: linear probes stay short. */
 #define RH_EWORK_LOAD 3
 
@@ -67,6 +70,8 @@ void rh__ework_reset(rh__ework *w);
 uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
 /* Slow path of rh__ework_edges_take below: room for `more` places within the budget. */
 bool rh__ework_edges_grow(rh__ework *w, uint32_t more);
+/* Room in w->chain for every place the lists take; false when the budget refuses. */
+bool rh__ework_chain_grow(rh__ework *w);
 
 /* Boards up to this size have a one-to-one key (rh__es_key). */
 #define RH_ES_EXACT_SIZE 6

@@ -1,7 +1,8 @@
 /* rh_enumerate: the run. Threads share one walk of the configurations, claiming its tasks
  * (space.c: a cluster's configurations all lie in one) in increasing order from one
  * counter. Each buffers a task's configurations and explores their clusters, canonical
- * configuration first (batch.c), with working memory of its own. Every cluster is
+ * configuration first (batch.c), with working memory of its own; the clusters with walls come
+ * from each wall-free one, in its task (walls.c). Every cluster is
  * reported by the thread whose task holds it, so the union is complete and free of repeats
  * for any thread count; a shard runs the tasks that hash to it. A task ends when its walker
  * begins the next task it claimed (or its walk ends): its clusters are explored then, and
@@ -20,9 +21,11 @@
 #include "rushhour/clock.h"
 #include "batch.h"
 #include "cluster.h"
+#include "record.h"
 #include "space.h"
 #include "state.h"
 #include "buffers.h"
+#include "walls.h"
 #include "rushhour/error.h"
 #include "rushhour/search.h"
 
@@ -37,7 +40,9 @@ typedef struct run run;
 
 typedef struct {
     run *run;
-    rh__ework work;
+    rh__ework work, search; /* a cluster's states; minimality's searches */
+    rh__ewalls walls;       /* the clusters with walls of a wall-free one */
+    uint64_t found;         /* clusters of the configuration at hand reported so far */
     rh__espace space;
     rh__ebatch batch;          /* the running task's configurations */
     counts local;              /* of the running task */
@@ -200,21 +205,69 @@ static void leave(run *r, bool alone)
     pthread_mutex_unlock(&r->gate);
 }
 
-/* The cluster of configs[i] of the batch (shape ending before `end`) with the buffers of
- * `wk`, which keep no more than their share afterwards. */
-static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone)
+/* Counts a cluster of the running task, with the blocked configurations the walk did not
+ * count (those with walls), and reports it. */
+static void report_cluster(void *ctx, rh_cluster *c, uint64_t configurations)
+{
+    worker *wk = ctx;
+    wk->local.configurations += configurations;
+    wk->local.clusters++;
+    wk->local.kept += c->minimal;
+    c->task = wk->running;
+    report(wk->run, c);
+}
+
+/* Records and reports the wall-free cluster of `start` that wk->work holds whole, with its
+ * `goals` goal states, then the clusters with walls found from it; of these clusters (in an
+ * order fixed by the cluster) the first `skip` were reported by a run cut short. */
+static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t goals,
+                                  uint64_t skip)
+{
+    run *r = wk->run;
+    const rh__egeom *g = &r->geom;
+    rh__ework *w = &wk->work;
+    rh_cluster *out = &wk->cluster;
+    wk->found = 0; /* counted again from the start, whatever the skip */
+    if (goals || r->opt->walls_max) rh__enum_link(w, g);
+    /* The clusters with walls walk the chains of many passes; one wall-free pass finds them. */
+    if (goals && r->opt->walls_max && !rh__enum_chain(w, g)) return RH_EC_FULL;
+    out->board_size = g->n;
+    out->canonical_h = rh__es_h(start);
+    out->canonical_v = rh__es_v(g, start);
+    out->states = w->count;
+    out->goal_states = goals;
+    out->vehicles = __builtin_popcountll(start->m[0] | start->m[1] | start->m[2] | start->m[3]);
+    out->walls = 0;
+    if (r->opt->walls_max) {
+        const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
+                                      report_cluster, wk};
+        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, out);
+    }
+    /* Nothing else wants the buffers: minimality searches in them. */
+    const rh__eview all = {w->dist, NULL, w->count, 0, false};
+    if (rh__enum_record(w, w, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
+        return RH_EC_FULL;
+    if (wk->found++ >= skip) report_cluster(wk, out, 0);
+    return RH_EC_CLUSTER;
+}
+
+/* The cluster of configs[i] of the batch (shape ending before `end`), and those with walls
+ * found from it, with the buffers of `wk`, which keep no more than their share afterwards. */
+static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone, uint64_t skip)
 {
     run *r = wk->run;
     rh__ebatch *b = &wk->batch;
     const rh__estate *s = &b->configs[i].s;
-    const uint64_t walls = b->configs[i].h & ~rh__es_h(s);
     uint64_t goals;
     enter(r, alone);
-    rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, walls, s, &goals);
-    if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, walls, i, end);
-    if (res == RH_EC_CLUSTER)
-        res = rh__enum_record(&wk->work, &r->geom, walls, s, goals, r->opt->slides, &wk->cluster);
-    if (wk->work.used > r->keep) rh__ework_free(&wk->work);
+    rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, s, &goals);
+    if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, i, end);
+    if (res == RH_EC_CLUSTER) res = record(wk, s, goals, skip);
+    if (wk->work.used + wk->search.used + wk->walls.used > r->keep) {
+        rh__ework_free(&wk->work);
+        rh__ework_free(&wk->search);
+        rh__ewalls_free(&wk->walls);
+    }
     leave(r, alone);
     return res;
 }
@@ -228,17 +281,14 @@ static void run_batch(worker *wk)
     for (size_t i = 0, end = 0; i < b->count && !atomic_load(&r->stop); i++) {
         if (i == end) end = rh__ebatch_shape_end(b, i);
         if (b->met[i]) continue;
-        rh__ecluster_result res = cluster(wk, i, end, false);
-        if (res == RH_EC_FULL) res = cluster(wk, i, end, true); /* the others' memory helps */
-        if (res == RH_EC_NOT_CANONICAL) continue; /* only when a task did not fit one batch */
+        wk->found = 0;
+        rh__ecluster_result res = cluster(wk, i, end, false, 0);
+        /* The others' memory helps; what was reported stays so. */
+        if (res == RH_EC_FULL) res = cluster(wk, i, end, true, wk->found);
         if (res == RH_EC_FULL) {
             fail(r, RH_ENOMEM);
             break;
         }
-        wk->local.clusters++;
-        wk->local.kept += wk->cluster.minimal;
-        wk->cluster.task = wk->running;
-        report(r, &wk->cluster);
     }
     b->count = 0;
 }
@@ -250,15 +300,15 @@ static void finish_task(worker *wk)
     end_task(wk);
 }
 
-static void visit(void *ctx, const rh__estate *s, uint64_t walls, uint64_t columns)
+static void visit(void *ctx, const rh__estate *s, uint64_t columns)
 {
     worker *wk = ctx;
     run *r = wk->run;
-    wk->local.configurations++;
+    wk->local.configurations += r->opt->walls_min == 0; /* those with walls: as found */
     if (r->opt->count_only || atomic_load(&r->stop)) return;
-    if (rh__ebatch_add(&wk->batch, &r->geom, s, walls, columns)) return;
+    if (rh__ebatch_add(&wk->batch, &r->geom, s, columns)) return;
     run_batch(wk); /* a task too large to hold: its clusters may span batches */
-    if (!rh__ebatch_add(&wk->batch, &r->geom, s, walls, columns)) fail(r, RH_ENOMEM);
+    if (!rh__ebatch_add(&wk->batch, &r->geom, s, columns)) fail(r, RH_ENOMEM);
 }
 
 static void *work(void *arg)
@@ -276,7 +326,7 @@ bool rh_enum_options_valid(const rh_enum_options *o)
            o->walls_min >= 0 && o->walls_max >= o->walls_min && o->vehicles_min >= 0 &&
            (o->vehicles_max == RH_ENUM_NO_MAX || o->vehicles_max >= o->vehicles_min) &&
            o->shard_count >= 1 && o->shard_index >= 0 && o->shard_index < o->shard_count &&
-           o->threads >= 1 && o->threads <= 1024;
+           !(o->count_only && o->walls_max > 0) && o->threads >= 1 && o->threads <= 1024;
 }
 
 static void snapshot(run *r, rh_enum_stats *s, uint64_t t0)
@@ -346,8 +396,6 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     atomic_init(&r.error, RH_OK);
     atomic_init(&r.running, 0);
     const rh__espace shape = {.g = &r.geom,
-                              .walls_min = opt->walls_min,
-                              .walls_max = opt->walls_max,
                               .vehicles_min = opt->vehicles_min,
                               .vehicles_max = opt->vehicles_max,
                               .visit = visit};
@@ -369,6 +417,8 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
         rh__ework_init(&wk->work, &r.geom, &r.memory);
+        rh__ework_init(&wk->search, &r.geom, &r.memory);
+        rh__ewalls_init(&wk->walls, &r.memory);
         rh__ebatch_init(&wk->batch, &r.memory, r.keep / 2);
         wk->space = shape;
         wk->space.claim = claim;
@@ -384,6 +434,8 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     for (int i = 0; i < started; i++) {
         pthread_join(workers[i].thread, NULL);
         rh__ework_free(&workers[i].work);
+        rh__ework_free(&workers[i].search);
+        rh__ewalls_free(&workers[i].walls);
         rh__ebatch_free(&workers[i].batch);
     }
     locks_destroy(&r);

@@ -52,7 +52,7 @@ static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__e
 }
 
 int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves, uint64_t shortening)
+                     int moves, uint64_t shortening, uint64_t searched_walls)
 {
     for (int k = 0; k < 4; k++) {
         uint64_t pieces = s->m[k] & ~shortening;
@@ -64,7 +64,7 @@ int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh_
             if (r != 1) return r;
         }
     }
-    for (uint64_t pieces = walls; pieces; pieces &= pieces - 1) {
+    for (uint64_t pieces = searched_walls; pieces; pieces &= pieces - 1) {
         const int r = shorter(w, g, walls & ~(pieces & -pieces), s, moves);
         if (r != 1) return r;
     }

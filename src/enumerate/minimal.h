@@ -7,10 +7,11 @@
 #include "state.h"
 #include "buffers.h"
 
-/* Whether removing any one non-primary piece of `s` (a solvable state at distance `moves`)
- * brings the distance below `moves`, knowing it of the vehicles whose first cells are in
- * `shortening`. Returns 1, 0, or -1 when the budget runs out. */
+/* Whether removing any one vehicle but the primary of `s` (a solvable state at distance
+ * `moves`, with `walls`), or any of `searched_walls`, brings the distance below `moves`,
+ * knowing it of the vehicles whose first cells are in `shortening` (and, as the caller does, of
+ * the walls not searched). Searches in w. Returns 1, 0, or -1 when the budget runs out. */
 int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves, uint64_t shortening);
+                     int moves, uint64_t shortening, uint64_t searched_walls);
 
 #endif

@@ -3,13 +3,14 @@
  * side, the only ones that can be a cluster's minimum-key state (sliding a vehicle left or up
  * lowers the key).
  *
- * The walk is cut into tasks by what every state of a cluster shares: the pieces of each row
- * in order (walls and horizontal vehicles, by length) and the vehicles of the first two
+ * The walk is cut into tasks by what every state of a cluster shares: the horizontal vehicles
+ * of each row in order (by length) and the vehicles of the first two
  * columns: enough that a 6x6 task holds at most 100,748 configurations. (Columns the walk
  * meets early in each row: with the last one fixed instead, it walks 1.25 times as long.) A task
  * fixes those, then walks the cells in row-major order deciding at each free one: empty, the next
- * piece its row wants, or a vertical vehicle of a length its column still allows. So a cluster's
- * configurations all come from one task, whose buffer the caller sorts.
+ * vehicle its row wants, or a vertical vehicle of a length its column still allows. So a cluster's
+ * configurations all come from one task, whose buffer the caller sorts. Walls are not walked: a
+ * cluster with walls is a part of a wall-free one (walls.c), found from it in the same task.
  */
 #include <assert.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static inline int row_room(const rh__espace *e, int r, int c)
 }
 
 /* Whether the rows a vertical vehicle at cell i of `len` cells reaches below i's still have
- * room for all their pieces. */
+ * room for all their vehicles. */
 static bool rows_below_fit(const rh__espace *e, int i, int len)
 {
     const int r = i / e->g->n;
@@ -104,14 +105,14 @@ static void with_vehicle(rh__espace *e, int i, int k, int len)
     lane->shape = shape;
 }
 
-/* The length of the next piece a lane wants: 0 for any (a free lane), -1 for none. */
+/* The length of the next vehicle a lane wants: 0 for any (a free lane), -1 for none. */
 static inline int wanted(const rh__elane *lane)
 {
     if (!lane->fixed) return 0;
     return lane->next < lane->count ? lane->item[lane->next] : -1;
 }
 
-/* Whether a fixed lane's pieces still to come fit in its cells from `at` on (of n). */
+/* Whether a fixed lane's vehicles still to come fit in its cells from `at` on (of n). */
 static inline bool fits(const rh__elane *lane, int at, int n)
 {
     return !lane->fixed || lane->left[lane->next] <= n - at;
@@ -134,7 +135,7 @@ static void place(rh__espace *e, int i)
     if (i == g->cells) {
         if (e->lane[n - 1].next == e->lane[n - 1].count && e->vehicles >= e->vehicles_min &&
             fits(&e->lane[n], n, n) && fits(&e->lane[n + 1], n, n))
-            e->visit(e->ctx, &e->s, e->walls, column_shapes(e));
+            e->visit(e->ctx, &e->s, column_shapes(e));
         return;
     }
     if (c == 0 && r > 0 && e->lane[r - 1].next < e->lane[r - 1].count) return;
@@ -145,15 +146,6 @@ static void place(rh__espace *e, int i)
     }
     place(e, i + 1); /* left empty */
     const int h = wanted(row);
-    if (h == 1) {
-        e->walls |= UINT64_C(1) << i;
-        e->occ |= UINT64_C(1) << i;
-        row->next++;
-        place(e, i + 1);
-        row->next--;
-        e->occ &= ~(UINT64_C(1) << i);
-        e->walls &= ~(UINT64_C(1) << i);
-    }
     /* A horizontal vehicle blocked on its left, of the length its row wants next. */
     if (h >= 2 && c + h <= n && (c == 0 || taken(e, i - 1)) && !taken(e, i + 1) &&
         (h == 2 || !taken(e, i + 2)))
@@ -181,7 +173,7 @@ static bool own_task(rh__espace *e)
 /* The task the lanes chosen so far make, walked if this walker owns it. */
 static void task(rh__espace *e)
 {
-    if (e->wall_count < e->walls_min || !own_task(e)) return;
+    if (!own_task(e)) return;
     for (int l = 0; l < 2 * e->g->n; l++) {
         rh__elane *lane = &e->lane[l];
         lane->left[lane->count] = 0;
@@ -193,22 +185,20 @@ static void task(rh__espace *e)
 
 static void choose(rh__espace *e, int l, int sum);
 
-/* Appends a piece of `len` cells to lane l (a wall when 1), chooses on, and takes it back. */
+/* Appends a vehicle of `len` cells to lane l, chooses on, and takes it back. */
 static void with_item(rh__espace *e, int l, int sum, int len)
 {
     rh__elane *lane = &e->lane[l];
     lane->item[lane->count++] = (uint8_t)len;
-    e->wall_count += len == 1;
-    e->vehicles += len > 1;
+    e->vehicles++;
     choose(e, l, sum + len);
-    e->vehicles -= len > 1;
-    e->wall_count -= len == 1;
+    e->vehicles--;
     lane->count--;
 }
 
-/* Chooses the pieces of lane l (rows 0..n-1, then the first two columns at n and n+1)
+/* Chooses the vehicles of lane l (rows 0..n-1, then the first two columns at n and n+1)
  * from its `sum` cells on, and of the lanes after it. Every lane holds at most n-1 cells; the
- * primary row holds walls, then the primary car, and nothing else. */
+ * primary row holds the primary car and nothing else. */
 static void choose(rh__espace *e, int l, int sum)
 {
     const rh__egeom *g = e->g;
@@ -224,8 +214,6 @@ static void choose(rh__espace *e, int l, int sum)
     }
     if (primary_row && ends) return;
     const bool vehicle = e->vehicles_max < 0 || e->vehicles < e->vehicles_max;
-    if (l < n && e->wall_count < e->walls_max && room >= 1 + 2 * primary_row)
-        with_item(e, l, sum, 1);
     if (vehicle && room >= 2) with_item(e, l, sum, 2);
     if (vehicle && !primary_row && room >= 3) with_item(e, l, sum, 3);
 }
@@ -237,8 +225,8 @@ uint64_t rh__espace_walk(rh__espace *e)
     memset(e->lane, 0, sizeof e->lane);
     for (int l = 0; l < n; l++) e->lane[l].fixed = true;
     e->lane[n].fixed = e->lane[n + 1].fixed = true;
-    e->occ = e->walls = 0;
-    e->vehicles = e->wall_count = 0;
+    e->occ = 0;
+    e->vehicles = 0;
     e->task = 0;
     e->next = e->claim ? e->claim(e->ctx) : UINT64_MAX;
     choose(e, 0, 0);

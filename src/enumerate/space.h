@@ -1,4 +1,5 @@
-/* The walk of the enumerator's space: every blocked configuration, task by task (space.c). */
+/* The walk of the enumerator's space: every blocked configuration of vehicles, task by task
+ * (space.c); walls come later, from the clusters the walk's configurations start (walls.c). */
 #ifndef RH_ENUMERATE_SPACE_H
 #define RH_ENUMERATE_SPACE_H
 
@@ -9,7 +10,7 @@
 #include "state.h"
 
 /* A lane (row or column) as the walk fills it. A fixed lane's pieces are chosen by its task:
- * `count` lengths in order (1 is a wall), `next` of them placed, left[j] the cells of pieces j
+ * `count` lengths in order, `next` of them placed, left[j] the cells of pieces j
  * onward. A free lane (a column between the first and the last) takes any vertical vehicles
  * within n-1 cells. */
 typedef struct {
@@ -25,18 +26,18 @@ typedef struct {
  * one walk. */
 typedef struct {
     const rh__egeom *g;
-    int walls_min, walls_max, vehicles_min, vehicles_max;
+    int vehicles_min, vehicles_max;
     /* The next task to claim, UINT64_MAX for none; NULL counts tasks without visiting. */
     uint64_t (*claim)(void *ctx);
     /* Gets each configuration with its columns' shapes, a byte each (rh__elane.shape): its
      * task's configurations of one cluster all have the same. */
-    void (*visit)(void *ctx, const rh__estate *s, uint64_t walls, uint64_t columns);
+    void (*visit)(void *ctx, const rh__estate *s, uint64_t columns);
     void *ctx;
     /* The walk's position. */
     uint64_t task, next;
     rh__estate s;
-    uint64_t occ, walls;
-    int vehicles, wall_count;
+    uint64_t occ;
+    int vehicles;
     rh__elane lane[2 * RH_ENUM_SIZE_MAX]; /* rows, then columns */
 } rh__espace;
 

@@ -67,6 +67,15 @@ static inline uint64_t rh__es_free(const rh__egeom *g, const rh__estate *s, uint
     return g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
 }
 
+/* Whether no vehicle of `s`, whose free cells are `free`, can slide left or up: a blocked
+ * configuration, the only kind that can be a cluster's minimum-key state. */
+static inline bool rh__es_blocked(const rh__egeom *g, const rh__estate *s, uint64_t free)
+{
+    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    return !(h & g->not_first & free << 1) && !(v & free << g->n);
+}
+
 /* Key order: H (walls included) first, then V. */
 static inline bool rh__key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
 {

@@ -1,0 +1,268 @@
+/* The distances of the clusters of up to 64 single walls at once: one breadth-first pass over
+ * a wall-free cluster's recorded slides carries a mask per state, a bit a wall cell (a lane),
+ * the cell's own bit. A state is in lane c while it leaves c free (bit c of its free cells),
+ * so a slide onto the wall drops the lane; a state reached in several lanes at one distance
+ * is visited once for all of them. As a wall rarely changes a state's distance, a state is
+ * met at a few distances over all lanes, where a pass a wall would meet it once a lane.
+ *
+ * A goal state's primary car is at the exit, right of any wall its row can hold, and no slide
+ * takes it past one: every state reached is of the space. A lane may hold several clusters
+ * (the wall cuts one in parts): the distances are kept by state and lane.
+ *
+ * The clusters themselves are found the same way: a walk from a state carries the lanes that
+ * have not yet placed it, so one walk finds that state's cluster in every lane at once, and a
+ * lane's cluster is tallied as its states are met (size, goals, blocked configurations, key,
+ * and its lengths, histogram and hardest states from the distances). Another walk starts from
+ * the first state some lane has not placed. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lanes.h"
+
+void rh__elanes_init(rh__elanes *b, rh__ememory *memory)
+{
+    memset(b, 0, sizeof *b);
+    b->memory = memory;
+}
+
+void rh__elanes_free(rh__elanes *b)
+{
+    free(b->seen);
+    free(b->now);
+    free(b->next);
+    free(b->layer);
+    free(b->following);
+    free(b->moves);
+    free(b->slides);
+    atomic_fetch_sub(&b->memory->used, b->used);
+    rh__elanes_init(b, b->memory);
+}
+
+static bool grow(rh__elanes *b, void *array, size_t size, size_t have, size_t want)
+{
+    return rh__ememory_grow(b->memory, &b->used, array, size, have, want);
+}
+
+/* Room for `states` states of `lanes` lanes. */
+static bool reserve(rh__elanes *b, uint32_t states, int lanes)
+{
+    if (states > b->states) {
+        uint32_t n = b->states ? b->states : 256;
+        while (n < states) n *= 2; /* states <= UINT32_MAX / 4 (rh__ework's bound) */
+        if (!grow(b, &b->seen, sizeof *b->seen, b->states, n) ||
+            !grow(b, &b->now, sizeof *b->now, b->states, n) ||
+            !grow(b, &b->next, sizeof *b->next, b->states, n) ||
+            !grow(b, &b->layer, sizeof *b->layer, b->states, n) ||
+            !grow(b, &b->following, sizeof *b->following, b->states, n))
+            return false;
+        b->states = n;
+    }
+    const size_t cells = (size_t)states * (size_t)lanes;
+    if (cells > b->allocated) {
+        size_t n = b->allocated ? b->allocated : 1024;
+        while (n < cells) n *= 2;
+        if (!grow(b, &b->moves, sizeof *b->moves, b->allocated, n) ||
+            !grow(b, &b->slides, sizeof *b->slides, b->allocated, n))
+            return false;
+        b->allocated = n;
+    }
+    return true;
+}
+
+/* Writes distance d for state i in the lanes of `mask`. */
+static inline void set(rh__elanes *b, uint16_t *dist, uint32_t i, int d, uint64_t mask)
+{
+    uint16_t *row = dist + (size_t)i * (size_t)b->lanes;
+    for (; mask; mask &= mask - 1) row[b->index[__builtin_ctzll(mask)]] = (uint16_t)d;
+}
+
+/* Follows move `e` from a state at distance d in the lanes of `mask`, and more of the same
+ * (its chain) unless `unit`: each state it reaches gets d + 1 in the lanes that had not reached
+ * it, and the lanes that had reached it sooner stop there (its own slides reach the rest as
+ * early), as do those whose wall it covers. */
+static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t e, uint64_t mask,
+                         uint32_t *count)
+{
+    for (;;) {
+        const uint32_t k = w->edges[e];
+        mask &= (w->free[k] | b->always) & ~(b->seen[k] & ~b->next[k]);
+        if (!mask) return;
+        const uint64_t add = mask & ~b->seen[k];
+        if (add) {
+            if (!b->next[k]) b->following[(*count)++] = k;
+            b->next[k] |= add;
+            b->seen[k] |= add;
+        }
+        if (unit || (e = w->chain[e]) == RH_EWORK_NO_CHAIN) return;
+    }
+}
+
+/* One pass, by moves or by single slides (`unit`), in the lanes of `lanes`, into `dist`. */
+static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes, bool unit,
+                 uint16_t *dist)
+{
+    uint32_t count = 0;
+    memset(b->seen, 0, sizeof *b->seen * w->count);
+    memset(b->next, 0, sizeof *b->next * w->count);
+    memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
+    for (uint32_t i = 0; i < w->count; i++)
+        if (rh__es_goal(g, &w->states[i]) && ((w->free[i] | b->always) & lanes)) {
+            b->layer[count++] = i;
+            b->now[i] = b->seen[i] = (w->free[i] | b->always) & lanes;
+        }
+    for (int d = 0; count; d++) {
+        uint32_t next = 0;
+        for (uint32_t j = 0; j < count; j++) {
+            const uint32_t i = b->layer[j];
+            set(b, dist, i, d, b->now[i]);
+            for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
+                reach(w, b, unit, e, b->now[i], &next);
+        }
+        for (uint32_t j = 0; j < next; j++) {
+            const uint32_t k = b->following[j];
+            b->now[k] = b->next[k];
+            b->next[k] = 0;
+        }
+        uint32_t *swap = b->layer;
+        b->layer = b->following;
+        b->following = swap;
+        count = next;
+    }
+}
+
+bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                    bool slides)
+{
+    const int count = __builtin_popcountll(lanes);
+    if (!reserve(b, w->count, count)) return false;
+    b->lanes = 0;
+    b->always = lanes & ~g->board;
+    for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
+    pass(w, g, b, lanes, false, b->moves);
+    if (slides) pass(w, g, b, lanes, true, b->slides);
+    return true;
+}
+
+/* Adds state i to the clusters at hand of the lanes of `mask`. */
+static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t i, uint64_t mask,
+                  bool distances, bool slides)
+{
+    const rh__estate *s = &w->states[i];
+    const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
+    const bool goal = rh__es_goal(g, s);
+    /* The free cells a vehicle could slide into left or up: blocked with a wall on c when c is
+     * the only one. */
+    const uint64_t first_h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t first_v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    const uint64_t into = ((first_h & g->not_first) >> 1 | first_v >> g->n) & w->free[i];
+    const size_t row = (size_t)i * (size_t)b->lanes;
+    for (; mask; mask &= mask - 1) {
+        const int c = __builtin_ctzll(mask);
+        rh__elane_cluster *t = &b->tally[c];
+        t->states++;
+        t->goals += goal;
+        if (!(into & ~(mask & -mask)) && (!t->configurations++ || rh__key_less(h, v, t->h, t->v))) {
+            t->h = h;
+            t->v = v;
+        }
+        if (!distances) continue;
+        const int m = b->moves[row + (size_t)b->index[c]];
+        if (m == RH_ELANES_UNSEEN) continue; /* an unsolvable cluster */
+        if (m < RH_ENUM_DEPTH_MAX) t->hist[m]++;
+        if (m > t->moves || (m == t->moves && rh__key_less(h, v, t->hardest_h, t->hardest_v))) {
+            t->moves = m;
+            t->hardest = i;
+            t->hardest_h = h;
+            t->hardest_v = v;
+        }
+        if (!slides) continue;
+        const int sl = b->slides[row + (size_t)b->index[c]];
+        if (sl > t->slides || (sl == t->slides && rh__key_less(h, v, t->slides_h, t->slides_v))) {
+            t->slides = sl;
+            t->hardest_slides = i;
+            t->slides_h = h;
+            t->slides_v = v;
+        }
+    }
+}
+
+/* The walk from the `count` states of b->following, each in the lanes pending there (b->next),
+ * which have not placed it, a lane from one seed only: each lane's cluster of its seed,
+ * tallied. Breadth first: a state is met a few times in all, once a distance from the seeds
+ * at which some lane reaches it. */
+static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t count,
+                 bool distances, bool slides)
+{
+    uint64_t *placed = b->seen, *pending = b->next;
+    uint32_t *ring = b->layer, head = 0, tail = 0;
+    for (uint32_t j = 0; j < count; j++) {
+        const uint32_t seed = b->following[j];
+        for (uint64_t m = pending[seed]; m; m &= m - 1) {
+            rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
+            if (t->moves >= 0) /* only what its last cluster wrote is not 0 */
+                memset(t->hist, 0,
+                       sizeof *t->hist * (size_t)(t->moves < RH_ENUM_DEPTH_MAX
+                                                      ? t->moves + 1
+                                                      : RH_ENUM_DEPTH_MAX));
+            t->seed = seed;
+            t->states = t->goals = t->configurations = 0;
+            t->moves = t->slides = -1;
+        }
+        placed[seed] |= pending[seed];
+        ring[tail++] = seed;
+    }
+    /* A state waits at most once at a time: at most w->count wait. The ring holds one more,
+     * so that it never looks empty when full. */
+    const uint32_t size = w->count + 1;
+    while (head != tail) {
+        const uint32_t i = ring[head];
+        head = head + 1 == size ? 0 : head + 1;
+        const uint64_t m = pending[i];
+        pending[i] = 0;
+        tally(w, g, b, i, m, distances, slides);
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            const uint32_t k = w->edges[e];
+            const uint64_t add = m & (w->free[k] | b->always) & ~placed[k];
+            if (!add) continue;
+            placed[k] |= add;
+            if (!pending[k]) {
+                ring[tail] = k;
+                tail = tail + 1 == size ? 0 : tail + 1;
+            }
+            pending[k] |= add;
+        }
+    }
+}
+
+bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                            bool distances, bool slides, rh__elane_found_fn found, void *ctx)
+{
+    if (!reserve(b, w->count + 1, 0)) return false;
+    b->always = lanes & ~g->board;
+    memset(b->seen, 0, sizeof *b->seen * w->count);
+    memset(b->next, 0, sizeof *b->next * w->count);
+    for (;;) {
+        /* Each lane's seed: its first state it has not placed. Walls in the primary row only
+         * left of the primary car: not at or after its cell. */
+        uint32_t seeds = 0;
+        uint64_t taken = 0;
+        for (uint32_t i = 0; i < w->count && taken != lanes; i++) {
+            const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
+            const uint64_t mask = (w->free[i] | b->always) & lanes & ~b->seen[i] & ~taken &
+                                  ~(g->primary_row & ~(primary - 1));
+            if (!mask) continue;
+            b->next[i] = mask;
+            b->following[seeds++] = i;
+            taken |= mask;
+        }
+        if (!seeds) return true;
+        walk(w, g, b, seeds, distances, slides);
+        for (uint32_t j = 0; j < seeds; j++) {
+            const uint32_t seed = b->following[j];
+            for (uint64_t m = b->seen[seed] & taken; m; m &= m - 1) {
+                const int c = __builtin_ctzll(m);
+                if (b->tally[c].seed == seed && !found(ctx, c, &b->tally[c])) return false;
+            }
+        }
+    }
+}

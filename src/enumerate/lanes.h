@@ -1,0 +1,64 @@
+/* The distances of the clusters of many single walls at once (lanes.c). */
+#ifndef RH_ENUMERATE_LANES_H
+#define RH_ENUMERATE_LANES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rushhour/enumerate.h"
+#include "state.h"
+#include "buffers.h"
+
+/* One cluster of a lane, as rh__enum_lane_clusters finds it. */
+typedef struct {
+    uint32_t seed; /* its first state */
+    uint64_t states, goals, configurations;
+    uint64_t h, v;                    /* its minimum key, walls aside */
+    int moves, slides;                /* -1: unsolvable, or (slides) not asked */
+    uint32_t hardest, hardest_slides; /* the states of smallest key at those distances */
+    uint64_t hist[RH_ENUM_DEPTH_MAX]; /* of moves, up to `moves` */
+    uint64_t hardest_h, hardest_v, slides_h, slides_v; /* the keys of the two hardest */
+} rh__elane_cluster;
+
+/* Buffers by state of the wall-free cluster, within the run's memory. */
+typedef struct {
+    uint64_t *seen, *now, *next; /* by state, a bit a lane: reached; at the layer at hand; next */
+    uint32_t *layer, *following; /* the states of the layer at hand, and of the next */
+    uint16_t *moves, *slides;    /* by state, then lane: the distances (RH_ELANES_UNSEEN) */
+    size_t allocated;            /* of moves and slides */
+    uint32_t states;             /* of the others */
+    int lanes;                   /* how many */
+    uint64_t always;             /* the lanes off the board: no wall, every state in them */
+    int8_t index[RH_ENUM_CELLS_MAX]; /* a wall cell's lane among them */
+    rh__ememory *memory;
+    size_t used; /* bytes of this thread's, counted in memory->used */
+    rh__elane_cluster tally[RH_ENUM_CELLS_MAX]; /* by wall cell: the cluster at hand */
+} rh__elanes;
+
+#define RH_ELANES_UNSEEN UINT16_MAX
+
+void rh__elanes_init(rh__elanes *b, rh__ememory *memory);
+void rh__elanes_free(rh__elanes *b);
+
+/* Fills b with the distances to the nearest goal of the states of the solvable wall-free
+ * cluster w holds (its lists whole and chained) with a wall on a cell of `lanes`, in moves and
+ * (when `slides`) in slides: for state i and wall cell c, b->moves[i * b->lanes +
+ * b->index[c]]. A lane off the board has no wall: the wall-free cluster's own distances. False
+ * when the budget refuses. */
+bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                    bool slides);
+
+/* Where rh__enum_lane_clusters hands each cluster: of the wall on `cell`. Returns false to stop
+ * (the budget refused). */
+typedef bool (*rh__elane_found_fn)(void *ctx, int cell, const rh__elane_cluster *c);
+
+/* Finds every cluster of the wall-free cluster w holds (its lists whole) with a single wall on
+ * a cell of `lanes`, the lanes' own distances read (`distances`: rh__enum_lanes filled them,
+ * with slides when `slides`), and hands each to `found`, in an order fixed by w: each lane's
+ * clusters by their first state in w. Only walls the space allows count: in the primary row,
+ * left of the primary car. False when the budget refuses or `found` stops. */
+bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                            bool distances, bool slides, rh__elane_found_fn found, void *ctx);
+
+#endif

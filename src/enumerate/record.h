@@ -1,0 +1,52 @@
+/* A cluster's record (record.c): its distances to the goal, its hardest states and whether it
+ * is minimal, over a view of the states a work buffer holds with their whole lists of moves and
+ * their chains (cluster.h):
+ * all of them (a wall-free cluster), or those of one cluster with walls (walls.c). */
+#ifndef RH_ENUMERATE_RECORD_H
+#define RH_ENUMERATE_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "rushhour/enumerate.h"
+#include "cluster.h"
+#include "state.h"
+#include "buffers.h"
+
+typedef struct {
+    /* By state index: the view's distances. A state out of the view that a slide from one in
+     * it reaches (it covers a wall) must hold 0: slides onto it stop there. */
+    uint16_t *dist;
+    const uint32_t *members; /* the view's states by index; NULL: every state of the buffer */
+    uint32_t count;          /* of the view's states */
+    uint64_t walls;          /* cells every state of the view leaves free: no slide takes one */
+    bool chained;            /* w->chain is filled (rh__enum_chain); else found as needed */
+} rh__eview;
+
+#define RH_EVIEW_UNSEEN UINT16_MAX
+
+/* The index of the view's j-th state. */
+static inline uint32_t rh__eview_state(const rh__eview *v, uint32_t j)
+{
+    return v->members ? v->members[j] : j;
+}
+
+/* Fills out's moves, slides (when `slides`), hist, hardest states and minimality for the view
+ * `v` of w, which holds `goals` goal states (none: unsolvable, and nothing to compute). The
+ * distances in moves stay in v->dist. The minimality searches run in `search` (w itself if
+ * nothing more is wanted of it); when the view
+ * has one wall, `without_wall` gives the distances in moves of the cluster it was taken from
+ * (by state), and removing the wall is looked up there. Returns RH_EC_CLUSTER, or RH_EC_FULL
+ * when a search runs out of budget. */
+rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                    const rh__eview *v, uint64_t goals, bool slides,
+                                    const uint16_t *without_wall, rh_cluster *out);
+
+/* The minimality part of rh__enum_record: whether the view's state `at`, its hardest at
+ * out->moves (v->dist holds the distances in moves), makes a minimal puzzle, into
+ * out->minimal. */
+rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                        const rh__eview *v, uint32_t at,
+                                        const uint16_t *without_wall, rh_cluster *out);
+
+#endif

@@ -1,0 +1,318 @@
+/* The clusters with walls, found from the wall-free ones. A wall is a cell no state may cover,
+ * and a single-cell slide never jumps a cell: the states of a space with the walls W are the
+ * wall-free states that leave W free, and its slides are the wall-free slides between two of
+ * them. So each cluster with walls is a component of the states of one wall-free cluster that
+ * leave its walls free, over the slides that cluster recorded: found by a walk of those lists,
+ * with no move generated and no state looked up, in the task of the wall-free cluster, and
+ * solved over the same lists (record.c). Taking away a cluster's single wall gives back the
+ * wall-free cluster, whose distances say at once whether the wall matters. A cell no state of
+ * the wall-free cluster covers (a spare cell) changes nothing as a wall but the key, the board
+ * and minimality (taking it away again changes nothing): with such walls a cluster is reported
+ * as found without them, with no walk.
+ *
+ * Which walls: those the space allows (rushhour/enumerate.h): at most n-1 cells of horizontal
+ * pieces in a row, walls included, and walls in the primary row only left of the primary car,
+ * which then never passes them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "walls.h"
+#include "notation.h"
+#include "record.h"
+
+void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory)
+{
+    b->stamp = b->members = NULL;
+    b->dist = NULL;
+    b->allocated = 0;
+    b->memory = memory;
+    b->used = 0;
+    rh__elanes_init(&b->lanes, memory);
+}
+
+void rh__ewalls_free(rh__ewalls *b)
+{
+    free(b->stamp);
+    free(b->members);
+    free(b->dist);
+    atomic_fetch_sub(&b->memory->used, b->used);
+    rh__elanes_free(&b->lanes);
+    rh__ewalls_init(b, b->memory);
+}
+
+/* Room for `count` states. */
+static bool reserve(rh__ewalls *b, uint32_t count)
+{
+    if (count <= b->allocated) return true;
+    uint32_t n = b->allocated ? b->allocated : 256;
+    while (n < count) n *= 2; /* count <= UINT32_MAX / 4 (rh__ework's bound) */
+    if (!rh__ememory_grow(b->memory, &b->used, &b->stamp, sizeof *b->stamp, b->allocated, n) ||
+        !rh__ememory_grow(b->memory, &b->used, &b->members, sizeof *b->members, b->allocated, n) ||
+        !rh__ememory_grow(b->memory, &b->used, &b->dist, sizeof *b->dist, b->allocated, n))
+        return false;
+    b->allocated = n;
+    return true;
+}
+
+typedef struct {
+    rh__ework *w, *search;
+    rh__ewalls *b;
+    const rh__egeom *g;
+    const rh__ewalls_spec *spec;
+    uint64_t *found, skip;
+    rh_cluster *out;
+    uint64_t spare; /* the cells no state covers */
+    int vehicles;
+    int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
+    uint32_t stamp;             /* of the wall set at hand */
+} derivation;
+
+/* Reports the cluster in d->out, of `wall_count` walls and `configurations` blocked
+ * configurations, if of a wanted size. */
+static void report(derivation *d, int wall_count, uint64_t configurations)
+{
+    if (wall_count >= d->spec->walls_min && (*d->found)++ >= d->skip)
+        d->spec->report(d->spec->ctx, d->out, configurations);
+}
+
+/* Reports the cluster in d->out (of `wall_count` walls) again with each set of more walls among
+ * the spare cells `spare`, where the rows have room and the primary car, whose first cell is
+ * `primary`, is right of them. Leaves d->out as it found it. */
+static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t primary,
+                   uint64_t configurations)
+{
+    rh_cluster *out = d->out;
+    if (wall_count >= d->spec->walls_max) return;
+    const bool minimal = out->minimal;
+    for (; spare; spare &= spare - 1) {
+        const uint64_t bit = spare & -spare;
+        const int c = __builtin_ctzll(spare), r = c / d->g->n;
+        if (!d->room[r] || (bit & d->g->primary_row && bit > primary)) continue;
+        out->canonical_h |= bit;
+        out->walls = wall_count + 1;
+        out->minimal = false;
+        if (out->hardest[0]) out->hardest[c] = 'x'; /* a spare cell: free in every state */
+        if (out->hardest_slides[0]) out->hardest_slides[c] = 'x';
+        report(d, wall_count + 1, configurations);
+        d->room[r]--;
+        extend(d, spare & (spare - 1), wall_count + 1, primary, configurations);
+        d->room[r]++;
+        out->canonical_h &= ~bit;
+        out->walls = wall_count;
+        out->minimal = minimal;
+        if (out->hardest[0]) out->hardest[c] = '.';
+        if (out->hardest_slides[0]) out->hardest_slides[c] = '.';
+    }
+}
+
+/* The component of state `seed` among the states that leave `walls` free (exclude() has
+ * stamped the others), into d->b->members, and what the record takes from the walk. */
+static uint32_t gather(derivation *d, uint64_t walls, uint32_t seed, uint64_t *goals,
+                       uint64_t *configurations)
+{
+    const rh__ework *w = d->w;
+    const rh__egeom *g = d->g;
+    uint32_t *stamp = d->b->stamp, *members = d->b->members, count = 0;
+    uint64_t bh = 0, bv = 0;
+    *goals = *configurations = 0;
+    stamp[seed] = d->stamp;
+    members[count++] = seed;
+    for (uint32_t q = 0; q < count; q++) {
+        const uint32_t i = members[q];
+        const rh__estate *s = &w->states[i];
+        *goals += rh__es_goal(g, s);
+        if (rh__es_blocked(g, s, w->free[i] & ~walls)) {
+            /* The minimum key is a blocked state's: any other slides left or up to a lower. */
+            const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
+            if (!(*configurations)++ || rh__key_less(h, v, bh, bv)) {
+                bh = h;
+                bv = v;
+            }
+        }
+        for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
+            const uint32_t k = w->edges[e];
+            if (stamp[k] != d->stamp) {
+                stamp[k] = d->stamp;
+                members[count++] = k;
+            }
+        }
+    }
+    rh_cluster *out = d->out;
+    out->board_size = g->n;
+    out->canonical_h = bh | walls;
+    out->canonical_v = bv;
+    out->states = count;
+    out->goal_states = *goals;
+    out->vehicles = d->vehicles;
+    return count;
+}
+
+/* The component of state `seed` among the states that leave `walls` free, recorded and
+ * reported, and again with spare walls. */
+static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
+{
+    uint64_t goals, configurations;
+    const uint32_t count = gather(d, walls, seed, &goals, &configurations);
+    d->out->walls = wall_count;
+    const rh__eview view = {d->b->dist, d->b->members, count, walls, true};
+    if (rh__enum_record(d->w, d->search, d->g, &view, goals, d->spec->slides,
+                        wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
+        return RH_EC_FULL;
+    report(d, wall_count, configurations);
+    extend(d, d->spare, wall_count, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
+           configurations);
+    return RH_EC_CLUSTER;
+}
+
+/* Stamps, for the wall set `walls`, the states out of the space: those that cover a wall or
+ * have the primary car left of one in its row. No component takes them, and their distance 0
+ * stops every slide into them (record.h). */
+static void exclude(derivation *d, uint64_t walls)
+{
+    const rh__ework *w = d->w;
+    const uint64_t in_row = walls & d->g->primary_row;
+    d->stamp++;
+    for (uint32_t i = 0; i < w->count; i++)
+        /* The primary's first cell is its row's only horizontal first cell: right of every
+         * wall there when above their sum. */
+        if ((w->free[i] & walls) != walls ||
+            in_row >= (w->states[i].m[RH_ES_HCAR] & d->g->primary_row)) {
+            d->b->stamp[i] = d->stamp;
+            d->b->dist[i] = 0;
+        }
+}
+
+/* The clusters of the wall set `walls`, of `wall_count` walls. */
+static rh__ecluster_result components(derivation *d, uint64_t walls, int wall_count)
+{
+    exclude(d, walls);
+    for (uint32_t i = 0; i < d->w->count; i++)
+        if (d->b->stamp[i] != d->stamp && component(d, walls, wall_count, i) == RH_EC_FULL)
+            return RH_EC_FULL;
+    return RH_EC_CLUSTER;
+}
+
+/* Fills d->out with the record a lane's tally gives the cluster of `walls` (none, or one),
+ * minimality aside (false). */
+static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t)
+{
+    rh_cluster *out = d->out;
+    out->board_size = d->g->n;
+    out->canonical_h = t->h | walls;
+    out->canonical_v = t->v;
+    out->states = t->states;
+    out->goal_states = t->goals;
+    out->vehicles = d->vehicles;
+    out->walls = walls != 0;
+    out->moves = t->moves;
+    out->slides = t->moves >= 0 ? t->slides : -1;
+    out->minimal = false;
+    out->hardest[0] = out->hardest_slides[0] = '\0';
+    if (t->moves < 0) return;
+    memcpy(out->hist, t->hist, sizeof out->hist);
+    rh__enum_notation(d->g, walls, &d->w->states[t->hardest], out->hardest);
+    if (d->spec->slides)
+        rh__enum_notation(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
+}
+
+/* A cluster of a lane (rh__elane_found_fn): the wall-free cluster itself in the lane off the
+ * board, recorded from its tally with minimality searched; or a cluster of the single wall on
+ * `cell`, recorded from its tally, not minimal, unless its hardest state is nearer the goal
+ * without the wall: then it is walked and recorded on its own, minimality searched. Each is
+ * reported, and again with spare walls. */
+static bool single(void *ctx, int cell, const rh__elane_cluster *t)
+{
+    derivation *d = ctx;
+    const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
+    const uint64_t primary = d->w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
+    if (wall && t->moves >= 0 && d->w->dist[t->hardest] < t->moves) {
+        exclude(d, wall);
+        return component(d, wall, 1, t->seed) == RH_EC_CLUSTER;
+    }
+    from_tally(d, wall, t);
+    if (!wall && t->moves >= 0) {
+        const rh__eview all = {d->w->dist, NULL, d->w->count, 0, true};
+        if (rh__enum_minimality(d->w, d->search, d->g, &all, t->hardest, NULL, d->out) ==
+            RH_EC_FULL)
+            return false;
+    }
+    /* The walk counted the wall-free cluster's configurations. */
+    report(d, wall ? 1 : 0, wall ? t->configurations : 0);
+    extend(d, d->spare, wall ? 1 : 0, primary, t->configurations);
+    return true;
+}
+
+/* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
+ * `wall_count`) where its row has room, takes the clusters of the sets of two walls or more
+ * (the lanes take those of one), and goes on with the cells after it. */
+static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count)
+{
+    rh__ecluster_result res = RH_EC_CLUSTER;
+    for (; cells && res == RH_EC_CLUSTER; cells &= cells - 1) {
+        const int c = __builtin_ctzll(cells), r = c / d->g->n;
+        if (!d->room[r]) continue;
+        const uint64_t more = walls | UINT64_C(1) << c;
+        d->room[r]--;
+        if (wall_count + 1 >= 2) res = components(d, more, wall_count + 1);
+        if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
+            res = choose(d, cells & (cells - 1), more, wall_count + 1);
+        d->room[r]++;
+    }
+    return res;
+}
+
+rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
+                                   const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
+                                   uint64_t skip, rh_cluster *out)
+{
+    if (!reserve(b, w->count)) return RH_EC_FULL;
+    memset(b->stamp, 0, sizeof *b->stamp * w->count);
+    const rh__estate *s = &w->states[0];
+    uint64_t cells = 0, spare = g->board, configurations = 0;
+    for (uint32_t i = 0; i < w->count; i++) {
+        cells |= w->free[i];
+        spare &= w->free[i];
+        configurations += rh__es_blocked(g, &w->states[i], w->free[i]);
+    }
+    derivation d = {.w = w,
+                    .search = search,
+                    .b = b,
+                    .g = g,
+                    .spec = spec,
+                    .found = found,
+                    .skip = skip,
+                    .out = out,
+                    .spare = spare,
+                    .vehicles = __builtin_popcountll(s->m[0] | s->m[1] | s->m[2] | s->m[3])};
+    const uint64_t h = rh__es_h(s);
+    for (int r = 0; r < g->n; r++)
+        d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
+    uint64_t lanes = 0;
+    for (uint64_t m = cells & ~spare; m; m &= m - 1)
+        if (d.room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
+    const bool solvable = out->goal_states > 0;
+    /* The wall-free cluster's own record: from a lane off the board when the board leaves one
+     * (its distances then copied to w->dist, where the single walls look them up), else from
+     * its own passes. */
+    const uint64_t whole =
+        g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
+    if (!whole) {
+        const rh__eview all = {w->dist, NULL, w->count, 0, true};
+        if (rh__enum_record(w, search, g, &all, out->goal_states, spec->slides, NULL, out) ==
+            RH_EC_FULL)
+            return RH_EC_FULL;
+        report(&d, 0, 0);
+        extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
+    }
+    lanes |= whole;
+    if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
+        return RH_EC_FULL;
+    if (solvable && whole)
+        for (uint32_t i = 0; i < w->count; i++)
+            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
+                                        (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
+    if (lanes &&
+        !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, &d))
+        return RH_EC_FULL;
+    return choose(&d, cells & ~spare, 0, 0);
+}
