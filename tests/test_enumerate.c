@@ -366,6 +366,19 @@ Test(enumerate, tasks_larger_than_their_buffer_give_the_same_clusters)
     free(parts.items);
 }
 
+/* In 320 KiB with one thread, the largest clusters leave no room for the lanes (all their single
+ * walls at once, lanes.c) even alone (5 of them, measured): they are walked and solved wall by
+ * wall, and the clusters stay the same. */
+Test(enumerate, clusters_without_room_for_the_lanes_give_the_same_clusters)
+{
+    static ident_set whole, tight;
+    run_split(&whole, 1, 1, 0);
+    run_split(&tight, 1, 1, (size_t)320 << 10);
+    assert_same(&whole, &tight);
+    free(whole.items);
+    free(tight.items);
+}
+
 /* rh_enumerate of 5x5 with at most 5 vehicles and `threads` threads within `memory` bytes. */
 static int run_within(size_t memory, int threads, rh_enum_stats *s)
 {

@@ -219,9 +219,10 @@ static void report_cluster(void *ctx, rh_cluster *c, uint64_t configurations)
 
 /* Records and reports the wall-free cluster of `start` that wk->work holds whole, with its
  * `goals` goal states, then the clusters with walls found from it; of these clusters (in an
- * order fixed by the cluster) the first `skip` were reported by a run cut short. */
+ * order fixed by the cluster) the first `skip` were reported by a run cut short; `last` when no
+ * run follows this one. */
 static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t goals,
-                                  uint64_t skip)
+                                  uint64_t skip, bool last)
 {
     run *r = wk->run;
     const rh__egeom *g = &r->geom;
@@ -241,7 +242,7 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     if (r->opt->walls_max) {
         const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
                                       report_cluster, wk};
-        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, out);
+        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, last, out);
     }
     /* Nothing else wants the buffers: minimality searches in them. */
     const rh__eview all = {w->dist, NULL, w->count, 0, false};
@@ -262,7 +263,7 @@ static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone,
     enter(r, alone);
     rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, s, &goals);
     if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, i, end);
-    if (res == RH_EC_CLUSTER) res = record(wk, s, goals, skip);
+    if (res == RH_EC_CLUSTER) res = record(wk, s, goals, skip, alone);
     if (wk->work.used + wk->search.used + wk->walls.used > r->keep) {
         rh__ework_free(&wk->work);
         rh__ework_free(&wk->search);

@@ -43,8 +43,7 @@ static bool grow(rh__elanes *b, void *array, size_t size, size_t have, size_t wa
     return rh__ememory_grow(b->memory, &b->used, array, size, have, want);
 }
 
-/* Room for `states` states of `lanes` lanes. */
-static bool reserve(rh__elanes *b, uint32_t states, int lanes)
+bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
 {
     if (states > b->states) {
         uint32_t n = b->states ? b->states : 256;
@@ -59,8 +58,9 @@ static bool reserve(rh__elanes *b, uint32_t states, int lanes)
     }
     const size_t cells = (size_t)states * (size_t)lanes;
     if (cells > b->allocated) {
-        size_t n = b->allocated ? b->allocated : 1024;
-        while (n < cells) n *= 2;
+        /* The largest of these (a large cluster, many lanes) is most of a run's peak: an eighth
+         * more than asked, not double. */
+        const size_t n = cells + cells / 8;
         if (!grow(b, &b->moves, sizeof *b->moves, b->allocated, n) ||
             !grow(b, &b->slides, sizeof *b->slides, b->allocated, n))
             return false;
@@ -134,7 +134,7 @@ bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint6
                     bool slides)
 {
     const int count = __builtin_popcountll(lanes);
-    if (!reserve(b, w->count, count)) return false;
+    if (!rh__elanes_reserve(b, w->count, count)) return false;
     b->lanes = 0;
     b->always = lanes & ~g->board;
     for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
@@ -237,7 +237,7 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
 bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
                             bool distances, bool slides, rh__elane_found_fn found, void *ctx)
 {
-    if (!reserve(b, w->count + 1, 0)) return false;
+    if (!rh__elanes_reserve(b, w->count + 1, 0)) return false;
     b->always = lanes & ~g->board;
     memset(b->seen, 0, sizeof *b->seen * w->count);
     memset(b->next, 0, sizeof *b->next * w->count);

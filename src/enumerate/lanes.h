@@ -40,6 +40,9 @@ typedef struct {
 
 void rh__elanes_init(rh__elanes *b, rh__ememory *memory);
 void rh__elanes_free(rh__elanes *b);
+/* Room for the two calls below over `states` states (one more for the walks) in `lanes`
+ * lanes; false when the budget refuses. */
+bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes);
 
 /* Fills b with the distances to the nearest goal of the states of the solvable wall-free
  * cluster w holds (its lists whole and chained) with a wall on a cell of `lanes`, in moves and

@@ -243,9 +243,10 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
 }
 
 /* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
- * `wall_count`) where its row has room, takes the clusters of the sets of two walls or more
- * (the lanes take those of one), and goes on with the cells after it. */
-static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count)
+ * `wall_count`) where its row has room, takes the clusters of the sets of `least` walls or more
+ * (the lanes took those of fewer), and goes on with the cells after it. */
+static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count,
+                                  int least)
 {
     rh__ecluster_result res = RH_EC_CLUSTER;
     for (; cells && res == RH_EC_CLUSTER; cells &= cells - 1) {
@@ -253,9 +254,9 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
         if (!d->room[r]) continue;
         const uint64_t more = walls | UINT64_C(1) << c;
         d->room[r]--;
-        if (wall_count + 1 >= 2) res = components(d, more, wall_count + 1);
+        if (wall_count + 1 >= least) res = components(d, more, wall_count + 1);
         if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
-            res = choose(d, cells & (cells - 1), more, wall_count + 1);
+            res = choose(d, cells & (cells - 1), more, wall_count + 1, least);
         d->room[r]++;
     }
     return res;
@@ -263,7 +264,7 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
 
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
                                    const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
-                                   uint64_t skip, rh_cluster *out)
+                                   uint64_t skip, bool last, rh_cluster *out)
 {
     if (!reserve(b, w->count)) return RH_EC_FULL;
     memset(b->stamp, 0, sizeof *b->stamp * w->count);
@@ -293,9 +294,17 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     const bool solvable = out->goal_states > 0;
     /* The wall-free cluster's own record: from a lane off the board when the board leaves one
      * (its distances then copied to w->dist, where the single walls look them up), else from
-     * its own passes. */
-    const uint64_t whole =
-        g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
+     * its own passes. Without room for the lanes (a very large cluster beside the others'
+     * buffers), the cluster is run again alone; alone, every cluster is walked and solved on
+     * its own. Nothing is reported before this choice, so that a run cut short and its second
+     * run report in one order. */
+    uint64_t whole = g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
+    if (!rh__elanes_reserve(&b->lanes, w->count + 1,
+                            solvable ? __builtin_popcountll(lanes | whole) : 0)) {
+        if (!last) return RH_EC_FULL;
+        rh__elanes_free(&b->lanes); /* what it grew before the refusal */
+        lanes = whole = 0;
+    }
     if (!whole) {
         const rh__eview all = {w->dist, NULL, w->count, 0, true};
         if (rh__enum_record(w, search, g, &all, out->goal_states, spec->slides, NULL, out) ==
@@ -314,5 +323,5 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     if (lanes &&
         !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, &d))
         return RH_EC_FULL;
-    return choose(&d, cells & ~spare, 0, 0);
+    return choose(&d, cells & ~spare, 0, 0, lanes ? 2 : 1);
 }

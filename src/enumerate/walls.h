@@ -41,10 +41,11 @@ typedef struct {
  * and every cluster with walls_min..walls_max walls whose states without their walls lie in
  * it:
  * each cluster found counts in *found, and the first `skip` of them are not reported again (a
- * derivation cut short by the budget is run again). Minimality searches run in `search`.
+ * derivation cut short by the budget is run again; `last` when no run follows this one).
+ * Minimality searches run in `search`.
  * Returns RH_EC_CLUSTER, or RH_EC_FULL when the budget refuses. */
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
                                    const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
-                                   uint64_t skip, rh_cluster *out);
+                                   uint64_t skip, bool last, rh_cluster *out);
 
 #endif
