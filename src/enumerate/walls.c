@@ -59,7 +59,7 @@ typedef struct {
     rh__ewalls *b;
     const rh__egeom *g;
     const rh__ewalls_spec *spec;
-    uint64_t *found, skip;
+    uint64_t found, skip; /* clusters found so far; those reported by a run cut short */
     rh_cluster *out;
     uint64_t spare; /* the cells no state covers */
     int vehicles;
@@ -71,7 +71,7 @@ typedef struct {
  * configurations, if of a wanted size. */
 static void report(derivation *d, int wall_count, uint64_t configurations)
 {
-    if (wall_count >= d->spec->walls_min && (*d->found)++ >= d->skip)
+    if (wall_count >= d->spec->walls_min && d->found++ >= d->skip)
         d->spec->report(d->spec->ctx, d->out, configurations);
 }
 
@@ -262,6 +262,53 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
     return res;
 }
 
+/* rh__enum_walls once d is set: `cells` the cells some state leaves free, `configurations` the
+ * wall-free cluster's. */
+static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t configurations, bool last)
+{
+    rh__ework *w = d->w;
+    rh__ewalls *b = d->b;
+    const rh__egeom *g = d->g;
+    const rh__ewalls_spec *spec = d->spec;
+    rh_cluster *out = d->out;
+    const rh__estate *s = &w->states[0];
+    uint64_t lanes = 0;
+    for (uint64_t m = cells & ~d->spare; m; m &= m - 1)
+        if (d->room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
+    const bool solvable = out->goal_states > 0;
+    /* The wall-free cluster's own record: from a lane off the board when the board leaves one
+     * (its distances then copied to w->dist, where the single walls look them up), else from
+     * its own passes. Without room for the lanes (a very large cluster beside the others'
+     * buffers), the cluster is run again alone; alone, every cluster is walked and solved on
+     * its own. Nothing is reported before this choice, so that a run cut short and its second
+     * run report in one order. */
+    uint64_t whole = g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
+    if (!rh__elanes_reserve(&b->lanes, w->count + 1,
+                            solvable ? __builtin_popcountll(lanes | whole) : 0)) {
+        if (!last) return RH_EC_FULL;
+        rh__elanes_free(&b->lanes); /* what it grew before the refusal */
+        lanes = whole = 0;
+    }
+    if (!whole) {
+        const rh__eview all = {w->dist, NULL, w->count, 0, true};
+        if (rh__enum_record(w, d->search, g, &all, out->goal_states, spec->slides, NULL, out) ==
+            RH_EC_FULL)
+            return RH_EC_FULL;
+        report(d, 0, 0);
+        extend(d, d->spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
+    }
+    lanes |= whole;
+    if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
+        return RH_EC_FULL;
+    if (solvable && whole)
+        for (uint32_t i = 0; i < w->count; i++)
+            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
+                                        (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
+    if (lanes && !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, d))
+        return RH_EC_FULL;
+    return choose(d, cells & ~d->spare, 0, 0, lanes ? 2 : 1);
+}
+
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
                                    const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
                                    uint64_t skip, bool last, rh_cluster *out)
@@ -280,7 +327,7 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
                     .b = b,
                     .g = g,
                     .spec = spec,
-                    .found = found,
+                    .found = *found,
                     .skip = skip,
                     .out = out,
                     .spare = spare,
@@ -288,40 +335,7 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
     const uint64_t h = rh__es_h(s);
     for (int r = 0; r < g->n; r++)
         d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
-    uint64_t lanes = 0;
-    for (uint64_t m = cells & ~spare; m; m &= m - 1)
-        if (d.room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
-    const bool solvable = out->goal_states > 0;
-    /* The wall-free cluster's own record: from a lane off the board when the board leaves one
-     * (its distances then copied to w->dist, where the single walls look them up), else from
-     * its own passes. Without room for the lanes (a very large cluster beside the others'
-     * buffers), the cluster is run again alone; alone, every cluster is walked and solved on
-     * its own. Nothing is reported before this choice, so that a run cut short and its second
-     * run report in one order. */
-    uint64_t whole = g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
-    if (!rh__elanes_reserve(&b->lanes, w->count + 1,
-                            solvable ? __builtin_popcountll(lanes | whole) : 0)) {
-        if (!last) return RH_EC_FULL;
-        rh__elanes_free(&b->lanes); /* what it grew before the refusal */
-        lanes = whole = 0;
-    }
-    if (!whole) {
-        const rh__eview all = {w->dist, NULL, w->count, 0, true};
-        if (rh__enum_record(w, search, g, &all, out->goal_states, spec->slides, NULL, out) ==
-            RH_EC_FULL)
-            return RH_EC_FULL;
-        report(&d, 0, 0);
-        extend(&d, spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
-    }
-    lanes |= whole;
-    if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
-        return RH_EC_FULL;
-    if (solvable && whole)
-        for (uint32_t i = 0; i < w->count; i++)
-            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
-                                        (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
-    if (lanes &&
-        !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, &d))
-        return RH_EC_FULL;
-    return choose(&d, cells & ~spare, 0, 0, lanes ? 2 : 1);
+    const rh__ecluster_result res = derive(&d, cells, configurations, last);
+    *found = d.found;
+    return res;
 }
