@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "rushhour/clock.h"
@@ -99,8 +100,49 @@ static rhd_pool *start(int workers, int queue)
 {
     rhd_metrics_reset();
     rhd_pool *p = NULL;
-    cr_assert_eq(rhd_pool_start(&p, workers, queue), 0);
+    cr_assert_eq(rhd_pool_start(&p, workers, queue, true), 0);
     return p;
+}
+
+/* The value of the gauge `name` in the metrics page, -1 when absent. */
+static long gauge(const char *name)
+{
+    char *page = rhd_metrics_render("test");
+    cr_assert_not_null(page);
+    long value = -1;
+    const size_t len = strlen(name);
+    for (const char *line = page; line && *line;
+         line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (strncmp(line, name, len) == 0 && line[len] == ' ')
+            value = strtol(line + len + 1, NULL, 10);
+    free(page);
+    return value;
+}
+
+/* A search pool's running and queued jobs show in the gauges; the table builder's (a pool
+ * started without `searches`) do not: they wait at idle priority, and a starved build is not a
+ * search stuck in flight. */
+Test(pool, only_searches_count_in_the_gauges)
+{
+    for (int searches = 0; searches < 2; searches++) {
+        rhd_metrics_reset();
+        rhd_pool *p = NULL;
+        cr_assert_eq(rhd_pool_start(&p, 1, 2, searches), 0);
+        test_job *running = job_new(p, false), *waiting = job_new(p, false);
+        cr_assert_eq(rhd_pool_submit(p, &running->job), RHD_POOL_OK);
+        cr_assert(wait_for(&running->runs, 1, 2000));
+        cr_assert_eq(rhd_pool_submit(p, &waiting->job), RHD_POOL_OK);
+        cr_assert_eq(gauge("rushhourd_searches_in_flight"), searches);
+        cr_assert_eq(gauge("rushhourd_queue_depth"), searches);
+        atomic_store(&running->release, true);
+        atomic_store(&waiting->release, true);
+        rhd_pool_drain(p, 0);
+        rhd_pool_stop(p);
+        cr_assert_eq(gauge("rushhourd_searches_in_flight"), 0);
+        cr_assert_eq(gauge("rushhourd_queue_depth"), 0);
+        free(running);
+        free(waiting);
+    }
 }
 
 Test(pool, submit_all_takes_all_or_none)

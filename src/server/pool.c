@@ -32,7 +32,8 @@ struct rhd_pool {
     int queued, running, capacity, workers;
     int returning; /* dropped jobs being handed back by the watchdog */
     bool closed, stopping;
-    sighting *seen;               /* the watchdog's: capacity + workers entries */
+    bool searches;  /* its jobs are the searches the queue and in-flight gauges count */
+    sighting *seen; /* the watchdog's: capacity + workers entries */
     rhd_job *active[MAX_RUNNING]; /* the running jobs, to cancel them */
     pthread_t threads[];
 };
@@ -55,7 +56,7 @@ static void unlink_job(rhd_pool *p, rhd_job *job)
         p->head = job->next;
     if (p->tail == job) p->tail = prev;
     p->queued--;
-    rhd_metrics_queue_depth_add(-1);
+    if (p->searches) rhd_metrics_queue_depth_add(-1);
 }
 
 /* Whether a job a worker has just taken from the queue is still wanted. The watchdog's last
@@ -101,7 +102,7 @@ static void *worker(void *arg)
 
         const int status = wanted(job) ? RHD_JOB_RAN : RHD_JOB_DROPPED;
         if (status == RHD_JOB_RAN) {
-            rhd_metrics_in_flight_add(1);
+            if (p->searches) rhd_metrics_in_flight_add(1);
             job->run(job);
         }
         pthread_mutex_lock(&p->lock);
@@ -112,7 +113,7 @@ static void *worker(void *arg)
 
         pthread_mutex_lock(&p->lock);
         p->running--;
-        if (status == RHD_JOB_RAN) rhd_metrics_in_flight_add(-1);
+        if (status == RHD_JOB_RAN && p->searches) rhd_metrics_in_flight_add(-1);
         pthread_cond_broadcast(&p->idle);
     }
     pthread_mutex_unlock(&p->lock);
@@ -193,7 +194,7 @@ static int monotonic_cond_init(pthread_cond_t *c)
     return rc;
 }
 
-int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
+int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
 {
     if (workers < 1 || workers > MAX_RUNNING || queue_length < 1) {
         errno = EINVAL;
@@ -214,6 +215,7 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length)
     pthread_cond_init(&p->work, NULL);
     pthread_cond_init(&p->unwatched, NULL);
     p->capacity = queue_length;
+    p->searches = searches;
     p->watching = pthread_create(&p->watchdog, NULL, watchdog, p) == 0;
     for (; p->workers < workers; p->workers++) {
         if (pthread_create(&p->threads[p->workers], NULL, worker, p) != 0) {
@@ -245,7 +247,7 @@ int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
             p->head = job;
         p->tail = job;
         p->queued++;
-        rhd_metrics_queue_depth_add(1);
+        if (p->searches) rhd_metrics_queue_depth_add(1);
     }
     if (rc == RHD_POOL_OK && n == 1)
         pthread_cond_signal(&p->work);

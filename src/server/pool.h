@@ -48,8 +48,10 @@ typedef struct rhd_pool rhd_pool;
 
 enum { RHD_POOL_OK = 0, RHD_POOL_FULL = 1, RHD_POOL_CLOSED = 2 };
 
-/* Starts `workers` threads with a queue of `queue_length` jobs. Returns 0 or -1 (errno). */
-int rhd_pool_start(rhd_pool **out, int workers, int queue_length);
+/* Starts `workers` threads with a queue of `queue_length` jobs; with `searches`, its jobs count
+ * in the searches' queue and in-flight gauges (the request workers'; not the table builder's,
+ * whose background builds wait at idle priority). Returns 0 or -1 (errno). */
+int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches);
 
 /* Enqueues `job` (its run set by the caller). Returns RHD_POOL_OK, RHD_POOL_FULL or
  * RHD_POOL_CLOSED (draining). */

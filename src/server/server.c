@@ -500,11 +500,11 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         snprintf(err, err_len, "cannot allocate the table cache");
         return abandon_start(s);
     }
-    if (rhd_pool_start(&s->svc.pool, cfg->workers, cfg->queue_length) != 0) {
+    if (rhd_pool_start(&s->svc.pool, cfg->workers, cfg->queue_length, true) != 0) {
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
         return abandon_start(s);
     }
-    if (s->svc.tables && rhd_pool_start(&s->svc.builder, 1, RHD_TABLE_PREFETCH_QUEUE) != 0) {
+    if (s->svc.tables && rhd_pool_start(&s->svc.builder, 1, RHD_TABLE_PREFETCH_QUEUE, false) != 0) {
         snprintf(err, err_len, "cannot start the table builder");
         return abandon_start(s);
     }
