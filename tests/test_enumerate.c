@@ -356,14 +356,21 @@ Test(enumerate, thread_counts_give_the_same_clusters)
  * walls, room to run alone. A cluster may then span parts, so its later part finds it again from
  * a configuration that is not its minimum: that search must give up, and the clusters stay the
  * same. */
+/* The clusters of one thread with the default memory equal those of `threads` threads within
+ * `memory` bytes. */
+static void assert_same_within(int threads, size_t memory)
+{
+    static ident_set whole, bounded;
+    run_split(&whole, 1, 1, 0);
+    run_split(&bounded, 1, threads, memory);
+    assert_same(&whole, &bounded);
+    free(whole.items);
+    free(bounded.items);
+}
+
 Test(enumerate, tasks_larger_than_their_buffer_give_the_same_clusters)
 {
-    static ident_set whole, parts;
-    run_split(&whole, 1, 1, 0);
-    run_split(&parts, 1, 16, (size_t)768 << 10);
-    assert_same(&whole, &parts);
-    free(whole.items);
-    free(parts.items);
+    assert_same_within(16, (size_t)768 << 10);
 }
 
 /* In 320 KiB with one thread, the largest clusters leave no room for the lanes (all their single
@@ -371,12 +378,7 @@ Test(enumerate, tasks_larger_than_their_buffer_give_the_same_clusters)
  * wall, and the clusters stay the same. */
 Test(enumerate, clusters_without_room_for_the_lanes_give_the_same_clusters)
 {
-    static ident_set whole, tight;
-    run_split(&whole, 1, 1, 0);
-    run_split(&tight, 1, 1, (size_t)320 << 10);
-    assert_same(&whole, &tight);
-    free(whole.items);
-    free(tight.items);
+    assert_same_within(1, (size_t)320 << 10);
 }
 
 /* rh_enumerate of 5x5 with at most 5 vehicles and `threads` threads within `memory` bytes. */

@@ -150,11 +150,8 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
     const rh__estate *s = &w->states[i];
     const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
     const bool goal = rh__es_goal(g, s);
-    /* The free cells a vehicle could slide into left or up: blocked with a wall on c when c is
-     * the only one. */
-    const uint64_t first_h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
-    const uint64_t first_v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
-    const uint64_t into = ((first_h & g->not_first) >> 1 | first_v >> g->n) & w->free[i];
+    /* Blocked with a wall on c when c is the only cell a vehicle could slide into left or up. */
+    const uint64_t into = rh__es_into(g, s, w->free[i]);
     const size_t row = (size_t)i * (size_t)b->lanes;
     for (; mask; mask &= mask - 1) {
         const int c = __builtin_ctzll(mask);

@@ -67,13 +67,20 @@ static inline uint64_t rh__es_free(const rh__egeom *g, const rh__estate *s, uint
     return g->board & ~(rh__es_h(s) | rh__es_v(g, s) | walls);
 }
 
+/* The cells of `free` (the free cells of `s`) into which a vehicle of `s` could slide left or
+ * up: the cell just before a vehicle's first cell. */
+static inline uint64_t rh__es_into(const rh__egeom *g, const rh__estate *s, uint64_t free)
+{
+    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    return ((h & g->not_first) >> 1 | v >> g->n) & free;
+}
+
 /* Whether no vehicle of `s`, whose free cells are `free`, can slide left or up: a blocked
  * configuration, the only kind that can be a cluster's minimum-key state. */
 static inline bool rh__es_blocked(const rh__egeom *g, const rh__estate *s, uint64_t free)
 {
-    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
-    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
-    return !(h & g->not_first & free << 1) && !(v & free << g->n);
+    return !rh__es_into(g, s, free);
 }
 
 /* Key order: H (walls included) first, then V. */
