@@ -36,13 +36,24 @@ typedef struct {
 
 typedef struct run run;
 
+/* A cluster's canonical configuration and its walls (the key ORs them into its horizontal
+ * cells): one per cluster, as every cluster has a blocked configuration (the one nearest the
+ * top left: no vehicle moves left or up from it). */
+typedef struct {
+    uint64_t h, v, walls;
+} cluster_key;
+
 #define NO_TASK UINT64_MAX
 
 typedef struct {
     run *run;
     rh__ework work, search; /* a cluster's states; minimality's searches */
     rh__ewalls walls;       /* the clusters with walls of a wall-free one */
-    uint64_t found;         /* clusters of the configuration at hand reported so far */
+    /* The keys of the clusters the first run of the configuration at hand reported, sorted
+     * when a run `again` (alone, after the budget refused the first) reports the others. */
+    cluster_key *reported;
+    size_t reported_count, reported_allocated;
+    bool again;
     rh__espace space;
     rh__ebatch batch;          /* the running task's configurations */
     counts local;              /* of the running task */
@@ -205,11 +216,40 @@ static void leave(run *r, bool alone)
     pthread_mutex_unlock(&r->gate);
 }
 
+static int key_compare(const void *a, const void *b)
+{
+    const cluster_key *x = a, *y = b;
+    if (x->h != y->h) return x->h < y->h ? -1 : 1;
+    if (x->v != y->v) return x->v < y->v ? -1 : 1;
+    return (x->walls > y->walls) - (x->walls < y->walls);
+}
+
+/* Whether the cluster of key `k` was reported by the first run of the configuration at hand;
+ * in that first run, notes it (false when it cannot: the run fails). */
+static bool reported(worker *wk, cluster_key k)
+{
+    if (wk->again)
+        return bsearch(&k, wk->reported, wk->reported_count, sizeof k, key_compare) != NULL;
+    if (wk->reported_count == wk->reported_allocated) {
+        const size_t n = wk->reported_allocated ? 2 * wk->reported_allocated : 64;
+        cluster_key *more = realloc(wk->reported, n * sizeof *more);
+        if (!more) {
+            fail(wk->run, RH_ENOMEM);
+            return true;
+        }
+        wk->reported = more;
+        wk->reported_allocated = n;
+    }
+    wk->reported[wk->reported_count++] = k;
+    return false;
+}
+
 /* Counts a cluster of the running task, with the blocked configurations the walk did not
- * count (those with walls), and reports it. */
-static void report_cluster(void *ctx, rh_cluster *c, uint64_t configurations)
+ * count (those with walls), and reports it, unless a first run cut short did. */
+static void report_cluster(void *ctx, rh_cluster *c, uint64_t walls, uint64_t configurations)
 {
     worker *wk = ctx;
+    if (reported(wk, (cluster_key){c->canonical_h, c->canonical_v, walls})) return;
     wk->local.configurations += configurations;
     wk->local.clusters++;
     wk->local.kept += c->minimal;
@@ -218,17 +258,14 @@ static void report_cluster(void *ctx, rh_cluster *c, uint64_t configurations)
 }
 
 /* Records and reports the wall-free cluster of `start` that wk->work holds whole, with its
- * `goals` goal states, then the clusters with walls found from it; of these clusters (in an
- * order fixed by the cluster) the first `skip` were reported by a run cut short; `last` when no
- * run follows this one. */
-static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t goals,
-                                  uint64_t skip, bool last)
+ * `goals` goal states, then the clusters with walls found from it; `alone` when no run follows
+ * this one. */
+static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t goals, bool alone)
 {
     run *r = wk->run;
     const rh__egeom *g = &r->geom;
     rh__ework *w = &wk->work;
     rh_cluster *out = &wk->cluster;
-    wk->found = 0; /* counted again from the start, whatever the skip */
     if (goals || r->opt->walls_max) rh__enum_link(w, g);
     /* The clusters with walls walk the chains of many passes; one wall-free pass finds them. */
     if (goals && r->opt->walls_max && !rh__enum_chain(w, g)) return RH_EC_FULL;
@@ -242,19 +279,19 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     if (r->opt->walls_max) {
         const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
                                       report_cluster, wk};
-        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, &wk->found, skip, last, out);
+        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, alone, out);
     }
     /* Nothing else wants the buffers: minimality searches in them. */
     const rh__eview all = {w->dist, NULL, w->count, 0, false};
     if (rh__enum_record(w, w, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
-    if (wk->found++ >= skip) report_cluster(wk, out, 0);
+    report_cluster(wk, out, 0, 0);
     return RH_EC_CLUSTER;
 }
 
 /* The cluster of configs[i] of the batch (shape ending before `end`), and those with walls
  * found from it, with the buffers of `wk`, which keep no more than their share afterwards. */
-static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone, uint64_t skip)
+static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone)
 {
     run *r = wk->run;
     rh__ebatch *b = &wk->batch;
@@ -263,7 +300,7 @@ static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone,
     enter(r, alone);
     rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, s, &goals);
     if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, i, end);
-    if (res == RH_EC_CLUSTER) res = record(wk, s, goals, skip, alone);
+    if (res == RH_EC_CLUSTER) res = record(wk, s, goals, alone);
     if (wk->work.used + wk->search.used + wk->walls.used > r->keep) {
         rh__ework_free(&wk->work);
         rh__ework_free(&wk->search);
@@ -282,10 +319,15 @@ static void run_batch(worker *wk)
     for (size_t i = 0, end = 0; i < b->count && !atomic_load(&r->stop); i++) {
         if (i == end) end = rh__ebatch_shape_end(b, i);
         if (b->met[i]) continue;
-        wk->found = 0;
-        rh__ecluster_result res = cluster(wk, i, end, false, 0);
+        wk->again = false;
+        wk->reported_count = 0;
+        rh__ecluster_result res = cluster(wk, i, end, false);
         /* The others' memory helps; what was reported stays so. */
-        if (res == RH_EC_FULL) res = cluster(wk, i, end, true, wk->found);
+        if (res == RH_EC_FULL) {
+            qsort(wk->reported, wk->reported_count, sizeof *wk->reported, key_compare);
+            wk->again = true;
+            res = cluster(wk, i, end, true);
+        }
         if (res == RH_EC_FULL) {
             fail(r, RH_ENOMEM);
             break;
@@ -438,6 +480,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         rh__ework_free(&workers[i].search);
         rh__ewalls_free(&workers[i].walls);
         rh__ebatch_free(&workers[i].batch);
+        free(workers[i].reported);
     }
     locks_destroy(&r);
     free(workers);

@@ -59,7 +59,6 @@ typedef struct {
     rh__ewalls *b;
     const rh__egeom *g;
     const rh__ewalls_spec *spec;
-    uint64_t found, skip; /* clusters found so far; those reported by a run cut short */
     rh_cluster *out;
     uint64_t spare; /* the cells no state covers */
     int vehicles;
@@ -67,21 +66,22 @@ typedef struct {
     uint32_t stamp;             /* of the wall set at hand */
 } derivation;
 
-/* Reports the cluster in d->out, of `wall_count` walls and `configurations` blocked
+/* Reports the cluster in d->out, of the walls `walls` and `configurations` blocked
  * configurations, if of a wanted size. */
-static void report(derivation *d, int wall_count, uint64_t configurations)
+static void report(derivation *d, uint64_t walls, uint64_t configurations)
 {
-    if (wall_count >= d->spec->walls_min && d->found++ >= d->skip)
-        d->spec->report(d->spec->ctx, d->out, configurations);
+    if (__builtin_popcountll(walls) >= d->spec->walls_min)
+        d->spec->report(d->spec->ctx, d->out, walls, configurations);
 }
 
-/* Reports the cluster in d->out (of `wall_count` walls) again with each set of more walls among
+/* Reports the cluster in d->out (of the walls `walls`) again with each set of more walls among
  * the spare cells `spare`, where the rows have room and the primary car, whose first cell is
  * `primary`, is right of them. Leaves d->out as it found it. */
-static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t primary,
+static void extend(derivation *d, uint64_t spare, uint64_t walls, uint64_t primary,
                    uint64_t configurations)
 {
     rh_cluster *out = d->out;
+    const int wall_count = __builtin_popcountll(walls);
     if (wall_count >= d->spec->walls_max) return;
     const bool minimal = out->minimal;
     for (; spare; spare &= spare - 1) {
@@ -93,9 +93,9 @@ static void extend(derivation *d, uint64_t spare, int wall_count, uint64_t prima
         out->minimal = false;
         if (out->hardest[0]) out->hardest[c] = 'x'; /* a spare cell: free in every state */
         if (out->hardest_slides[0]) out->hardest_slides[c] = 'x';
-        report(d, wall_count + 1, configurations);
+        report(d, walls | bit, configurations);
         d->room[r]--;
-        extend(d, spare & (spare - 1), wall_count + 1, primary, configurations);
+        extend(d, spare & (spare - 1), walls | bit, primary, configurations);
         d->room[r]++;
         out->canonical_h &= ~bit;
         out->walls = wall_count;
@@ -158,8 +158,8 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     if (rh__enum_record(d->w, d->search, d->g, &view, goals, d->spec->slides,
                         wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
         return RH_EC_FULL;
-    report(d, wall_count, configurations);
-    extend(d, d->spare, wall_count, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
+    report(d, walls, configurations);
+    extend(d, d->spare, walls, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
            configurations);
     return RH_EC_CLUSTER;
 }
@@ -237,8 +237,8 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
             return false;
     }
     /* The walk counted the wall-free cluster's configurations. */
-    report(d, wall ? 1 : 0, wall ? t->configurations : 0);
-    extend(d, d->spare, wall ? 1 : 0, primary, t->configurations);
+    report(d, wall, wall ? t->configurations : 0);
+    extend(d, d->spare, wall, primary, t->configurations);
     return true;
 }
 
@@ -264,7 +264,8 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
 
 /* rh__enum_walls once d is set: `cells` the cells some state leaves free, `configurations` the
  * wall-free cluster's. */
-static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t configurations, bool last)
+static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t configurations,
+                                  bool alone)
 {
     rh__ework *w = d->w;
     rh__ewalls *b = d->b;
@@ -278,15 +279,14 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
     const bool solvable = out->goal_states > 0;
     /* The wall-free cluster's own record: from a lane off the board when the board leaves one
      * (its distances then copied to w->dist, where the single walls look them up), else from
-     * its own passes. Without room for the lanes (a very large cluster beside the others'
-     * buffers), the cluster is run again alone; alone, every cluster is walked and solved on
-     * its own. Nothing is reported before this choice, so that a run cut short and its second
-     * run report in one order. */
+     * its own passes. A cluster that did not fit (in the lanes, or in the searches beside
+     * them) is run again alone, and then takes no lanes: every cluster with walls is walked and
+     * solved on its own, which needs little beyond the wall-free cluster. */
     uint64_t whole = g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
-    if (!rh__elanes_reserve(&b->lanes, w->count + 1,
-                            solvable ? __builtin_popcountll(lanes | whole) : 0)) {
-        if (!last) return RH_EC_FULL;
-        rh__elanes_free(&b->lanes); /* what it grew before the refusal */
+    if (alone || !rh__elanes_reserve(&b->lanes, w->count + 1,
+                                     solvable ? __builtin_popcountll(lanes | whole) : 0)) {
+        if (!alone) return RH_EC_FULL;
+        rh__elanes_free(&b->lanes);
         lanes = whole = 0;
     }
     if (!whole) {
@@ -310,8 +310,8 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
 }
 
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
-                                   const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
-                                   uint64_t skip, bool last, rh_cluster *out)
+                                   const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
+                                   rh_cluster *out)
 {
     if (!reserve(b, w->count)) return RH_EC_FULL;
     memset(b->stamp, 0, sizeof *b->stamp * w->count);
@@ -327,15 +327,11 @@ rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *
                     .b = b,
                     .g = g,
                     .spec = spec,
-                    .found = *found,
-                    .skip = skip,
                     .out = out,
                     .spare = spare,
                     .vehicles = __builtin_popcountll(s->m[0] | s->m[1] | s->m[2] | s->m[3])};
     const uint64_t h = rh__es_h(s);
     for (int r = 0; r < g->n; r++)
         d.room[r] = g->n - 1 - __builtin_popcountll(h & g->row0 << (r * g->n));
-    const rh__ecluster_result res = derive(&d, cells, configurations, last);
-    *found = d.found;
-    return res;
+    return derive(&d, cells, configurations, alone);
 }

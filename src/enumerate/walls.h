@@ -27,25 +27,23 @@ typedef struct {
 void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory);
 void rh__ewalls_free(rh__ewalls *b);
 
-/* What a derivation makes and where its clusters go: each with its blocked configurations,
- * in an order fixed by the wall-free cluster alone. */
+/* What a derivation makes and where its clusters go: each with its walls' cells (its key alone
+ * may not tell them from vehicles) and its blocked configurations. */
 typedef struct {
     int walls_min, walls_max; /* walls_max >= 1 */
     bool slides;
-    void (*report)(void *ctx, rh_cluster *c, uint64_t configurations);
+    void (*report)(void *ctx, rh_cluster *c, uint64_t walls, uint64_t configurations);
     void *ctx;
 } rh__ewalls_spec;
 
 /* Records and reports, into `out`, the wall-free cluster w holds (explored whole, its lists made
  * whole, and chained if it is solvable; out holding all but its record) when walls_min is 0,
  * and every cluster with walls_min..walls_max walls whose states without their walls lie in
- * it:
- * each cluster found counts in *found, and the first `skip` of them are not reported again (a
- * derivation cut short by the budget is run again; `last` when no run follows this one).
- * Minimality searches run in `search`.
+ * it. `alone`: a second run, after the budget refused the first; it needs the least memory
+ * (no lanes). Minimality searches run in `search`.
  * Returns RH_EC_CLUSTER, or RH_EC_FULL when the budget refuses. */
 rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
-                                   const rh__egeom *g, const rh__ewalls_spec *spec, uint64_t *found,
-                                   uint64_t skip, bool last, rh_cluster *out);
+                                   const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
+                                   rh_cluster *out);
 
 #endif
