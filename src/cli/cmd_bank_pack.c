@@ -1,7 +1,8 @@
 /* The shipped data's form, both ways: `rushhour bank pack BANK DIR` writes a bank as column
- * files, and `rushhour bank load DIR TABLE OUT` builds a bank from them, trusted (no puzzle is
- * re-derived: `bank verify` does that) but counted against TABLE, the enumeration's published
- * counts, before anything is kept. The columns, one line per puzzle in the bank's order:
+ * files, and `rushhour bank load DIR TABLE [DIR TABLE]... OUT` builds a bank from one or more
+ * such parts, trusted (no puzzle is re-derived: `bank verify` does that) but each counted
+ * against its TABLE, the published counts of what it holds, before anything is kept. The
+ * columns, one line per puzzle in the bank's order:
  *   boards.txt   the board in database notation
  *   lengths.txt  `moves slides cluster_size` (slides `-` when not computed)
  *   hist.bin     the distance histogram's first `moves` entries, h0 .. h_(moves-1), as LEB128
@@ -9,7 +10,9 @@
  * and meta.txt, `KEY VALUE` lines: the source bank's meta but for what a bank keeps itself.
  * Columns compress far better than rows (docs/bank.md, "The shipped data"); vehicle and wall
  * counts are read off the board, goal states are h0. TABLE is `rushhour bank stats` of the
- * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. */
+ * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. The
+ * first part's meta describes the bank (its enumeration); a later part (a sample of another
+ * space) names its entries apart and may not set one an earlier part set. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -289,7 +292,14 @@ static void count(tally *t, const rh_cluster *c)
     if (c->walls <= RH_ENUM_CELLS_MAX) t->by_walls[c->walls]++;
 }
 
-static int load_meta(rh_bank *b, FILE *f, char *why, size_t len)
+static int already_set(void *ctx, const char *key, const char *value)
+{
+    (void)value;
+    return strcmp(ctx, key) == 0;
+}
+
+/* A part's meta.txt into b; `later`: no entry may be one an earlier part set. */
+static int load_meta(rh_bank *b, FILE *f, bool later, char *why, size_t len)
 {
     char line[512];
     while (fgets(line, sizeof line, f)) {
@@ -300,6 +310,10 @@ static int load_meta(rh_bank *b, FILE *f, char *why, size_t len)
             return EXIT_BAD;
         }
         *value++ = '\0';
+        if (later && rh_bank_each_meta(b, already_set, line) == 1) {
+            snprintf(why, len, "meta.txt: `%s` is an earlier part's entry", line);
+            return EXIT_BAD;
+        }
         if (rh_bank_set_meta(b, line, value) != RH_OK) {
             rh_bank_why(b, why, len);
             return EXIT_BAD;
@@ -335,14 +349,22 @@ static int load_rows(const char *out, const columns *in, tally *data, const char
     return rc;
 }
 
-/* The source's meta entries, then the sorted file. A second handle, as the first one's close
- * added its rows to meta 'total.clusters', which the source's entry now replaces. */
-static int finish(const char *out, FILE *meta)
+/* A part's column files and its table's counts. */
+typedef struct {
+    const char *dir, *table_path;
+    columns in;
+    tally table, data;
+} part;
+
+/* The parts' meta entries, then the sorted file. A second handle, as the first one's close
+ * added its rows to meta 'total.clusters', which the first part's entry now replaces. */
+static int finish(const char *out, part *parts, int count)
 {
     rh_bank *b;
     char why[RH_BANK_WHY_MAX] = "";
     int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? EXIT_IO : 0;
-    if (!rc) rc = load_meta(b, meta, why, sizeof why);
+    for (int i = 0; !rc && i < count; i++)
+        rc = load_meta(b, parts[i].in.f[META], i > 0, why, sizeof why);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
         rc = EXIT_IO;
@@ -352,25 +374,39 @@ static int finish(const char *out, FILE *meta)
     return rc;
 }
 
+#define PARTS_MAX 8
+
 int cli_bank_load(int argc, char **argv)
 {
-    if (argc != 5) {
-        fprintf(stderr, "usage: rushhour bank load DIR TABLE OUT\n");
+    const int count = (argc - 3) / 2;
+    if (argc < 5 || argc % 2 == 0 || count > PARTS_MAX) {
+        fprintf(stderr,
+                "usage: rushhour bank load DIR TABLE [DIR TABLE]... OUT (at most %d parts)\n",
+                PARTS_MAX);
         return EXIT_BAD;
     }
-    static tally table, data;
-    memset(&table, 0, sizeof table);
-    memset(&data, 0, sizeof data);
-    int rc = read_table(&table, argv[3]);
-    columns in;
-    if (!rc) rc = open_columns(&in, argv[2], "r");
-    if (rc) return rc;
-    const char *out = argv[4];
+    static part parts[PARTS_MAX];
+    memset(parts, 0, sizeof parts);
+    const char *out = argv[argc - 1];
+    int rc = 0, opened = 0;
+    for (; !rc && opened < count; opened++) {
+        part *p = &parts[opened];
+        p->dir = argv[2 + 2 * opened];
+        p->table_path = argv[3 + 2 * opened];
+        rc = read_table(&p->table, p->table_path);
+        if (!rc) rc = open_columns(&p->in, p->dir, "r");
+    }
+    if (rc) {
+        for (int i = 0; i < opened; i++) close_columns(&parts[i].in);
+        return rc;
+    }
     unlink(out); /* a fresh file: load never extends a bank */
-    rc = load_rows(out, &in, &data, argv[2]);
-    if (!rc) rc = compare_tally(&data, &table, argv[3]);
-    if (!rc) rc = finish(out, in.f[META]);
-    close_columns(&in);
+    for (int i = 0; !rc && i < count; i++) {
+        rc = load_rows(out, &parts[i].in, &parts[i].data, parts[i].dir);
+        if (!rc) rc = compare_tally(&parts[i].data, &parts[i].table, parts[i].table_path);
+    }
+    if (!rc) rc = finish(out, parts, count);
+    for (int i = 0; i < opened; i++) close_columns(&parts[i].in);
     if (rc) unlink(out);
     return rc;
 }
