@@ -210,6 +210,12 @@ Test(shipped, load_joins_parts, .init = make_dir, .fini = scratch_remove)
            "grep -qx 'meta one_wall.walls 1-1' %s/stats",
            RH_CLI, dir, dir, dir, dir, dir, dir),
         0, "the joined bank's counts or meta are not its parts'");
+    /* The days are the wall-free part's: a one-wall part joined later changes none. */
+    for (int day = 1; day <= 28; day += 9)
+        cr_assert_eq(sh("%s bank daily %s/a.sqlite --date 2026-12-%02d > %s/a.day && %s bank daily "
+                        "%s/b.sqlite --date 2026-12-%02d | cmp -s - %s/a.day && test -s %s/a.day",
+                        RH_CLI, dir, day, dir, RH_CLI, dir, day, dir, dir),
+                     0, "2026-12-%02d: a one-wall part changed the puzzle of the day", day);
     /* The same part twice: its meta collides (and its rows would repeat). */
     cr_assert_eq(sh("%s bank load %s/a.cols %s/a.table %s/a.cols %s/a.table %s/c.sqlite 2> %s/err",
                     RH_CLI, dir, dir, dir, dir, dir, dir),

@@ -31,7 +31,7 @@ static const char bank_usage[] =
     "       rushhour bank pick FILE [--count N] [--seed N] [FILTER]\n"
     "       rushhour bank daily FILE [--date YYYY-MM-DD] [FILTER]   (default: today, UTC)\n"
     "FILTER: [--metric moves|slides] [--min-moves N] [--max-moves N] [--walls MIN[-MAX]]\n"
-    "        (the lengths count in --metric)\n";
+    "        (the lengths count in --metric; daily's walls are 0 unless given)\n";
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -194,6 +194,7 @@ static int query(int argc, char **argv)
     const int daily = strcmp(cmd, "daily") == 0;
     pick_options o = {
         .filter = RH_BANK_FILTER_ALL, .count = 1, .day = (int64_t)(time(NULL) / 86400)};
+    if (daily) o.filter.max_walls = 0; /* the day's puzzle is wall-free unless asked */
     const int pick_like = daily || strcmp(cmd, "pick") == 0;
     if (!pick_like && strcmp(cmd, "export") != 0 && strcmp(cmd, "stats") != 0)
         return usage_error("unknown bank command", cmd);
