@@ -1,6 +1,6 @@
 // Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by walls (none or one) and
-// difficulty, or the puzzle of the day (wall-free). A bank puzzle comes with its optimal length, so the move counter knows
-// it at once, without a solve.
+// difficulty, or the puzzle of the day (wall-free). A bank puzzle comes with its optimal
+// length, so the move counter knows it at once, without a solve.
 import { rememberBankId } from './address.js';
 import { PUZZLES_URL, DAILY_URL, BANK_STATS_URL, GET_REQUEST, callApi } from './api.js';
 import { fmtInt } from './format.js';
