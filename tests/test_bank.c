@@ -129,6 +129,53 @@ Test(bank, keeps_only_solvable_minimal_clusters_and_counts_all)
     rh_bank_close(b);
 }
 
+/* The summary of the rows whose walls are within lo..hi, counted from the rows themselves. */
+static void summary_of_rows(const puzzle_list *l, int lo, int hi, rh_bank_summary *out)
+{
+    memset(out, 0, sizeof *out);
+    out->board_size = 6;
+    out->max_moves = out->max_slides = -1;
+    for (int k = 0; k < l->count; k++) {
+        const rh_bank_puzzle *p = &l->items[k];
+        if (p->walls < lo || p->walls > hi) continue;
+        out->total++;
+        out->by_moves[p->moves]++;
+        out->by_walls[p->walls]++;
+        if (p->moves > out->max_moves) out->max_moves = p->moves;
+        if (p->slides < 0) continue;
+        out->with_slides++;
+        out->by_slides[p->slides]++;
+        if (p->slides > out->max_slides) out->max_slides = p->slides;
+    }
+}
+
+/* Counts within walls bounds equal the rows that match; the filter's lengths are not read. */
+Test(bank, stats_of_a_walls_range_count_the_rows_within_it)
+{
+    rh_bank *b = build_all("all.sqlite");
+    puzzle_list l = everything(b);
+    static rh_bank_summary got, want;
+    const int bounds[][2] = {{0, 0}, {1, 1}, {0, 1}, {1, 2}, {2, 2}, {3, 64}, {2, 1}};
+    const uint64_t totals[] = {13, 5, 18, 7, 2, 0, 0};
+    for (size_t k = 0; k < sizeof bounds / sizeof *bounds; k++) {
+        const int lo = bounds[k][0], hi = bounds[k][1];
+        rh_bank_filter f = {RH_BANK_SLIDES, 40, 41, lo, hi};
+        cr_assert_eq(rh_bank_stats_of(b, &f, &got), RH_OK);
+        summary_of_rows(&l, lo, hi, &want);
+        cr_assert_eq(got.total, totals[k], "walls %d-%d: %llu", lo, hi,
+                     (unsigned long long)got.total);
+        cr_assert_eq(memcmp(&got, &want, sizeof got), 0, "walls %d-%d", lo, hi);
+    }
+    const rh_bank_filter every = RH_BANK_FILTER_ALL;
+    cr_assert_eq(rh_bank_stats_of(b, &every, &got), RH_OK);
+    cr_assert_eq(rh_bank_stats(b, &want), RH_OK);
+    cr_assert_eq(memcmp(&got, &want, sizeof got), 0, "rh_bank_stats takes every puzzle");
+    cr_assert_eq(got.total, BANK_KEPT);
+    cr_assert_eq(rh_bank_stats_of(b, NULL, &got), RH_EARG);
+    free(l.items);
+    rh_bank_close(b);
+}
+
 static void assert_same_bank(rh_bank *x, rh_bank *y)
 {
     puzzle_list a = everything(x), b = everything(y);

@@ -187,6 +187,85 @@ Test(puzzles, daily_is_stable_per_date_and_stats_count_the_bank)
     stop_server(s);
 }
 
+/* `by` ({"<n>": count}) holds exactly the non-zero counts of want[0..n). */
+static void expect_counts(const cJSON *by, const int *want, int n, const char *what)
+{
+    int keys = 0, nonzero = 0;
+    const cJSON *item;
+    cJSON_ArrayForEach(item, by)
+    {
+        const int k = atoi(item->string);
+        cr_assert(k >= 0 && k < n && cJSON_IsNumber(item), "%s: key %s", what, item->string);
+        cr_assert_eq((int)item->valuedouble, want[k], "%s[%d]", what, k);
+        keys++;
+    }
+    for (int k = 0; k < n; k++) nonzero += want[k] != 0;
+    cr_assert_eq(keys, nonzero, "%s: %d keys for %d counts", what, keys, nonzero);
+}
+
+/* /stats?walls=...: every count is that of the stored records within the walls; the bank's
+ * board size and meta whatever the filter; a bad value is a 400 naming walls, and the picks'
+ * other parameters are not the counts'. */
+Test(puzzles, stats_count_only_the_puzzles_within_walls)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    static const struct {
+        char query[8];
+        int lo, hi, total;
+    } cases[] = {{"0", 0, 0, 13}, {"1", 1, 1, 5}, {"0-1", 0, 1, 18}, {"3-9", 3, 9, 0}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        int moves[64] = {0}, slides[128] = {0}, walls[4] = {0};
+        int total = 0, with_slides = 0, max_moves = -1, max_slides = -1;
+        for (int i = 0; i < BANK_KEPT; i++) {
+            const bank_record *rec = &bank_records[i];
+            if (rec->walls < cases[c].lo || rec->walls > cases[c].hi) continue;
+            total++;
+            moves[rec->moves]++;
+            walls[rec->walls]++;
+            if (rec->moves > max_moves) max_moves = rec->moves;
+            if (rec->slides < 0) continue;
+            with_slides++;
+            slides[rec->slides]++;
+            if (rec->slides > max_slides) max_slides = rec->slides;
+        }
+        cr_assert_eq(total, cases[c].total, "walls=%s", cases[c].query);
+        char path[64];
+        snprintf(path, sizeof path, "/v1/puzzles/stats?walls=%s", cases[c].query);
+        cJSON *st = get_ok(port, path);
+        cr_assert_eq(jnum(st, "total"), total, "%s", path);
+        cr_assert_eq(jnum(st, "with_slides"), with_slides, "%s", path);
+        cr_assert_eq(jnum(st, "max_moves"), max_moves, "%s", path);
+        cr_assert_eq(jnum(st, "max_slides"), max_slides, "%s", path);
+        cr_assert_eq(jnum(st, "board_size"), 6, "%s", path);
+        expect_counts(jobj(st, "by_moves"), moves, 64, "by_moves");
+        expect_counts(jobj(st, "by_slides"), slides, 128, "by_slides");
+        expect_counts(jobj(st, "by_walls"), walls, 4, "by_walls");
+        cr_assert_str_eq(jstr(jobj(st, "meta"), "puzzles"), "20", "the bank's meta: %s", path);
+        cJSON_Delete(st);
+    }
+    static const char *const bad[] = {"x", "1-", "-1", "2-1", "65", "0-65", ""};
+    for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+        char path[64];
+        snprintf(path, sizeof path, "/v1/puzzles/stats?walls=%s", bad[k]);
+        rhs_response r;
+        get(port, path, &r);
+        cJSON *p = expect_problem(&r, 400, "invalid-request");
+        cr_assert(lists_field(jerrors(p), "walls"), "%s: %s", path, r.body);
+        cr_assert_eq(cJSON_GetArraySize(jerrors(p)), 1, "%s: %s", path, r.body);
+        cJSON_Delete(p);
+        rhs_response_free(&r);
+    }
+    rhs_response r;
+    get(port, "/v1/puzzles/stats?walls=1&walls=1&min_moves=3", &r);
+    cJSON *p = expect_problem(&r, 400, "invalid-request");
+    cr_assert(lists_field(jerrors(p), "walls"), "%s", r.body);
+    cr_assert(lists_field(jerrors(p), "min_moves"), "%s", r.body);
+    cJSON_Delete(p);
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
 /* Every bad parameter is named, unknown ones included. */
 Test(puzzles, bad_parameters_are_named)
 {

@@ -8,9 +8,10 @@
 //     the histogram of distances to the goal, the hardest position);
 //   - POST v1/generate with the generator's options as JSON: a new puzzle and its solution,
 //     and its source (bank: a stored puzzle fitted; search: one was made);
-//   - GET v1/puzzles/stats, v1/puzzles?min_moves=&max_moves=&count=1 and v1/puzzles/daily: the
-//     server's puzzle bank, its counts per length, a random puzzle of a difficulty, and the
-//     puzzle of the day, each with its optimal length (503 no-bank when there is none);
+//   - GET v1/puzzles/stats?walls=N, v1/puzzles?walls=N&min_moves=&max_moves=&count=1 and
+//     v1/puzzles/daily?walls=0: the server's puzzle bank, its counts per length of the
+//     puzzles with N walls, a random one of a difficulty, and the (wall-free) puzzle of the
+//     day, each with its optimal length (503 no-bank when there is none);
 //   - GET v1/puzzles/{id}: one bank puzzle by its id, which a shared link names (#id=...);
 //   - POST v1/verify, a puzzle and the moves played: the server's verdict on a game solved
 //     by hand (legal, solved, its move count against the optimal length);
@@ -69,6 +70,7 @@ function init() {
   ui.board.addEventListener('keydown', onBoardKey);
   ui.loadHardest.addEventListener('click', () => loadHardest());
   ui.loadBest.addEventListener('click', () => loadBest());
+  ui.bankWalls.addEventListener('change', () => loadBankStats());
   ui.newPuzzle.addEventListener('click', () => newPuzzle());
   ui.daily.addEventListener('click', () => puzzleOfTheDay());
   ui.share.addEventListener('click', () => shareLink());

@@ -1,6 +1,6 @@
-// Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by difficulty or the
-// puzzle of the day. A bank puzzle comes with its optimal length, so the move counter knows
-// it at once, without a solve.
+// Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by walls (none or one) and
+// difficulty, or the puzzle of the day (wall-free). A bank puzzle comes with its optimal
+// length, so the move counter knows it at once, without a solve.
 import { rememberBankId } from './address.js';
 import { PUZZLES_URL, DAILY_URL, BANK_STATS_URL, GET_REQUEST, callApi } from './api.js';
 import { fmtInt } from './format.js';
@@ -26,11 +26,27 @@ export const bankOutlet = {
   clear: () => {},
 };
 
-// API: GET v1/puzzles/stats, once at start: by_moves counts the bank's puzzles per optimal
-// length. A 503 of type .../no-bank means the server serves no bank (--bank off, or none
-// found): the controls stay off, and say why.
+// The Walls menu's sets: the walls query each sends, and how the messages name its puzzles.
+const WALL_SETS = {
+  0: { name: 'wall-free', none: 'no wall-free puzzle' },
+  1: { name: 'one-wall', none: 'no one-wall puzzle' },
+};
+
+// API: GET v1/puzzles/stats?walls=N, at start (N 0, the menu's first choice) and whenever the
+// Walls menu changes: by_moves counts the bank's puzzles of N walls per optimal length. A
+// 503 of type .../no-bank means the server serves no bank (--bank off, or none found): the
+// controls stay off, and say why. The difficulties and New puzzle stay off while the counts
+// load, so a pick never goes out with another set's menu; a pick or the day's puzzle asked
+// meanwhile does not cancel them (they are a kind of their own).
 export async function loadBankStats() {
-  const result = await callApi('bank', BANK_STATS_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet, raw: false });
+  const walls = ui.bankWalls.value;
+  const set = WALL_SETS[walls];
+  ui.bankLevel.disabled = true;
+  ui.newPuzzle.disabled = true;
+  delete ui.bank.dataset.walls;
+  if (ui.bank.dataset.bank === 'ready') setMessage(ui.bankMessage, 'busy', `Counting the bank's ${set.name} puzzles…`);
+  const query = new URLSearchParams({ walls });
+  const result = await callApi('bank-stats', `${BANK_STATS_URL}?${query}`, GET_REQUEST, { form: ui.bank, outlet: bankOutlet, raw: false });
   if (!result) return;
   if (!result.ok) {
     if (result.res.status === 503 && String(result.doc?.type).endsWith('no-bank')) {
@@ -44,6 +60,7 @@ export async function loadBankStats() {
   const countIn = (level) => Object.entries(counts)
     .filter(([moves]) => Number(moves) >= level.min && (level.max === null || Number(moves) <= level.max))
     .reduce((sum, [, n]) => sum + n, 0);
+  const chosen = ui.bankLevel.value;
   ui.bankLevel.replaceChildren(...LEVELS.map((level) => {
     const n = countIn(level);
     const range = level.max === null ? `${level.min}+` : `${level.min}-${level.max}`;
@@ -51,34 +68,46 @@ export async function loadBankStats() {
     option.disabled = n === 0;
     return option;
   }));
-  const first = [...ui.bankLevel.options].find((o) => !o.disabled);
+  // The difficulty chosen before stays chosen while this set has puzzles of it.
+  const offered = [...ui.bankLevel.options].filter((o) => !o.disabled);
+  const selected = offered.find((o) => o.value === chosen) ?? offered[0];
   ui.bank.dataset.bank = 'ready';
-  ui.bankLevel.disabled = !first;
-  ui.newPuzzle.disabled = !first;
-  if (first) ui.bankLevel.value = first.value;
+  ui.bank.dataset.walls = walls;
+  ui.bankWalls.disabled = false;
+  ui.bankLevel.disabled = !selected;
+  ui.newPuzzle.disabled = !selected;
+  if (selected) ui.bankLevel.value = selected.value;
   ui.daily.disabled = false;
-  setMessage(ui.bankMessage, 'info', `The server's bank holds ${fmtInt(result.doc.total)} puzzles: pick a difficulty.`);
+  if (selected) {
+    setMessage(ui.bankMessage, 'info', `The server's bank holds ${fmtInt(result.doc.total)} ${set.name} puzzles: pick a difficulty.`);
+  } else {
+    setMessage(ui.bankMessage, 'info', `The server's bank holds ${set.none}: choose other walls.`);
+  }
 }
 
-// API: GET v1/puzzles?min_moves=&max_moves=&count=1: a random puzzle of the bank in the
-// range (the answer's seed picks it again).
+// API: GET v1/puzzles?walls=N&min_moves=&max_moves=&count=1: a random puzzle of the bank
+// with the walls chosen, in the difficulty's range (the answer's seed picks it again).
 export async function newPuzzle() {
   const level = LEVELS.find((l) => l.key === ui.bankLevel.value);
-  if (!level) return;
-  const query = new URLSearchParams({ min_moves: level.min, count: 1 });
+  const walls = ui.bank.dataset.walls;
+  if (!level || walls === undefined) return;
+  const query = new URLSearchParams({ walls, min_moves: level.min, count: 1 });
   if (level.max !== null) query.set('max_moves', level.max);
+  const what = `${level.label.toLowerCase()} ${WALL_SETS[walls].name}`;
   setMessage(ui.bankMessage, 'busy', 'Picking a puzzle…');
   const result = await callApi('bank', `${PUZZLES_URL}?${query}`, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
   if (!result?.ok) return;
   const [puzzle] = result.doc.puzzles;
-  if (!puzzle) setMessage(ui.bankMessage, 'error', `The bank has no ${level.label.toLowerCase()} puzzle.`);
-  else loadBankPuzzle(puzzle, `A ${level.label.toLowerCase()} puzzle (seed ${result.doc.seed})`);
+  if (!puzzle) setMessage(ui.bankMessage, 'error', `The bank has no ${what} puzzle.`);
+  else loadBankPuzzle(puzzle, `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} puzzle (seed ${result.doc.seed})`);
 }
 
-// API: GET v1/puzzles/daily: the puzzle of the UTC day, the same all day (null: none).
+// API: GET v1/puzzles/daily?walls=0: the puzzle of the UTC day, the same all day (null:
+// none). Always wall-free, whatever the Walls menu says: puzzles with walls added to a bank
+// never change the day's puzzle.
 export async function puzzleOfTheDay() {
   setMessage(ui.bankMessage, 'busy', 'Asking for the puzzle of the day…');
-  const result = await callApi('bank', DAILY_URL, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
+  const result = await callApi('bank', `${DAILY_URL}?walls=0`, GET_REQUEST, { form: ui.bank, outlet: bankOutlet });
   if (!result?.ok) return;
   if (!result.doc.puzzle) setMessage(ui.bankMessage, 'error', 'The bank has no puzzle of the day.');
   else loadBankPuzzle(result.doc.puzzle, `The puzzle of ${result.doc.date}`);
@@ -97,6 +126,7 @@ export function loadBankPuzzle(puzzle, what) {
   ui.bankMessage.dataset.moves = String(puzzle.moves);
   ui.bankMessage.dataset.board = puzzle.board;
   ui.bankMessage.dataset.id = puzzle.id;
+  const walls = puzzle.walls ? `, ${puzzle.walls} wall${puzzle.walls === 1 ? '' : 's'}` : '';
   setMessage(ui.bankMessage, 'ok',
-    `${what}: ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles (puzzle ${puzzle.id}). Play it on the board.`);
+    `${what}: ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles${walls} (puzzle ${puzzle.id}). Play it on the board.`);
 }

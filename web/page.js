@@ -58,6 +58,7 @@ export const ui = {
   loadHardest: el('load-hardest-button'),
   loadBest: el('load-best-button'),
   bank: el('bank'),
+  bankWalls: el('bank-walls'),
   bankLevel: el('bank-level'),
   newPuzzle: el('new-puzzle-button'),
   daily: el('daily-button'),

@@ -22,7 +22,7 @@ export function showPreview() {
   try {
     const puzzle = parsePuzzle(text);
     ui.inputForm.textContent = `${describeForm(text)}: ${puzzle.size}x${puzzle.size}, ` +
-      `${puzzle.vehicles.length} vehicles, ${puzzle.walls.length} walls, exit on the right of row ${puzzle.exitRow}`;
+      `${puzzle.vehicles.length} vehicles, ${puzzle.walls.length} wall${puzzle.walls.length === 1 ? '' : 's'}, exit on the right of row ${puzzle.exitRow}`;
     if (text !== state.answeredText) {
       clearAnswer();
       state.boards = [puzzle];

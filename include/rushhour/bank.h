@@ -63,7 +63,8 @@ typedef struct {
     uint64_t hist[RH_ENUM_DEPTH_MAX]; /* states at distance 0..moves */
 } rh_bank_puzzle;
 
-/* Which puzzles a pick or the daily puzzle chooses among; bounds are inclusive. */
+/* Which puzzles a pick or the daily puzzle chooses among, or (walls only) a summary counts;
+ * bounds are inclusive. */
 typedef struct {
     rh_bank_metric metric; /* what min_length..max_length count */
     int min_length, max_length;
@@ -160,6 +161,12 @@ RH_API int rh_bank_each(rh_bank *b, int (*fn)(void *ctx, const rh_bank_puzzle *p
 RH_API int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, const char *value),
                              void *ctx);
 
+/* The bank's counts: its puzzles per length in each metric and per wall count, from the ranges
+ * held in memory (no read of the file). rh_bank_stats_of counts only the puzzles whose walls
+ * are within f's min_walls..max_walls; f's metric and lengths are not read (a summary counts
+ * every length in both metrics). rh_bank_stats counts every puzzle (RH_BANK_FILTER_ALL).
+ * board_size is the bank's whatever the filter. */
+RH_API int rh_bank_stats_of(rh_bank *b, const rh_bank_filter *f, rh_bank_summary *out);
 RH_API int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
 
 /* Converts the bank file at `path` from format 2 to this format in place: boards normalised,

@@ -7,22 +7,29 @@
 // 10 moves where the best is 8. Jam 1 is built in the editor and solved. The layout is measured at 390x844 and 1280x900, and axe-core checks every view.
 // Puzzles to play come from the bank the build made (build/bank.sqlite, found by --bank auto):
 // New puzzle at each difficulty, then played to the exit in its optimal length; the puzzle of the
-// day, twice the same; Generate's source; and a second server started --bank off, whose page
-// says the bank is unavailable.
+// day, twice the same, wall-free; Generate's source; a second server started --bank off, whose
+// page says the bank is unavailable; and a third serving a bank of one-wall puzzles made by the
+// test (`rushhour enumerate`), whose page says it has no wall-free one, counts its one-wall
+// puzzles when Walls is "One wall", loads one with its wall and plays it to the exit.
 // Everything stays on loopback: any request the page makes elsewhere is refused and fails the
 // test. Saves, for a person to look at: build/playground.png (the solved board),
 // playground-errors.png (the field errors), playground-analyze.png (the analysis),
 // playground-play.png (played by hand), playground-phone.png (played by touch on a phone),
 // playground-390.png and playground-1280.png (whole pages, analysed), playground-editor.png,
-// playground-bank.png (a puzzle from the bank, played to the exit).
+// playground-bank.png (a puzzle from the bank, played to the exit), playground-one-wall.png (a
+// one-wall puzzle from the bank, played to the exit).
 //
 //   node --test tests/browser/                 (RHD_BIN, else build/rushhourd)
 //   node tests/browser/playground.test.mjs build/rushhourd
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, axeViolations, killServer, layoutFigures, openBrowser, startServer } from './harness.mjs';
+import { BIN, REPO_ROOT, axeViolations, killServer, layoutFigures, openBrowser, startServer, watchPage } from './harness.mjs';
+
+const CLI = join(dirname(BIN), 'rushhour'); // built beside rushhourd
 
 const SCREENSHOT = join(REPO_ROOT, 'build/playground.png');
 const SCREENSHOT_ERRORS = join(REPO_ROOT, 'build/playground-errors.png');
@@ -803,8 +810,10 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   it('offers every difficulty the bank has, and New puzzle loads one in its range, its optimal length known', async () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForSelector('#bank[data-bank="ready"]');
-    // The bank's counts, asked by the test itself: a difficulty is offered iff it has puzzles.
-    const stats = await page.evaluate(async () => (await fetch('v1/puzzles/stats')).json());
+    // The bank's counts of wall-free puzzles (the Walls menu's first choice), asked by the test
+    // itself: a difficulty is offered iff it has puzzles.
+    assert.equal(await page.inputValue('#bank-walls'), '0');
+    const stats = await page.evaluate(async () => (await fetch('v1/puzzles/stats?walls=0')).json());
     const levels = { beginner: [1, 10], intermediate: [11, 20], advanced: [21, 30], expert: [31, 2047] };
     const inRange = ([lo, hi]) => Object.entries(stats.by_moves).filter(([m]) => m >= lo && m <= hi).reduce((a, [, n]) => a + n, 0);
     const offered = await page.locator('#bank-level option').evaluateAll((os) => os.map((o) => [o.value, o.disabled]));
@@ -821,8 +830,10 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
       assert.equal(query.get('min_moves'), String(lo), key);
       assert.equal(query.get('max_moves'), hi === 2047 ? null : String(hi), key);
       assert.equal(query.get('count'), '1', key);
+      assert.equal(query.get('walls'), '0', key);
       const [puzzle] = (await response.json()).puzzles;
       assert.ok(puzzle.moves >= lo && puzzle.moves <= hi, `${key}: ${puzzle.moves} moves`);
+      assert.equal(puzzle.walls, 0, key);
       await page.waitForSelector(`#bank-message[data-kind="ok"][data-board="${puzzle.board}"]`);
       assert.equal(await page.inputValue('#puzzle-input'), puzzle.board, key);
       assert.equal(await page.locator('#board g.vehicle').count(), puzzle.vehicles, key);
@@ -861,8 +872,10 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
       await loadReference(page, 'jam01');
       const response = await clickForGet('#daily-button', '/v1/puzzles/daily');
       assert.equal(response.status(), 200);
+      assert.equal(new URL(response.url()).searchParams.get('walls'), '0', 'the day is wall-free');
       const doc = await response.json();
       assert.equal(doc.date, new Date().toISOString().slice(0, 10), 'today, UTC');
+      assert.doesNotMatch(doc.puzzle.board, /x/, 'no wall on the day\'s board');
       await page.waitForSelector(`#bank-message[data-kind="ok"][data-board="${doc.puzzle.board}"]`);
       assert.match(await page.textContent('#bank-message'), new RegExp(`^The puzzle of ${doc.date}: ${doc.puzzle.moves} moves`));
       assert.equal(await page.getAttribute('#play-status', 'data-optimal'), String(doc.puzzle.moves));
@@ -914,7 +927,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
       assert.equal(stats.status(), 503);
       await other.waitForSelector('#bank[data-bank="none"]');
       assert.match(await other.textContent('#bank-message'), /no puzzle bank/);
-      for (const control of ['#bank-level', '#new-puzzle-button', '#daily-button']) {
+      for (const control of ['#bank-walls', '#bank-level', '#new-puzzle-button', '#daily-button']) {
         assert.ok(await other.isDisabled(control), `${control} is disabled`);
       }
       assert.deepEqual(await axeViolations(other), [], 'the bank unavailable');
@@ -923,6 +936,95 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
       await other.close();
       bankless.child.kill('SIGTERM');
       await bankless.exited;
+    }
+  });
+
+  it('offers the one-wall puzzles of a bank that has them: their counts, a pick drawn and played with its wall, the day still wall-free', async () => {
+    // A bank of one-wall puzzles only, made here: the minimal clusters of the 6x6 space with
+    // one wall and 1-5 vehicles (3,010 puzzles of 3-12 moves; 1.8 s of CPU on 2 cores).
+    const dir = mkdtempSync(join(tmpdir(), 'rushhourd-one-wall-'));
+    const bankFile = join(dir, 'one-wall.sqlite');
+    execFileSync(CLI, ['enumerate', '--size', '6', '--walls', '1', '--vehicles', '1-5', '--bank', bankFile], { stdio: 'ignore' });
+    const walled = await startServer(['--bank', bankFile]);
+    servers.push(walled);
+    const other = watchPage(await context.newPage(), problems);
+    const stats = (walls) => other.evaluate(async (w) => (await fetch(`v1/puzzles/stats?walls=${w}`)).json(), walls);
+    try {
+      await other.goto(`${walled.base}/`);
+      await other.waitForSelector('#bank[data-bank="ready"][data-walls="0"]');
+      // No walls, the menu's first choice: the bank has none, says so, and New puzzle is off.
+      assert.equal((await stats(0)).total, 0);
+      assert.equal(await other.textContent('#bank-message'), "The server's bank holds no wall-free puzzle: choose other walls.");
+      assert.ok(await other.isDisabled('#new-puzzle-button'));
+      assert.ok(await other.isDisabled('#bank-level'));
+      assert.ok(await other.isEnabled('#bank-walls'));
+      assert.deepEqual(await axeViolations(other), [], 'no wall-free puzzle in the bank');
+
+      // One wall, chosen with the keyboard: the menu's counts are the stats route's for walls=1.
+      await other.focus('#bank-walls');
+      const [counted] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles/stats'),
+        other.keyboard.press('ArrowDown'),
+      ]);
+      assert.equal(new URL(counted.url()).searchParams.get('walls'), '1');
+      await other.waitForSelector('#bank[data-walls="1"]');
+      const one = await stats(1);
+      assert.deepEqual(await counted.json(), one);
+      assert.ok(one.total > 0 && one.by_walls['1'] === one.total, JSON.stringify(one.by_walls));
+      const levels = { beginner: [1, 10], intermediate: [11, 20], advanced: [21, 30], expert: [31, 2047] };
+      const inRange = ([lo, hi]) => Object.entries(one.by_moves).filter(([m]) => m >= lo && m <= hi).reduce((a, [, n]) => a + n, 0);
+      const offered = await other.locator('#bank-level option').evaluateAll((os) => os.map((o) => [o.value, o.disabled, o.textContent]));
+      assert.deepEqual(offered.map(([key, disabled]) => [key, disabled]), Object.entries(levels).map(([key, range]) => [key, inRange(range) === 0]));
+      for (const [key, , text] of offered) {
+        const n = inRange(levels[key]);
+        assert.ok(text.endsWith(`(${n ? n.toLocaleString('en-US') : 'none in this bank'})`), text);
+      }
+      assert.deepEqual(offered.map(([, disabled]) => disabled), [false, false, true, true], 'this bank: 3-12 moves');
+      assert.equal(await other.textContent('#bank-message'), `The server's bank holds ${one.total.toLocaleString('en-US')} one-wall puzzles: pick a difficulty.`);
+      assert.ok(await other.isEnabled('#new-puzzle-button'));
+
+      // New puzzle asks for one wall: the board has exactly one, drawn, and plays to the exit
+      // in its optimal length.
+      await other.selectOption('#bank-level', 'intermediate');
+      const [picked] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles'),
+        other.click('#new-puzzle-button'),
+      ]);
+      assert.equal(picked.status(), 200);
+      const query = new URL(picked.url()).searchParams;
+      assert.deepEqual([query.get('walls'), query.get('min_moves'), query.get('max_moves')], ['1', '11', '20']);
+      const [puzzle] = (await picked.json()).puzzles;
+      assert.equal(puzzle.walls, 1);
+      await other.waitForSelector(`#bank-message[data-kind="ok"][data-board="${puzzle.board}"]`);
+      const board = await other.getAttribute('#bank-message', 'data-board');
+      assert.equal(board.match(/x/g)?.length, 1, `one wall in ${board}`);
+      assert.match(await other.textContent('#bank-message'), new RegExp(`^An intermediate one-wall puzzle \\(seed \\d+\\): ${puzzle.moves} moves at best, ${puzzle.vehicles} vehicles, 1 wall `));
+      const wall = board.indexOf('x');
+      assert.deepEqual(await other.locator('#board rect.wall').evaluateAll((ws) => ws.map((w) => [Number(w.dataset.row), Number(w.dataset.col)])),
+        [[Math.floor(wall / 6), wall % 6]], 'the wall drawn in its cell');
+      assert.equal(await other.locator('#board g.vehicle').count(), puzzle.vehicles);
+      assert.equal(await other.getAttribute('#play-status', 'data-optimal'), String(puzzle.moves));
+      const moves = await solutionOf(other, board);
+      assert.equal(moves.length, puzzle.moves);
+      await dragMoves(other, moves, 'mouse');
+      await other.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle.moves}"][data-verdict="optimal"]`);
+      assert.deepEqual(await axeViolations(other), [], 'a one-wall puzzle played');
+      await other.screenshot({ path: join(REPO_ROOT, 'build/playground-one-wall.png') });
+
+      // The puzzle of the day stays wall-free whatever the menu says: this bank has none.
+      const [daily] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles/daily'),
+        other.click('#daily-button'),
+      ]);
+      assert.equal(new URL(daily.url()).searchParams.get('walls'), '0');
+      assert.equal((await daily.json()).puzzle, null);
+      await other.waitForSelector('#bank-message[data-kind="error"]');
+      assert.equal(await other.textContent('#bank-message'), 'The bank has no puzzle of the day.');
+    } finally {
+      await other.close();
+      walled.child.kill('SIGTERM');
+      await walled.exited;
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

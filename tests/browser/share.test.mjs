@@ -149,12 +149,14 @@ describe('share by link in Chromium', { timeout: 180000 }, () => {
       assert.equal(looked.board, await page.inputValue('#puzzle-input'));
 
       await page.click('#daily-button');
-      const daily = await getJson('/v1/puzzles/daily');
+      const daily = await getJson('/v1/puzzles/daily?walls=0'); // the page's: wall-free
       await page.waitForSelector(`#bank-message[data-kind="ok"][data-id="${daily.puzzle.id}"]`);
       assert.equal(hashOf(page), `#id=${daily.puzzle.id}`);
 
       // An edit (a vehicle removed in the editor): no longer the bank's puzzle, so its board.
       await page.click('#edit-button');
+      // The board is first: in view at the top (clicking the bank's buttons scrolled down).
+      await page.evaluate(() => window.scrollTo(0, 0));
       const before = await page.locator('#board g.vehicle').count();
       const victim = await page.locator('#board g.vehicle:not(.target)').first().boundingBox();
       await page.mouse.click(victim.x + victim.width / 2, victim.y + victim.height / 2);

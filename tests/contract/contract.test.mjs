@@ -531,6 +531,18 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     const badDay = parse(await call(s, 'GET', '/v1/puzzles/daily?date=2026-13-01', { status: 400 }));
     assert.deepEqual(badDay.errors.map((e) => e.field), ['date']);
     await call(s, 'GET', '/v1/puzzles/stats?verbose=1', { status: 400 });
+    // With walls, the counts are those of the puzzles within them: by_walls says how many.
+    for (const walls of ['0', '1', '0-1']) {
+      const [lo, hi = lo] = walls.split('-').map(Number);
+      const within = parse(await call(s, 'GET', `/v1/puzzles/stats?walls=${walls}`, { status: 200 }));
+      const expected = Object.entries(stats.by_walls).filter(([w]) => Number(w) >= lo && Number(w) <= hi)
+        .reduce((a, [, n]) => a + n, 0);
+      assert.equal(within.total, expected, `walls=${walls}`);
+      assert.equal(Object.values(within.by_moves).reduce((a, n) => a + n, 0), expected, `walls=${walls}`);
+      assert.deepEqual(within.meta, stats.meta, "the bank's meta, whatever the filter");
+    }
+    const badWalls = parse(await call(s, 'GET', '/v1/puzzles/stats?walls=2-1&metric=moves', { status: 400 }));
+    assert.deepEqual(badWalls.errors.map((e) => e.field).sort(), ['metric', 'walls']);
     const hard = picked.puzzles[0];
     const banked = parse(await post(s, '/v1/generate', {
       min_moves: hard.moves, max_moves: hard.moves, min_vehicles: hard.vehicles, max_vehicles: hard.vehicles, walls: hard.walls, seed: 1,

@@ -1,8 +1,8 @@
 /* GET /v1/puzzles, /v1/puzzles/daily, /v1/puzzles/stats and /v1/puzzles/{id}: the puzzle
- * bank's puzzles by length, the puzzle of the day, the bank's counts and one puzzle by its id
- * (rushhour/puzzle_id.h). Answered on the HTTP thread: a pick
- * reads a few pages of the bank (microseconds), never a search. Every query parameter is
- * checked and each bad or unknown one named in the 400's errors. */
+ * bank's puzzles by length, the puzzle of the day, the bank's counts (of every puzzle or of
+ * those within a walls range) and one puzzle by its id (rushhour/puzzle_id.h). Answered on the
+ * HTTP thread: a pick reads a few pages of the bank (microseconds), never a search. Every
+ * query parameter is checked and each bad or unknown one named in the 400's errors. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -306,14 +306,17 @@ static int add_meta(void *ctx, const char *key, const char *value)
     return cJSON_AddStringToObject(ctx, key, value) ? 0 : -1;
 }
 
+/* The counts of the puzzles within `walls` (absent: every puzzle); meta and board_size are
+ * the bank's. */
 void rhd_route_puzzles_stats(rhd_request *r)
 {
+    rh_bank_filter f = RH_BANK_FILTER_ALL;
     params p = {0};
-    if (!read_params(r, &p, 0, NULL) || !params_ok(r, &p)) return;
+    if (!read_params(r, &p, 1u << P_WALLS, &f) || !params_ok(r, &p)) return;
     rh_bank *b = bank_or_503(r);
     if (!b) return;
     rh_bank_summary *sum = malloc(sizeof *sum); /* 48 KiB: off the MHD thread's stack */
-    if (!sum || rh_bank_stats(b, sum) != RH_OK) {
+    if (!sum || rh_bank_stats_of(b, &f, sum) != RH_OK) {
         if (sum)
             reply_bank_failure(r, b);
         else
