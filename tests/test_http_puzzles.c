@@ -111,13 +111,21 @@ Test(puzzles, picks_within_the_range_solve_at_their_length_and_repeat_per_seed)
 {
     rhs_server *s = start_with_bank();
     const int port = rhs_port(s);
+    /* Without walls, the wall-free ones: walls are a variant asked for. */
     cJSON *doc = get_ok(port, "/v1/puzzles?min_moves=10&max_moves=30&count=20&seed=42");
-    int expected = 0; /* every stored puzzle of 10..30 moves, fewer than 20 */
-    for (int i = 0; i < BANK_KEPT; i++)
-        expected += bank_records[i].moves >= 10 && bank_records[i].moves <= 30;
-    cr_assert_eq(check_puzzles(jarr(doc), 10, 30, 0, 64), expected);
+    int expected = 0, with_walls = 0; /* the stored puzzles of 10..30 moves, fewer than 20 */
+    for (int i = 0; i < BANK_KEPT; i++) {
+        const bank_record *rec = &bank_records[i];
+        expected += rec->moves >= 10 && rec->moves <= 30 && rec->walls == 0;
+        with_walls += rec->moves >= 10 && rec->moves <= 30 && rec->walls > 0;
+    }
+    cr_assert_eq(check_puzzles(jarr(doc), 10, 30, 0, 0), expected);
     cr_assert_eq(jnum(doc, "count"), expected);
     cr_assert_eq(jnum(doc, "seed"), 42);
+    cJSON_Delete(doc);
+    cr_assert_gt(with_walls, 0);
+    doc = get_ok(port, "/v1/puzzles?min_moves=10&max_moves=30&walls=0-64&count=20&seed=42");
+    cr_assert_eq(check_puzzles(jarr(doc), 10, 30, 0, 64), expected + with_walls);
     cJSON_Delete(doc);
 
     cJSON *one = get_ok(port, "/v1/puzzles?min_moves=8&max_moves=51&walls=1-2&count=3&seed=7");
@@ -143,7 +151,7 @@ Test(puzzles, picks_within_the_range_solve_at_their_length_and_repeat_per_seed)
     char path[128];
     snprintf(path, sizeof path, "/v1/puzzles?count=4&seed=%.0f", jnum(any, "seed"));
     cJSON *again = get_ok(port, path);
-    cr_assert_eq(check_puzzles(jarr(any), 0, 2047, 0, 64), 4);
+    cr_assert_eq(check_puzzles(jarr(any), 0, 2047, 0, 0), 4);
     cr_assert(cJSON_Compare(jarr(any), jarr(again), true));
     cJSON_Delete(any);
     cJSON_Delete(again);
@@ -165,10 +173,16 @@ Test(puzzles, daily_is_stable_per_date_and_stats_count_the_bank)
     cr_assert_str_eq(jstr(a, "date"), "2026-11-24");
     cr_assert(cJSON_Compare(a, b, true));
     cr_assert_not(cJSON_Compare(jobj(a, "puzzle"), jobj(c, "puzzle"), true));
+    /* Wall-free unless asked, so puzzles with walls joined to a bank change no day. */
+    cJSON *walled = get_ok(port, "/v1/puzzles/daily?date=2026-11-24&walls=1-64");
     cJSON *list = cJSON_CreateArray();
     cJSON_AddItemToArray(list, cJSON_Duplicate(jobj(a, "puzzle"), true));
-    cr_assert_eq(check_puzzles(list, 0, 2047, 0, 64), 1);
+    cr_assert_eq(check_puzzles(list, 0, 2047, 0, 0), 1);
+    cJSON_AddItemToArray(list, cJSON_Duplicate(jobj(walled, "puzzle"), true));
+    cJSON_DeleteItemFromArray(list, 0);
+    cr_assert_eq(check_puzzles(list, 0, 2047, 1, 64), 1);
     cJSON_Delete(list);
+    cJSON_Delete(walled);
     cJSON *hard = get_ok(port, "/v1/puzzles/daily?min_moves=48");
     cr_assert_geq(jnum(jobj(hard, "puzzle"), "moves"), 48);
     cJSON_Delete(hard);
@@ -399,7 +413,7 @@ Test(puzzles, each_puzzle_is_found_by_its_id)
 {
     rhs_server *s = START("--bank", bank_path, "--cors-origins", "http://app.example");
     const int port = rhs_port(s);
-    cJSON *all = get_ok(port, "/v1/puzzles?count=100&seed=1");
+    cJSON *all = get_ok(port, "/v1/puzzles?count=100&seed=1&walls=0-64");
     cr_assert_eq(check_puzzles(jarr(all), 0, 2047, 0, 64), BANK_KEPT);
     const cJSON *p;
     cJSON_ArrayForEach(p, jarr(all))
