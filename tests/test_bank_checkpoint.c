@@ -35,8 +35,8 @@ static void interrupted_run(const char *path)
     bank_record_cluster(&c, BANK_KEPT); /* unsolvable: counted, not kept */
     c.task = 11;
     cr_assert_eq(rh_bank_add(w, &c), RH_OK);
-    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){10, 20, 2}), RH_OK);
-    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){12, 30, 1}), RH_OK);
+    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){10, 20, 2, 2}), RH_OK);
+    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){12, 30, 1, 0}), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
 }
 
@@ -68,6 +68,7 @@ static int meta_totals(void *ctx, const char *key, const char *value)
     long *t = ctx;
     if (!strcmp(key, "total.clusters")) t[0] = atol(value);
     if (!strcmp(key, "total.configurations")) t[1] = atol(value);
+    if (!strcmp(key, "total.solvable")) t[2] = atol(value);
     return 0;
 }
 
@@ -83,10 +84,11 @@ Test(bank_checkpoint, resume_drops_the_rows_of_unfinished_tasks, .init = scratch
     cr_assert_eq(tasks[0], 2);
     cr_expect_eq(tasks[1], 10);
     cr_expect_eq(tasks[2], 12);
-    long totals[2] = {0, 0};
+    long totals[3] = {0, 0, 0};
     cr_assert_eq(rh_bank_each_meta(w, meta_totals, totals), RH_OK);
     cr_expect_eq(totals[0], 3, "clusters of the finished tasks: 2 + 1");
     cr_expect_eq(totals[1], 50);
+    cr_expect_eq(totals[2], 2, "solvable clusters of the finished tasks: 2 + 0");
     cr_assert_eq(rh_bank_finish(w), RH_OK);
     /* Finishing keeps the tasks: the same run started again has nothing left to do. */
     tasks[0] = 0;
@@ -106,10 +108,11 @@ Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = scrat
     cr_assert_eq(rh_bank_open(&w, merged, RH_BANK_WRITE, NULL), RH_OK);
     cr_assert_eq(rh_bank_merge_file(w, shard), RH_OK);
     cr_assert_eq(rh_bank_finish(w), RH_OK);
-    long totals[2] = {0, 0};
+    long totals[3] = {0, 0, 0};
     cr_assert_eq(rh_bank_each_meta(w, meta_totals, totals), RH_OK);
     cr_expect_eq(totals[0], 3);
     cr_expect_eq(totals[1], 50);
+    cr_expect_eq(totals[2], 2);
     cr_assert_eq(rh_bank_close(w), RH_OK);
     expect_finished_tasks_only(merged);
 

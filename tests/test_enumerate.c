@@ -556,6 +556,14 @@ Test(enumerate, bank_holds_the_kept_clusters)
              RH_CLI, dir);
     char *total = sorted_output(cmd);
     cr_expect_str_eq(total, clusters, "meta total.clusters is not the run's cluster count");
+    snprintf(cmd, sizeof cmd, "grep -vc 'moves=-1' %s/c", dir);
+    char *solvable = sorted_output(cmd);
+    snprintf(cmd, sizeof cmd, "%s bank stats %s/b | awk '$2 == \"total.solvable\" {print $3}'",
+             RH_CLI, dir);
+    char *total_solvable = sorted_output(cmd);
+    cr_expect_str_eq(total_solvable, solvable, "meta total.solvable is not the run's count");
+    free(solvable);
+    free(total_solvable);
     snprintf(cmd, sizeof cmd, "%s bank pick %s/b --min-moves 5 --max-moves 5 --count 3 --seed 9",
              RH_CLI, dir);
     char *picked = sorted_output(cmd);

@@ -98,8 +98,8 @@ RH_API int rh_bank_close(rh_bank *b);
 RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
 
 /* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
- * cluster in meta 'total.clusters', unless in checkpoint mode: below); rows are committed in
- * large transactions. */
+ * cluster in meta 'total.clusters' and the solvable ones in 'total.solvable', unless in
+ * checkpoint mode: below); rows are committed in large transactions. */
 RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* rh_bank_add stores the board in normal form (rushhour/puzzle_id.h): a board with no id is
@@ -113,7 +113,8 @@ RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 /* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer
  * in checkpoint mode: from then on rh_bank_add tags each row with its cluster's task, and
  * clusters are counted per finished task by rh_bank_task_done (which also adds the task's
- * configurations to meta 'total.configurations') rather than per added cluster. Only the rows
+ * solvable clusters and configurations to meta 'total.solvable' and 'total.configurations')
+ * rather than per added cluster. Only the rows
  * of finished tasks count: a task's rows and its mark can be committed apart, but the rows of
  * unfinished tasks are dropped by rh_bank_resume and left out by merge and finish, so a run
  * killed at any point goes on from the file with the same result. A checkpointed writer

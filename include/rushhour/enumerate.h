@@ -49,6 +49,7 @@ typedef struct {
     uint64_t task;
     uint64_t configurations; /* its blocked configurations */
     uint64_t clusters;       /* this shard's clusters found in it */
+    uint64_t solvable;       /* of which solvable */
 } rh_enum_task;
 
 /* Counters of a run; also the progress report. */

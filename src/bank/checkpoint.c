@@ -40,6 +40,7 @@ int rh_bank_task_done(rh_bank *b, const rh_enum_task *t)
     /* The totals go in with the commit that holds the task. */
     if (!err) {
         b->clusters_unsaved += t->clusters;
+        b->solvable_unsaved += t->solvable;
         b->configurations_unsaved += t->configurations;
     }
     if (!err && rh_clock_us() - b->txn_began_us >= RH_BANK_CHECKPOINT_US) err = rh__bank_commit(b);

@@ -292,11 +292,13 @@ int rh__bank_begin(rh_bank *b)
 
 int rh__bank_commit(rh_bank *b)
 {
-    const uint64_t clusters = b->clusters_unsaved, configurations = b->configurations_unsaved;
+    const uint64_t clusters = b->clusters_unsaved, solvable = b->solvable_unsaved,
+                   configurations = b->configurations_unsaved;
     int err = clusters || configurations ? rh__bank_begin(b) : RH_OK;
     if (!err && clusters) err = add_total(b, "total.clusters", clusters);
+    if (!err && solvable) err = add_total(b, "total.solvable", solvable);
     if (!err && configurations) err = add_total(b, "total.configurations", configurations);
-    if (!err) b->clusters_unsaved = b->configurations_unsaved = 0;
+    if (!err) b->clusters_unsaved = b->solvable_unsaved = b->configurations_unsaved = 0;
     if (!err && b->in_txn) err = rh__bank_exec(b, "COMMIT");
     if (!err) b->in_txn = 0;
     return err;

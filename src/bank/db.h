@@ -43,7 +43,8 @@ struct rh_bank {
     /* prepared once, reset after each use */
     sqlite3_stmt *insert, *by_rank, *by_position, *by_board, *task;
     int in_txn;
-    uint64_t txn_rows, clusters_unsaved, configurations_unsaved; /* since the last commit */
+    uint64_t txn_rows; /* since the last commit, as are the totals' increments: */
+    uint64_t clusters_unsaved, solvable_unsaved, configurations_unsaved;
     uint64_t txn_began_us; /* when the open transaction began */
     int checkpoint;        /* rh_bank_resume was called */
     int upgrading;         /* rh_bank_upgrade's handle: the previous format is accepted */

@@ -56,7 +56,10 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     if (!b || !c) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     int err = rh__bank_writable(b);
-    if (!err && !b->checkpoint) b->clusters_unsaved++;
+    if (!err && !b->checkpoint) {
+        b->clusters_unsaved++;
+        b->solvable_unsaved += c->moves >= 0;
+    }
     if (err || c->moves < 0 || !c->minimal) goto out;
     char board[RH_ENUM_CELLS_MAX + 1];
     err = check_kept(b, c, board);

@@ -31,7 +31,7 @@
 
 /* Counters a worker adds to the run's at the end of each task. */
 typedef struct {
-    uint64_t configurations, clusters, kept;
+    uint64_t configurations, clusters, kept, solvable;
 } counts;
 
 typedef struct run run;
@@ -108,7 +108,8 @@ static void flush_counts(worker *wk)
 static void end_task(worker *wk)
 {
     run *r = wk->run;
-    const rh_enum_task t = {wk->running, wk->local.configurations, wk->local.clusters};
+    const rh_enum_task t = {wk->running, wk->local.configurations, wk->local.clusters,
+                            wk->local.solvable};
     flush_counts(wk);
     wk->running = NO_TASK;
     if (t.task == NO_TASK) return;
@@ -253,6 +254,7 @@ static void report_cluster(void *ctx, rh_cluster *c, uint64_t walls, uint64_t co
     wk->local.configurations += configurations;
     wk->local.clusters++;
     wk->local.kept += c->minimal;
+    wk->local.solvable += c->moves >= 0;
     c->task = wk->running;
     report(wk->run, c);
 }
