@@ -114,10 +114,10 @@ RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
  * in checkpoint mode: from then on rh_bank_add tags each row with its cluster's task, and
  * clusters are counted per finished task by rh_bank_task_done (which also adds the task's
  * solvable clusters and configurations to meta 'total.solvable' and 'total.configurations')
- * rather than per added cluster. Only the rows
- * of finished tasks count: a task's rows and its mark can be committed apart, but the rows of
- * unfinished tasks are dropped by rh_bank_resume and left out by merge and finish, so a run
- * killed at any point goes on from the file with the same result. A checkpointed writer
+ * rather than per added cluster. Only the rows of finished tasks count: a task's rows and its
+ * mark can be committed apart, but the rows of unfinished tasks are dropped by rh_bank_resume
+ * and left out by merge and finish, so a run killed at any point goes on from the file with the
+ * same result. A checkpointed writer
  * commits when a task ends RH_BANK_CHECKPOINT_US or more after its transaction began. */
 #define RH_BANK_CHECKPOINT_US 1000000
 
