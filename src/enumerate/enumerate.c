@@ -250,7 +250,11 @@ static bool reported(worker *wk, cluster_key k)
 static void report_cluster(void *ctx, rh_cluster *c, uint64_t walls, uint64_t configurations)
 {
     worker *wk = ctx;
-    if (reported(wk, (cluster_key){c->canonical_h, c->canonical_v, walls})) return;
+    /* Without walls a cluster is reported once, after every step that may run out of room:
+     * a first run cut short has reported nothing. */
+    if (wk->run->opt->walls_max &&
+        reported(wk, (cluster_key){c->canonical_h, c->canonical_v, walls}))
+        return;
     wk->local.configurations += configurations;
     wk->local.clusters++;
     wk->local.kept += c->minimal;
