@@ -28,16 +28,14 @@ if [ $# -ge 3 ]; then
     [ $# -eq 7 ] && [ "$3" = --sample ] ||
         { echo "usage: $0 BANK.sqlite OUT_PREFIX --sample NAME K WALLS SEED" >&2; exit 2; }
     name=$4 k=$5 walls=$6 seed=$7
-    max=$("$rushhour" bank stats "$bank" | sed -n 's/^moves \([0-9]*\) .*/\1/p' | sort -n | tail -n 1)
+    lengths=$("$rushhour" bank stats "$bank" --walls "$walls" | sed -n 's/^moves \([0-9]*\) .*/\1/p')
     {
         "$rushhour" bank stats "$bank" | sed -n "s/^meta \\([^ ]*\\) /meta $name.\\1 /p" |
             grep -v "^meta $name\\.\\(format\\|puzzles\\|board_size\\) "
         echo "meta $name.sample $k per length of $walls walls, seed $seed"
-        len=1
-        while [ "$len" -le "$max" ]; do
+        for len in $lengths; do
             "$rushhour" bank pick "$bank" --count "$k" --seed "$seed" --walls "$walls" \
                 --min-moves "$len" --max-moves "$len"
-            len=$((len + 1))
         done
     } > "$tmp/sample.txt"
     "$rushhour" bank import "$tmp/sample.txt" "$tmp/sample.sqlite"

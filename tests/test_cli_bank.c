@@ -95,6 +95,22 @@ Test(bank, export_stats_pick_and_daily)
     cr_expect_eq(count_lines(out), 3, "%s", out);
     cr_expect_eq(strncmp(out, "51 ", 3), 0, "%s", out);
     free(out);
+    /* Without --walls, the wall-free ones: 13 of the 20. */
+    const char *plain[] = {"bank", "pick", file, "--count", "100", NULL};
+    out = bank_ok(plain);
+    cr_expect_eq(count_lines(out), 13, "%s", out);
+    for (const char *line = out; *line; line = strchr(line, '\n') + 1) {
+        const char *board = strchr(line, ' ') + 1;
+        cr_expect_null(memchr(board, 'x', (size_t)(strchr(board, ' ') - board)), "%s", line);
+    }
+    free(out);
+    const char *walled_stats[] = {"bank", "stats", file, "--walls", "1", NULL};
+    out = bank_ok(walled_stats);
+    cr_expect_not_null(strstr(out, "\ntotal 5\n"), "%s", out);
+    cr_expect_not_null(strstr(out, "\nwalls 1 5\n"), "%s", out);
+    cr_expect_null(strstr(out, "\nwalls 0 "), "%s", out);
+    cr_expect_not_null(strstr(out, "meta total.clusters 22\n"), "the bank's meta: %s", out);
+    free(out);
     const char *walls[] = {"bank", "pick", file, "--walls", "1-2", "--count", "100", NULL};
     out = bank_ok(walls);
     cr_expect_eq(count_lines(out), 7, "%s", out);
@@ -146,6 +162,8 @@ Test(bank, bad_usage_and_bad_files)
     expect_usage_error(count, NULL, "--count");
     const char *date[] = {"bank", "daily", file, "--date", "2026-02-30", NULL};
     expect_usage_error(date, NULL, "--date");
+    const char *stats_walls[] = {"bank", "stats", file, "--walls", "2-1", NULL};
+    expect_usage_error(stats_walls, NULL, "--walls");
     const char *command[] = {"bank", "frobnicate", file, NULL};
     expect_usage_error(command, NULL, "frobnicate");
     const char *merge[] = {"bank", "merge", file, NULL};

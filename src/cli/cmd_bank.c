@@ -25,13 +25,14 @@ static const char bank_usage[] =
     "       rushhour bank load DIR TABLE [DIR TABLE]... OUT\n"
     "                                          a new bank from them, each counted against TABLE\n"
     "       rushhour bank verify FILE [--sample N] [--seed S] [--all]   re-derive puzzles\n"
-    "       rushhour bank stats FILE           meta, total, counts per length and per walls\n"
+    "       rushhour bank stats FILE [--walls MIN[-MAX]]   meta; total, counts per length and\n"
+    "                                          per walls (of those puzzles)\n"
     "       rushhour bank show FILE ID         the puzzle of that id (exit 3: not in the bank)\n"
     "       rushhour bank upgrade FILE         a bank of the previous format, converted in place\n"
     "       rushhour bank pick FILE [--count N] [--seed N] [FILTER]\n"
     "       rushhour bank daily FILE [--date YYYY-MM-DD] [FILTER]   (default: today, UTC)\n"
     "FILTER: [--metric moves|slides] [--min-moves N] [--max-moves N] [--walls MIN[-MAX]]\n"
-    "        (the lengths count in --metric; daily's walls are 0 unless given)\n";
+    "        (the lengths count in --metric; pick's and daily's walls are 0 unless given)\n";
 
 static int usage_error(const char *what, const char *arg)
 {
@@ -112,11 +113,12 @@ static int print_meta(void *ctx, const char *key, const char *value)
     return printf("meta %s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
 }
 
-static int print_stats(rh_bank *b)
+/* The bank's meta, then the counts of its puzzles within f's walls. */
+static int print_stats(rh_bank *b, const rh_bank_filter *f)
 {
     static rh_bank_summary s;
     int err = rh_bank_each_meta(b, print_meta, NULL);
-    if (!err) err = rh_bank_stats(b, &s);
+    if (!err) err = rh_bank_stats_of(b, f, &s);
     if (err) return err;
     printf("total %" PRIu64 "\n", s.total);
     for (int l = s.max_moves; l >= 0; l--)
@@ -194,12 +196,17 @@ static int query(int argc, char **argv)
     const int daily = strcmp(cmd, "daily") == 0;
     pick_options o = {
         .filter = RH_BANK_FILTER_ALL, .count = 1, .day = (int64_t)(time(NULL) / 86400)};
-    if (daily) o.filter.max_walls = 0; /* the day's puzzle is wall-free unless asked */
     const int pick_like = daily || strcmp(cmd, "pick") == 0;
+    /* Picks and days are wall-free unless asked, as over HTTP: joining puzzles with walls to a
+     * bank changes none of them. */
+    if (pick_like) o.filter.max_walls = 0;
     if (!pick_like && strcmp(cmd, "export") != 0 && strcmp(cmd, "stats") != 0)
         return usage_error("unknown bank command", cmd);
     if (argc < 3) return usage_error("a bank FILE is needed", NULL);
-    if (!pick_like && argc > 3) return usage_error("too many arguments", NULL);
+    const int stats = strcmp(cmd, "stats") == 0;
+    if (!pick_like && argc > (stats ? 5 : 3)) return usage_error("too many arguments", NULL);
+    if (stats && argc > 3 && (strcmp(argv[3], "--walls") || parse_walls(argv[4], &o.filter)))
+        return usage_error("bad stats option", argv[3]);
     int code = pick_like ? parse_pick(&o, daily, argc, argv) : -1;
     if (code >= 0) return code;
     rh_bank *b;
@@ -210,8 +217,8 @@ static int query(int argc, char **argv)
     int n = 0;
     if (!strcmp(cmd, "export"))
         err = rh_bank_each(b, print_puzzle, NULL);
-    else if (!strcmp(cmd, "stats"))
-        err = print_stats(b);
+    else if (stats)
+        err = print_stats(b, &o.filter);
     else if (daily)
         err = rh_bank_daily(b, &o.filter, o.day, found, &n);
     else
