@@ -1,6 +1,6 @@
 /* The puzzle bank from C, as an installed package (pkg-config rushhour-bank): opens a bank
- * read-only and prints one puzzle of the given length in moves, chosen by the seed (0 when
- * none is given), as `moves board cluster_size id` (what `rushhour bank pick` prints).
+ * read-only and prints one wall-free puzzle of the given length in moves, chosen by the seed
+ * (0 when none is given), as `moves board cluster_size id` (what `rushhour bank pick` prints).
  *
  *   cc bank.c $(pkg-config --cflags --libs rushhour-bank) -o bank
  *   ./bank PREFIX/share/rushhour/bank.sqlite 20 */
@@ -27,6 +27,7 @@ int main(int argc, char **argv)
     }
     rh_bank_filter f = RH_BANK_FILTER_ALL;
     f.min_length = f.max_length = moves;
+    f.max_walls = 0; /* wall-free, as `rushhour bank pick` picks unless asked */
     rh_bank_puzzle p;
     int found = 0;
     err = rh_bank_pick(b, &f, seed, &p, 1, &found);
