@@ -205,7 +205,7 @@ static int query(int argc, char **argv)
     if (argc < 3) return usage_error("a bank FILE is needed", NULL);
     const int stats = strcmp(cmd, "stats") == 0;
     if (!pick_like && argc > (stats ? 5 : 3)) return usage_error("too many arguments", NULL);
-    if (stats && argc > 3 && (strcmp(argv[3], "--walls") || parse_walls(argv[4], &o.filter)))
+    if (stats && argc > 3 && (strcmp(argv[3], "--walls") != 0 || parse_walls(argv[4], &o.filter)))
         return usage_error("bad stats option", argv[3]);
     int code = pick_like ? parse_pick(&o, daily, argc, argv) : -1;
     if (code >= 0) return code;
