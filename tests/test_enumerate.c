@@ -564,8 +564,9 @@ Test(enumerate, bank_holds_the_kept_clusters)
     cr_expect_str_eq(total_solvable, solvable, "meta total.solvable is not the run's count");
     free(solvable);
     free(total_solvable);
-    snprintf(cmd, sizeof cmd, "%s bank pick %s/b --min-moves 5 --max-moves 5 --count 3 --seed 9",
-             RH_CLI, dir);
+    snprintf(cmd, sizeof cmd,
+             "%s bank pick %s/b --min-moves 5 --max-moves 5 --walls 0-1 --count 3 --seed 9", RH_CLI,
+             dir);
     char *picked = sorted_output(cmd);
     cr_expect_gt(strlen(picked), 0, "no 5-move puzzle picked");
     for (char *line = strtok(picked, "\n"); line; line = strtok(NULL, "\n"))
