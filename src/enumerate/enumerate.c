@@ -229,8 +229,9 @@ static int key_compare(const void *a, const void *b)
  * in that first run, notes it (false when it cannot: the run fails). */
 static bool reported(worker *wk, cluster_key k)
 {
-    if (wk->again)
-        return bsearch(&k, wk->reported, wk->reported_count, sizeof k, key_compare) != NULL;
+    if (wk->again) /* an empty list may have no array, which bsearch must not be given */
+        return wk->reported_count &&
+               bsearch(&k, wk->reported, wk->reported_count, sizeof k, key_compare) != NULL;
     if (wk->reported_count == wk->reported_allocated) {
         const size_t n = wk->reported_allocated ? 2 * wk->reported_allocated : 64;
         cluster_key *more = realloc(wk->reported, n * sizeof *more);
@@ -330,7 +331,8 @@ static void run_batch(worker *wk)
         rh__ecluster_result res = cluster(wk, i, end, false);
         /* The others' memory helps; what was reported stays so. */
         if (res == RH_EC_FULL) {
-            qsort(wk->reported, wk->reported_count, sizeof *wk->reported, key_compare);
+            if (wk->reported_count)
+                qsort(wk->reported, wk->reported_count, sizeof *wk->reported, key_compare);
             wk->again = true;
             res = cluster(wk, i, end, true);
         }
