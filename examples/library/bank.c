@@ -25,9 +25,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: %s (%s)\n", argv[1], rh_strerror(err), why);
         return 1;
     }
-    rh_bank_filter f = RH_BANK_FILTER_ALL;
+    rh_bank_filter f = RH_BANK_FILTER_WALL_FREE; /* as `rushhour bank pick` picks unless asked */
     f.min_length = f.max_length = moves;
-    f.max_walls = 0; /* wall-free, as `rushhour bank pick` picks unless asked */
     rh_bank_puzzle p;
     int found = 0;
     err = rh_bank_pick(b, &f, seed, &p, 1, &found);

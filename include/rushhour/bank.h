@@ -75,6 +75,13 @@ typedef struct {
     {                                                                                              \
         RH_BANK_MOVES, 0, RH_BANK_LENGTH_MAX, 0, RH_ENUM_CELLS_MAX                                 \
     }
+/* What a pick or a day takes when not told the walls (the CLI, the HTTP routes, the example):
+ * the wall-free puzzles, walls being a variant asked for, so that joining puzzles with walls to
+ * a bank changes no pick and no day. */
+#define RH_BANK_FILTER_WALL_FREE                                                                   \
+    {                                                                                              \
+        RH_BANK_MOVES, 0, RH_BANK_LENGTH_MAX, 0, 0                                                 \
+    }
 
 typedef struct {
     int board_size;

@@ -194,12 +194,11 @@ static int query(int argc, char **argv)
 {
     const char *cmd = argv[1];
     const int daily = strcmp(cmd, "daily") == 0;
-    pick_options o = {
-        .filter = RH_BANK_FILTER_ALL, .count = 1, .day = (int64_t)(time(NULL) / 86400)};
     const int pick_like = daily || strcmp(cmd, "pick") == 0;
-    /* Picks and days are wall-free unless asked, as over HTTP: joining puzzles with walls to a
-     * bank changes none of them. */
-    if (pick_like) o.filter.max_walls = 0;
+    pick_options o = {.filter = RH_BANK_FILTER_ALL, /* stats: every puzzle, unless --walls */
+                      .count = 1,
+                      .day = (int64_t)(time(NULL) / 86400)};
+    if (pick_like) o.filter = (rh_bank_filter)RH_BANK_FILTER_WALL_FREE;
     if (!pick_like && strcmp(cmd, "export") != 0 && strcmp(cmd, "stats") != 0)
         return usage_error("unknown bank command", cmd);
     if (argc < 3) return usage_error("a bank FILE is needed", NULL);

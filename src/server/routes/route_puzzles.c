@@ -197,14 +197,9 @@ static uint64_t random_seed(void)
     return s & SEED_MAX;
 }
 
-/* A pick's and a day's filter before the parameters: wall-free unless `walls` asks, as walls
- * are a variant a client opts into, and so joining puzzles with walls to a bank changes no
- * answer (no day) that it gave before. */
-static const rh_bank_filter wall_free = {RH_BANK_MOVES, 0, RH_BANK_LENGTH_MAX, 0, 0};
-
 void rhd_route_puzzles(rhd_request *r)
 {
-    rh_bank_filter f = wall_free;
+    rh_bank_filter f = RH_BANK_FILTER_WALL_FREE;
     params p = {0};
     if (!read_params(r, &p,
                      1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC | 1u << P_COUNT |
@@ -251,7 +246,7 @@ static int64_t today(void)
 
 void rhd_route_puzzles_daily(rhd_request *r)
 {
-    rh_bank_filter f = wall_free;
+    rh_bank_filter f = RH_BANK_FILTER_WALL_FREE;
     params p = {0};
     if (!read_params(r, &p,
                      1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC | 1u << P_DATE, &f))
