@@ -7,7 +7,7 @@
  *
  *   rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX]
  *                      [--metric moves|slides|both] [--shard I/COUNT] [--threads T]
- *                      [--clusters FILE|-] [--bank FILE] [--progress]
+ *                      [--max-memory BYTES] [--clusters FILE|-] [--bank FILE] [--progress]
  *
  * Exit codes: 0 done, 1 an I/O failure or out of memory, 2 usage. */
 #include <errno.h>
@@ -19,16 +19,19 @@
 #include <unistd.h>
 
 #include "cmd_enumerate.h"
+#include "number.h"
 #include "rushhour/bank.h"
 #include "rushhour/rushhour.h"
 
 static const char usage[] =
     "usage: rushhour enumerate [--size N] [--walls MIN-MAX] [--vehicles MIN-MAX]\n"
     "                          [--metric moves|slides|both] [--shard I/COUNT] [--threads T]\n"
-    "                          [--clusters FILE|-] [--bank FILE] [--progress]\n"
+    "                          [--max-memory BYTES] [--clusters FILE|-] [--bank FILE]\n"
+    "                          [--progress]\n"
     "A single number is MIN=MAX; --vehicles MIN- has no maximum. Defaults: size 6, walls 0-0,\n"
-    "vehicles 1-, metric moves, shard 0/1, threads = cores. The bank is the run's checkpoint:\n"
-    "the same command again after an interruption goes on where it was.\n";
+    "vehicles 1-, metric moves, shard 0/1, threads = cores, max memory 201326592 (192 MiB of\n"
+    "cluster buffers, shared by the threads). The bank is the run's checkpoint: the same\n"
+    "command again after an interruption goes on where it was, with any threads and memory.\n";
 
 typedef struct {
     rh_enum_options enumerate;
@@ -96,6 +99,10 @@ static int parse_args(cli *o, int argc, char **argv)
             bad = !v || parse_range(v, '/', &e->shard_index, &e->shard_count, 0) || !strchr(v, '/');
         } else if (strcmp(a, "--threads") == 0) {
             bad = !v || parse_int(v, strlen(v), &e->threads);
+        } else if (strcmp(a, "--max-memory") == 0) {
+            uint64_t bytes = 0;
+            bad = !cli_number(v, SIZE_MAX, &bytes) || bytes == 0;
+            e->max_memory = (size_t)bytes;
         } else if (strcmp(a, "--metric") == 0) {
             bad = !v ||
                   (strcmp(v, "moves") != 0 && strcmp(v, "slides") != 0 && strcmp(v, "both") != 0);
@@ -361,6 +368,15 @@ int cli_enumerate(int argc, char **argv)
     const int banked = finish_bank(&o, err == RH_OK && !stats.stopped);
     free(o.done);
     print_summary(&o, &stats);
+    if (err == RH_ENOMEM) {
+        fprintf(stderr,
+                "rushhour enumerate: %s: a cluster needs more than %zu bytes of buffers (or the "
+                "system gave fewer); run again with a larger --max-memory (with --bank, the run "
+                "goes on where it stopped)\n",
+                rh_strerror(err),
+                o.enumerate.max_memory ? o.enumerate.max_memory : RH_ENUM_MEMORY_DEFAULT);
+        return 1;
+    }
     if (err != RH_OK) {
         fprintf(stderr, "rushhour enumerate: %s\n", rh_strerror(err));
         return 1;

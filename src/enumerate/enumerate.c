@@ -10,8 +10,8 @@
  * claims.
  *
  * Locking: `lock` guards the callbacks (on_cluster, on_task) and the merged counters (stats);
- * the task counters and the progress counters are atomics read by the calling thread without
- * it. */
+ * `gate` guards who may begin a cluster (struct run); the task counters and the progress
+ * counters are atomics read by the calling thread without either. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -74,14 +74,16 @@ struct run {
     pthread_mutex_t lock;
     rh_enum_stats *stats;
     /* The cluster buffers: shared, a thread keeping at most `keep` bytes between clusters
-     * and keep / 2 in its batch. A cluster that does not fit is run again alone (`alone`, once
-     * the `busy` others are done), so any cluster gets at least
-     * memory.cap - (threads - 1) * keep - threads * keep / 2 bytes. */
+     * and keep / 2 in its batch. A cluster that does not fit is run again alone (`alone`), once
+     * each of the `live` others is `parked` at the gate holding its batch alone, or has ended:
+     * so any cluster gets at least memory.cap - threads * keep / 2 bytes, 7/8 of the cap. The
+     * gate guards these five; `waiting_alone` threads wait to run alone, and no other cluster
+     * begins meanwhile. */
     rh__ememory memory;
     size_t keep;
     pthread_mutex_t gate;
     pthread_cond_t gate_changed;
-    int busy;
+    int live, parked, waiting_alone;
     bool alone;
 };
 
@@ -193,26 +195,55 @@ static void report(run *r, const rh_cluster *c)
     pthread_mutex_unlock(&r->lock);
 }
 
-/* Begins a cluster: with the others (`alone` false) when no cluster runs alone, or alone
- * once no other runs. */
-static void enter(run *r, bool alone)
+/* The bytes of cluster buffers `wk` holds. */
+static size_t held(const worker *wk)
 {
+    return wk->work.used + wk->search.used + wk->walls.used + wk->walls.lanes.used;
+}
+
+/* Gives the cluster buffers of `wk` back to the run's memory (its batch stays). */
+static void drop_buffers(worker *wk)
+{
+    rh__ework_free(&wk->work);
+    rh__ework_free(&wk->search);
+    rh__ewalls_free(&wk->walls);
+}
+
+/* Begins a cluster: with the others (`alone` false) while no cluster runs alone or waits to,
+ * or alone once every other thread is parked here or has ended. A thread that waits gives its
+ * buffers back first: the one running alone may need them. */
+static void enter(worker *wk, bool alone)
+{
+    run *r = wk->run;
     pthread_mutex_lock(&r->gate);
-    while (r->alone || (alone && r->busy)) pthread_cond_wait(&r->gate_changed, &r->gate);
-    if (alone)
-        r->alone = true;
-    else
-        r->busy++;
+    r->waiting_alone += alone;
+    for (;;) {
+        if (!r->alone && (alone ? r->parked == r->live - 1 : !r->waiting_alone)) break;
+        if (held(wk)) {
+            pthread_mutex_unlock(&r->gate);
+            drop_buffers(wk);
+            pthread_mutex_lock(&r->gate);
+            continue; /* things may have changed meanwhile */
+        }
+        /* The last to park lets one waiting to run alone go (a wake on every park would
+         * have the parked wake one another while a cluster runs alone). */
+        if (++r->parked == r->live && r->waiting_alone) pthread_cond_broadcast(&r->gate_changed);
+        pthread_cond_wait(&r->gate_changed, &r->gate);
+        r->parked--;
+    }
+    r->waiting_alone -= alone;
+    r->alone = alone;
     pthread_mutex_unlock(&r->gate);
 }
 
+/* Ends the cluster run alone, or a thread (`alone` false): either lets the others on. */
 static void leave(run *r, bool alone)
 {
     pthread_mutex_lock(&r->gate);
     if (alone)
         r->alone = false;
     else
-        r->busy--;
+        r->live--;
     pthread_cond_broadcast(&r->gate_changed);
     pthread_mutex_unlock(&r->gate);
 }
@@ -304,16 +335,12 @@ static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone)
     rh__ebatch *b = &wk->batch;
     const rh__estate *s = &b->configs[i].s;
     uint64_t goals;
-    enter(r, alone);
+    enter(wk, alone);
     rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, s, &goals);
     if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, i, end);
     if (res == RH_EC_CLUSTER) res = record(wk, s, goals, alone);
-    if (wk->work.used + wk->search.used + wk->walls.used > r->keep) {
-        rh__ework_free(&wk->work);
-        rh__ework_free(&wk->search);
-        rh__ewalls_free(&wk->walls);
-    }
-    leave(r, alone);
+    if (held(wk) > r->keep) drop_buffers(wk);
+    if (alone) leave(r, true);
     return res;
 }
 
@@ -367,6 +394,9 @@ static void *work(void *arg)
     worker *wk = arg;
     rh__espace_walk(&wk->space);
     finish_task(wk);
+    drop_buffers(wk); /* for a cluster still to run alone */
+    rh__ebatch_free(&wk->batch);
+    leave(wk->run, false);
     atomic_fetch_sub(&wk->run->running, 1);
     return NULL;
 }
@@ -475,7 +505,11 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         wk->space.claim = claim;
         wk->space.ctx = wk;
         atomic_fetch_add(&r.running, 1);
+        pthread_mutex_lock(&r.gate);
+        r.live++;
+        pthread_mutex_unlock(&r.gate);
         if (pthread_create(&wk->thread, NULL, work, wk) != 0) {
+            leave(&r, false);
             atomic_fetch_sub(&r.running, 1);
             fail(&r, RH_ENOMEM);
             break;
