@@ -411,6 +411,28 @@ Test(bank, invalid_records_are_refused)
     cr_assert_eq(rh_bank_close(w), RH_OK);
 }
 
+static int is_key(void *ctx, const char *key, const char *value)
+{
+    (void)value;
+    return strcmp(key, ctx) == 0;
+}
+
+/* A NULL value removes an entry, a missing one too (no error); the bank's own stay. */
+Test(bank, a_meta_entry_set_to_null_is_removed)
+{
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, scratch_path("m.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+    cr_assert_eq(rh_bank_set_meta(w, "walls", "0-1"), RH_OK);
+    cr_assert_eq(rh_bank_set_meta(w, "total.solvable", "7"), RH_OK);
+    cr_assert_eq(rh_bank_each_meta(w, is_key, "walls"), 1);
+    cr_assert_eq(rh_bank_set_meta(w, "walls", NULL), RH_OK);
+    cr_assert_eq(rh_bank_set_meta(w, "walls", NULL), RH_OK);
+    cr_assert_eq(rh_bank_each_meta(w, is_key, "walls"), RH_OK);
+    cr_assert_eq(rh_bank_each_meta(w, is_key, "total.solvable"), 1);
+    cr_assert_eq(rh_bank_set_meta(w, "format", NULL), RH_EARG);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+}
+
 #define THREADS 4
 #define PICKS 3000
 

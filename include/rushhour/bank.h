@@ -114,7 +114,8 @@ RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become
- * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
+ * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. A NULL value
+ * removes the entry (none is no error). */
 RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
 /* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer
