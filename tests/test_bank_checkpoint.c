@@ -1,9 +1,13 @@
 /* The bank as an enumeration's checkpoint (bank.h, rh_bank_resume): only the rows and counts of
  * finished tasks survive a resume, a merge and a finish, whatever was committed of the others. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <criterion/criterion.h>
+#include <pthread.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bank_records.h"
@@ -121,4 +125,63 @@ Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = scrat
     cr_assert_eq(rh_bank_finish(w), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
     expect_finished_tasks_only(shard);
+}
+
+/* A reader of the running bank from another connection: a read transaction held for 300 ms
+ * once the writer has rows to commit. */
+typedef struct {
+    const char *path;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int holding; /* 1 once the reader holds its shared lock */
+} reader;
+
+static void *read_a_while(void *arg)
+{
+    reader *r = arg;
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open_v2(r->path, &db, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "BEGIN; SELECT count(*) FROM meta", NULL, NULL, NULL), SQLITE_OK);
+    pthread_mutex_lock(&r->lock);
+    r->holding = 1;
+    pthread_cond_signal(&r->changed);
+    pthread_mutex_unlock(&r->lock);
+    nanosleep(&(struct timespec){0, 300000000L}, NULL);
+    sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    sqlite3_close(db);
+    return NULL;
+}
+
+/* Someone looking at a running enumeration's bank (sqlite3 -readonly, a backup) delays its
+ * next commit; the run goes on. The 0-1 wall run once stopped on "database is locked" so. */
+Test(bank_checkpoint, a_reader_of_the_file_delays_a_commit_without_failing_it, .init = scratch_make,
+     .fini = scratch_remove)
+{
+    reader r = {.path = scratch_path("run.sqlite"),
+                .lock = PTHREAD_MUTEX_INITIALIZER,
+                .changed = PTHREAD_COND_INITIALIZER};
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, r.path, RH_BANK_WRITE, NULL), RH_OK);
+    uint64_t tasks[8] = {0};
+    cr_assert_eq(rh_bank_resume(w, collect, tasks), RH_OK);
+    rh_cluster c;
+    bank_record_cluster(&c, 0);
+    c.task = 10;
+    cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    cr_assert_eq(rh_bank_task_done(w, &(rh_enum_task){10, 20, 1, 1}), RH_OK);
+    pthread_t t;
+    cr_assert_eq(pthread_create(&t, NULL, read_a_while, &r), 0);
+    pthread_mutex_lock(&r.lock);
+    while (!r.holding) pthread_cond_wait(&r.changed, &r.lock);
+    pthread_mutex_unlock(&r.lock);
+    char why[RH_BANK_WHY_MAX] = "";
+    const int closed = rh_bank_close(w); /* commits the task: waits for the reader */
+    pthread_join(t, NULL);
+    cr_assert_eq(closed, RH_OK, "the commit failed while another connection read the file");
+    cr_assert_eq(rh_bank_open(&w, r.path, RH_BANK_WRITE, why), RH_OK, "%s", why);
+    tasks[0] = 0;
+    cr_assert_eq(rh_bank_resume(w, collect, tasks), RH_OK);
+    cr_expect_eq(tasks[0], 1);
+    cr_expect_eq(tasks[1], 10);
+    cr_assert_eq(rh_bank_close(w), RH_OK);
 }

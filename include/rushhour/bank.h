@@ -126,7 +126,9 @@ RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
  * mark can be committed apart, but the rows of unfinished tasks are dropped by rh_bank_resume
  * and left out by merge and finish, so a run killed at any point goes on from the file with the
  * same result. A checkpointed writer
- * commits when a task ends RH_BANK_CHECKPOINT_US or more after its transaction began. */
+ * commits when a task ends RH_BANK_CHECKPOINT_US or more after its transaction began. Another
+ * connection may read the file meanwhile (sqlite3 -readonly): a commit waits up to a minute
+ * for its lock, and fails (RH_EIO, "database is locked") only past that. */
 #define RH_BANK_CHECKPOINT_US 1000000
 
 /* Enters checkpoint mode: drops the rows of unfinished tasks, then calls fn with the number of

@@ -262,6 +262,9 @@ int rh__bank_connect(rh_bank *b)
     free(uri);
     if (!err && rc != SQLITE_OK)
         err = rh__bank_fail(b, RH_EIO, "cannot open %s: %s", b->path, sqlite3_errstr(rc));
+    /* Another connection reading the file (sqlite3, a backup) holds its shared lock for a
+     * moment: a writer's commit waits for it rather than failing the run it checkpoints. */
+    if (!err && !read) sqlite3_busy_timeout(b->db, RH__BANK_BUSY_MS);
     if (!err && !read) err = prepare_writer(b);
     /* Readers map the file: a pick then reads its pages without a system call. */
     if (!err && read) err = rh__bank_exec(b, "PRAGMA mmap_size = 1073741824");

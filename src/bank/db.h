@@ -80,6 +80,9 @@ int rh__bank_commit(rh_bank *b);
 /* Rolls back whatever transaction the connection has open; the handle has none after. */
 void rh__bank_rollback(rh_bank *b);
 
+/* How long a writer waits for another connection's lock on its file (bank.h). */
+#define RH__BANK_BUSY_MS 60000
+
 #define RH__BANK_COLUMNS "rank, board, moves, slides, cluster_size, vehicles, walls, hist"
 /* A row's fields, as the puzzles and the pending tables share them. */
 #define RH__BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
