@@ -1,7 +1,9 @@
 #!/bin/sh
 # Checks that a `rushhour enumerate --bank` run killed (SIGKILL) at random moments and started
 # again with the same options ends with the bank of one uninterrupted run: the same puzzles
-# (`bank export`) and the same meta, totals and counts (`bank stats`).
+# (`bank export`) and the same meta, totals and counts (`bank stats`). The first interruption
+# is a SIGTERM instead, which the run answers by stopping: exit 143, its summary, and a line
+# that says the same command goes on.
 #
 #   tests/enum-resume.sh RUSHHOUR [KILLS] [SEED]
 #
@@ -52,13 +54,24 @@ while [ "$i" -lt "$kills" ]; do
     "$rushhour" enumerate $space --bank "$tmp/resumed.sqlite" 2>"$tmp/err.$i" &
     pid=$!
     sleep "$(awk -v m="$delay_ms" 'BEGIN { printf "%.3f", m / 1000 }')"
-    if kill -KILL "$pid" 2>/dev/null; then
+    signal=KILL
+    [ "$i" -eq 1 ] && signal=TERM
+    if kill -"$signal" "$pid" 2>/dev/null; then
         struck=$((struck + 1))
-        echo "enum-resume: kill $i at $delay_ms ms"
+        echo "enum-resume: SIG$signal $i at $delay_ms ms"
     else
-        echo "enum-resume: kill $i at $delay_ms ms: the run had ended"
+        echo "enum-resume: SIG$signal $i at $delay_ms ms: the run had ended"
+        signal=
     fi
-    wait "$pid" 2>/dev/null || true
+    status=0
+    wait "$pid" 2>/dev/null || status=$?
+    if [ "$signal" = TERM ] && { [ "$status" -ne 143 ] ||
+        ! grep -q '^rushhour enumerate: stopped by SIGTERM: the same command goes on' "$tmp/err.$i" ||
+        ! grep -q '^configurations [0-9]*$' "$tmp/err.$i"; }; then
+        cat "$tmp/err.$i"
+        echo "enum-resume: FAILED: SIGTERM: exit $status, want 143 with the summary and the stop line"
+        exit 1
+    fi
 done
 [ "$struck" -gt 0 ] || {
     echo "enum-resume: FAILED: no kill struck a running process (the machine too fast?)"

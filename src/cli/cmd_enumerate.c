@@ -9,9 +9,16 @@
  *                      [--metric moves|slides|both] [--shard I/COUNT] [--threads T]
  *                      [--max-memory BYTES] [--clusters FILE|-] [--bank FILE] [--progress]
  *
- * Exit codes: 0 done, 1 an I/O failure or out of memory, 2 usage. */
+ * SIGINT or SIGTERM stops the run as a callback would: the tasks at hand are cut short (a bank
+ * keeps every task finished before), the summary is printed, and the exit code is 128 plus the
+ * signal's number; a second one ends the process at once.
+ *
+ * Exit codes: 0 done, 1 an I/O failure or out of memory, 2 usage, 130 or 143 stopped by SIGINT
+ * or SIGTERM. */
 #include <errno.h>
 #include <inttypes.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +50,14 @@ typedef struct {
     uint64_t *done; /* the tasks an earlier run into the bank finished, increasing */
     size_t done_count, done_allocated;
 } cli;
+
+/* The signal that asked the run to stop, or 0: set by the handler, read by the callbacks. */
+static atomic_int stop_signal;
+
+static void ask_stop(int signo)
+{
+    atomic_store(&stop_signal, signo);
+}
 
 static int bad_usage(const char *what, const char *arg)
 {
@@ -129,11 +144,12 @@ static int bank_cluster(const rh_cluster *c, cli *o)
     return o->bank_err != RH_OK;
 }
 
+/* Marks a task done in the bank: a stop asked meanwhile still keeps it, then stops. */
 static int bank_task(const rh_enum_task *t, void *user)
 {
     cli *o = user;
     o->bank_err = rh_bank_task_done(o->bank, t);
-    return o->bank_err != RH_OK;
+    return o->bank_err != RH_OK || atomic_load(&stop_signal);
 }
 
 static int compare_tasks(const void *a, const void *b)
@@ -165,7 +181,7 @@ static int add_done(void *ctx, uint64_t task)
 static int on_cluster(const rh_cluster *c, void *user)
 {
     cli *o = user;
-    if (bank_cluster(c, o)) return 1;
+    if (atomic_load(&stop_signal) || bank_cluster(c, o)) return 1;
     FILE *f = o->out;
     if (!f) return 0;
     fprintf(f, "%" PRIx64 " %" PRIx64 " states=%" PRIu64 " goals=%" PRIu64 " moves=%d slides=%d",
@@ -360,6 +376,10 @@ int cli_enumerate(int argc, char **argv)
     o.enumerate.on_cluster = on_cluster;
     o.enumerate.on_progress = o.progress ? print_progress : NULL;
     o.enumerate.user = &o;
+    struct sigaction stop = {.sa_handler = ask_stop, .sa_flags = SA_RESETHAND};
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, NULL);
+    sigaction(SIGTERM, &stop, NULL);
     rh_enum_stats stats;
     const int err = rh_enumerate(&o.enumerate, &stats);
     if (o.progress) fputc('\n', stderr);
@@ -382,6 +402,13 @@ int cli_enumerate(int argc, char **argv)
         return 1;
     }
     if (banked != RH_OK) return 1; /* said by finish_bank */
+    const int signo = atomic_load(&stop_signal);
+    if (signo && stats.stopped && !failed) {
+        fprintf(stderr, "rushhour enumerate: stopped by %s%s\n",
+                signo == SIGINT ? "SIGINT" : "SIGTERM",
+                o.bank_path ? ": the same command goes on where it stopped" : "");
+        return 128 + signo;
+    }
     if (failed || stats.stopped) {
         fprintf(stderr, "rushhour enumerate: cannot write %s\n", o.clusters);
         return 1;
