@@ -9,8 +9,8 @@
 #
 # The space is 5x5 with 0-2 walls (moves: about 10 s of CPU, 5 s on two threads; wall-free with
 # RH_ENUM_SMALL=1, for the sanitizer build). Each kill comes at a random point of the
-# first 80% of the time an uninterrupted run took; the seed is printed so a failure can be
-# replayed. Exit 1 on any difference, or when no kill struck a running process.
+# first 80% of the time an uninterrupted run took (the SIGTERM after its first 30%); the seed
+# is printed so a failure can be replayed. Exit 1 on any difference, or when no kill struck a running process.
 set -eu
 [ $# -ge 1 ] || {
     echo "usage: $0 RUSHHOUR [KILLS] [SEED]" >&2
@@ -48,14 +48,15 @@ struck=0
 i=0
 while [ "$i" -lt "$kills" ]; do
     i=$((i + 1))
-    delay_ms=$(awk -v s="$seed" -v i="$i" -v t="$whole_ms" \
-        'BEGIN { srand(s + i); printf "%d", t * (0.05 + 0.75 * rand()) }')
+    # The SIGTERM comes after 30% at least: well after the process has started.
+    signal=KILL least=0.05
+    [ "$i" -eq 1 ] && signal=TERM least=0.3
+    delay_ms=$(awk -v s="$seed" -v i="$i" -v t="$whole_ms" -v least="$least" \
+        'BEGIN { srand(s + i); printf "%d", t * (least + (0.8 - least) * rand()) }')
     # shellcheck disable=SC2086
     "$rushhour" enumerate $space --bank "$tmp/resumed.sqlite" 2>"$tmp/err.$i" &
     pid=$!
     sleep "$(awk -v m="$delay_ms" 'BEGIN { printf "%.3f", m / 1000 }')"
-    signal=KILL
-    [ "$i" -eq 1 ] && signal=TERM
     if kill -"$signal" "$pid" 2>/dev/null; then
         struck=$((struck + 1))
         echo "enum-resume: SIG$signal $i at $delay_ms ms"
@@ -65,7 +66,8 @@ while [ "$i" -lt "$kills" ]; do
     fi
     status=0
     wait "$pid" 2>/dev/null || status=$?
-    if [ "$signal" = TERM ] && { [ "$status" -ne 143 ] ||
+    # Exit 0: the run ended before the signal was acted on.
+    if [ "$signal" = TERM ] && [ "$status" -ne 0 ] && { [ "$status" -ne 143 ] ||
         ! grep -q '^rushhour enumerate: stopped by SIGTERM: the same command goes on' "$tmp/err.$i" ||
         ! grep -q '^configurations [0-9]*$' "$tmp/err.$i"; }; then
         cat "$tmp/err.$i"

@@ -347,6 +347,11 @@ static int finish_bank(cli *o, bool complete)
 
 int cli_enumerate(int argc, char **argv)
 {
+    /* From the start: a signal while the bank opens stops the run at its first cluster. */
+    struct sigaction stop = {.sa_handler = ask_stop, .sa_flags = SA_RESETHAND};
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, NULL);
+    sigaction(SIGTERM, &stop, NULL);
     cli o = {.enumerate = RH_ENUM_OPTIONS_INIT};
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.enumerate.threads = cores > 0 ? (int)cores : 1;
@@ -376,10 +381,6 @@ int cli_enumerate(int argc, char **argv)
     o.enumerate.on_cluster = on_cluster;
     o.enumerate.on_progress = o.progress ? print_progress : NULL;
     o.enumerate.user = &o;
-    struct sigaction stop = {.sa_handler = ask_stop, .sa_flags = SA_RESETHAND};
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGINT, &stop, NULL);
-    sigaction(SIGTERM, &stop, NULL);
     rh_enum_stats stats;
     const int err = rh_enumerate(&o.enumerate, &stats);
     if (o.progress) fputc('\n', stderr);
