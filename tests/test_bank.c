@@ -411,26 +411,31 @@ Test(bank, invalid_records_are_refused)
     cr_assert_eq(rh_bank_close(w), RH_OK);
 }
 
-static int is_key(void *ctx, const char *key, const char *value)
+static int is_total(void *ctx, const char *key, const char *value)
 {
+    (void)ctx;
     (void)value;
-    return strcmp(key, ctx) == 0;
+    return strncmp(key, "total.", 6) == 0;
 }
 
-/* A NULL value removes an entry, a missing one too (no error); the bank's own stay. */
-Test(bank, a_meta_entry_set_to_null_is_removed)
+/* A loader's rows are kept as a writer's are, but count as no cluster: no total appears. */
+Test(bank, a_loader_keeps_rows_and_counts_no_cluster)
 {
     rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, scratch_path("m.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
-    cr_assert_eq(rh_bank_set_meta(w, "walls", "0-1"), RH_OK);
-    cr_assert_eq(rh_bank_set_meta(w, "total.solvable", "7"), RH_OK);
-    cr_assert_eq(rh_bank_each_meta(w, is_key, "walls"), 1);
-    cr_assert_eq(rh_bank_set_meta(w, "walls", NULL), RH_OK);
-    cr_assert_eq(rh_bank_set_meta(w, "walls", NULL), RH_OK);
-    cr_assert_eq(rh_bank_each_meta(w, is_key, "walls"), RH_OK);
-    cr_assert_eq(rh_bank_each_meta(w, is_key, "total.solvable"), 1);
-    cr_assert_eq(rh_bank_set_meta(w, "format", NULL), RH_EARG);
+    cr_assert_eq(rh_bank_open(&w, scratch_path("l.sqlite"), RH_BANK_LOAD, NULL), RH_OK);
+    rh_cluster c;
+    for (int i = 0; i < BANK_RECORDS; i++) {
+        bank_record_cluster(&c, i);
+        cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    }
+    cr_assert_eq(rh_bank_finish(w), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
+    rh_bank *b = open_read(scratch_path("l.sqlite"));
+    rh_bank_summary s;
+    cr_assert_eq(rh_bank_stats(b, &s), RH_OK);
+    cr_assert_eq(s.total, BANK_KEPT);
+    cr_assert_eq(rh_bank_each_meta(b, is_total, NULL), RH_OK, "a total was counted");
+    rh_bank_close(b);
 }
 
 #define THREADS 4

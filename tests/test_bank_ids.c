@@ -166,7 +166,7 @@ Test(bank_ids, the_previous_format_is_refused_until_upgraded_in_place)
     copy_file(scratch_path("fresh.sqlite"), scratch_path("old.sqlite"));
     make_format_2(scratch_path("old.sqlite"));
     const char *old = scratch_path("old.sqlite");
-    for (int mode = RH_BANK_READ; mode <= RH_BANK_WRITE; mode++) {
+    for (int mode = RH_BANK_READ; mode <= RH_BANK_LOAD; mode++) {
         rh_bank *b = (rh_bank *)1;
         char why[RH_BANK_WHY_MAX] = "";
         cr_assert_eq(rh_bank_open(&b, old, (rh_bank_mode)mode, why), RH_ECORRUPT);

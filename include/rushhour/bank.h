@@ -46,6 +46,8 @@ typedef struct rh_bank rh_bank;
 typedef enum {
     RH_BANK_READ,  /* SQLITE_OPEN_READONLY: queries only; the file must be a finished bank */
     RH_BANK_WRITE, /* creates the file or continues it: add, merge, finish, and queries */
+    RH_BANK_LOAD,  /* a writer of another bank's rows: rh_bank_add counts no cluster (the rows'
+                    * totals are that bank's meta, which the loader sets) */
 } rh_bank_mode;
 
 typedef enum { RH_BANK_MOVES = 0, RH_BANK_SLIDES } rh_bank_metric;
@@ -105,8 +107,8 @@ RH_API int rh_bank_close(rh_bank *b);
 RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
 
 /* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
- * cluster in meta 'total.clusters' and the solvable ones in 'total.solvable', unless in
- * checkpoint mode: below); rows are committed in large transactions. */
+ * cluster in meta 'total.clusters' and the solvable ones in 'total.solvable', unless opened
+ * RH_BANK_LOAD or in checkpoint mode: below); rows are committed in large transactions. */
 RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* rh_bank_add stores the board in normal form (rushhour/puzzle_id.h): a board with no id is
@@ -114,8 +116,7 @@ RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become
- * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. A NULL value
- * removes the entry (none is no error). */
+ * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
 RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
 /* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer

@@ -47,6 +47,7 @@ struct rh_bank {
     uint64_t clusters_unsaved, solvable_unsaved, configurations_unsaved;
     uint64_t txn_began_us; /* when the open transaction began */
     int checkpoint;        /* rh_bank_resume was called */
+    int loading;           /* opened RH_BANK_LOAD: a writer that counts no cluster */
     int upgrading;         /* rh_bank_upgrade's handle: the previous format is accepted */
     char why[RH_BANK_WHY_MAX];
 };

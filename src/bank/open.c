@@ -11,13 +11,14 @@ int rh__bank_open(rh_bank **out, const char *path, rh_bank_mode mode, int upgrad
 {
     if (!out) return RH_EARG;
     *out = NULL;
-    if (!path || (mode != RH_BANK_READ && mode != RH_BANK_WRITE)) {
+    if (!path || (mode != RH_BANK_READ && mode != RH_BANK_WRITE && mode != RH_BANK_LOAD)) {
         if (why) snprintf(why, RH_BANK_WHY_MAX, "no path, or an unknown mode");
         return RH_EARG;
     }
     rh_bank *b = calloc(1, sizeof *b);
     if (!b) return RH_ENOMEM;
-    b->mode = mode;
+    b->mode = mode == RH_BANK_LOAD ? RH_BANK_WRITE : mode;
+    b->loading = mode == RH_BANK_LOAD;
     b->upgrading = upgrading;
     pthread_mutex_init(&b->lock, NULL);
     b->path = strdup(path);

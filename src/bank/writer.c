@@ -56,7 +56,7 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     if (!b || !c) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     int err = rh__bank_writable(b);
-    if (!err && !b->checkpoint) {
+    if (!err && !b->checkpoint && !b->loading) {
         b->clusters_unsaved++;
         b->solvable_unsaved += c->moves >= 0;
     }
@@ -95,7 +95,7 @@ out:
 
 int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
 {
-    if (!b || !key) return RH_EARG;
+    if (!b || !key || !value) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     int err = rh__bank_writable(b);
     if (!err && (!strcmp(key, "format") || !strcmp(key, "board_size") || !strcmp(key, "puzzles")))
@@ -103,12 +103,11 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
     sqlite3_stmt *st = NULL;
     if (!err)
         err = rh__bank_prepare(b, &st,
-                               value ? "INSERT INTO meta VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE"
-                                       " SET value = excluded.value"
-                                     : "DELETE FROM meta WHERE key = ?1");
+                               "INSERT INTO meta VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE"
+                               " SET value = excluded.value");
     if (!err) {
         sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-        if (value) sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
         err = rh__bank_sql(b, sqlite3_step(st));
     }
     sqlite3_finalize(st);

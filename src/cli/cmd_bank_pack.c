@@ -327,7 +327,7 @@ static int load_rows(const char *out, const columns *in, tally *data, const char
 {
     rh_bank *b;
     char why[RH_BANK_WHY_MAX] = "";
-    if (rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK) {
+    if (rh_bank_open(&b, out, RH_BANK_LOAD, why) != RH_OK) {
         fprintf(stderr, "rushhour bank load: %s: %s\n", out, why);
         return EXIT_IO;
     }
@@ -356,21 +356,14 @@ typedef struct {
     tally table, data;
 } part;
 
-/* The parts' meta entries, then the sorted file. A second handle, as the first one's close
- * counted the rows as clusters (meta 'total.clusters' and 'total.solvable'): those go, and the
- * totals are the ones the parts' meta gives for their runs (none where it gives none: the
- * wall-free data predates 'total.solvable', which its rows would have put at the kept count). */
+/* The parts' meta entries, then the sorted file. The totals are the ones the parts' meta gives
+ * for their runs, none where it gives none (the rows' handle counted no cluster: the wall-free
+ * data predates 'total.solvable', which its rows would have put at the kept count). */
 static int finish(const char *out, part *parts, int count)
 {
-    static const char *const counted[] = {"total.clusters", "total.solvable"};
     rh_bank *b;
     char why[RH_BANK_WHY_MAX] = "";
     int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? EXIT_IO : 0;
-    for (size_t k = 0; !rc && k < sizeof counted / sizeof *counted; k++)
-        if (rh_bank_set_meta(b, counted[k], NULL) != RH_OK) {
-            rh_bank_why(b, why, sizeof why);
-            rc = EXIT_IO;
-        }
     for (int i = 0; !rc && i < count; i++)
         rc = load_meta(b, parts[i].in.f[META], i > 0, why, sizeof why);
     if (!rc && rh_bank_finish(b) != RH_OK) {
