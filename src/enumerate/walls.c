@@ -215,24 +215,30 @@ static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t
         rh__enum_notation(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
 }
 
-/* A cluster of a lane (rh__elane_found_fn): the wall-free cluster itself in the lane off the
- * board, recorded from its tally with minimality searched; or a cluster of the single wall on
- * `cell`, recorded from its tally, not minimal, unless its hardest state is nearer the goal
- * without the wall: then it is walked and recorded on its own, minimality searched. Each is
- * reported, and again with spare walls. */
+/* A cluster of a lane (rh__elane_found_fn), recorded from its tally: the wall-free cluster
+ * itself in the lane off the board, minimality searched; or a cluster of the single wall on
+ * `cell`, not minimal unless its hardest state is nearer the goal without the wall: then its
+ * minimality is searched over the lane's distances (a state that covers the wall is out of
+ * the view, and no other cluster of the lane is reached from this one). Each is reported, and
+ * again with spare walls. */
 static bool single(void *ctx, int cell, const rh__elane_cluster *t)
 {
     derivation *d = ctx;
+    const rh__ework *w = d->w;
     const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
-    const uint64_t primary = d->w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
-    if (wall && t->moves >= 0 && d->w->dist[t->hardest] < t->moves) {
-        exclude(d, wall);
-        return component(d, wall, 1, t->seed) == RH_EC_CLUSTER;
-    }
+    const uint64_t primary = w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
     from_tally(d, wall, t);
     if (!wall && t->moves >= 0) {
-        const rh__eview all = {d->w->dist, NULL, d->w->count, 0, true};
+        const rh__eview all = {w->dist, NULL, w->count, 0, true};
         if (rh__enum_minimality(d->w, d->search, d->g, &all, t->hardest, NULL, d->out) ==
+            RH_EC_FULL)
+            return false;
+    } else if (t->moves >= 0 && w->dist[t->hardest] < t->moves) {
+        const rh__elanes *l = &d->b->lanes;
+        const uint16_t *lane = l->moves + l->index[cell];
+        for (uint32_t i = 0; i < w->count; i++) d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
+        const rh__eview view = {d->b->dist, NULL, w->count, wall, true};
+        if (rh__enum_minimality(d->w, d->search, d->g, &view, t->hardest, w->dist, d->out) ==
             RH_EC_FULL)
             return false;
     }
