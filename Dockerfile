@@ -23,7 +23,7 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# served-bank: the whole shipped bank (data/bank/wall-free-6x6.*), checksummed, counted and
+# served-bank: the whole shipped bank (data/bank/*.tar.xz: its parts), checksummed, counted and
 # loaded once here (a few seconds), never re-derived; the runtime stage copies the file.
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release \
  && cmake --build build -j "$(nproc)" --target rushhourd rushhour-cli served-bank test_validation \
@@ -45,8 +45,8 @@ RUN apt-get update \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
         --shell /usr/sbin/nologin rushhourd
 COPY --from=build /src/build/rushhourd /src/build/rushhour /usr/local/bin/
-# The whole wall-free 6x6 bank (476,118 puzzles), where rushhourd's --bank auto looks; mount
-# another with -v DIR:/bank -e RUSHHOURD_BANK=/bank/other.sqlite.
+# The whole wall-free 6x6 bank (476,118 puzzles) and 30,007 one-wall puzzles, where rushhourd's
+# --bank auto looks; mount another with -v DIR:/bank -e RUSHHOURD_BANK=/bank/other.sqlite.
 COPY --from=build /src/build/bank.sqlite /usr/local/share/rushhour/bank.sqlite
 
 LABEL org.opencontainers.image.title="rushhourd" \

@@ -443,9 +443,9 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   });
 
   it('offers the best puzzle found when the generator\'s budget runs out, which Solve solves in its length', async () => {
-    // 51 moves with a wall: the bank (wall-free) has none, so the generator searches, and the
-    // server's default budget runs out first.
-    await page.fill('#gen-min-moves', '51');
+    // 61 moves with a wall: no one-wall puzzle needs as many (the bank's longest need 60), so
+    // the generator searches, and the server's default budget runs out first.
+    await page.fill('#gen-min-moves', '61');
     await page.fill('#gen-walls', '1');
     await page.fill('#gen-seed', '7');
     const response = await clickFor('#generate-button', '/v1/generate', { timeout: 60000 });
@@ -890,9 +890,9 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
   });
 
   it('says which source answered a generate request: the bank, or a search', async () => {
-    // Wall-free 6x6 with no vehicle bounds: the bank has such puzzles. One wall: it has none.
+    // Wall-free 6x6 with no vehicle bounds: the bank has such puzzles. Two walls: it has none.
     const sources = [];
-    for (const [walls, expected] of [['0', 'bank'], ['1', 'search']]) {
+    for (const [walls, expected] of [['0', 'bank'], ['2', 'search']]) {
       await page.fill('#gen-min-moves', '3');
       await page.fill('#gen-min-vehicles', '');
       await page.fill('#gen-max-vehicles', '');
