@@ -228,18 +228,19 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
     const uint64_t primary = w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
     from_tally(d, wall, t);
-    if (!wall && t->moves >= 0) {
-        const rh__eview all = {w->dist, NULL, w->count, 0, true};
-        if (rh__enum_minimality(d->w, d->search, d->g, &all, t->hardest, NULL, d->out) ==
-            RH_EC_FULL)
-            return false;
-    } else if (t->moves >= 0 && w->dist[t->hardest] < t->moves) {
-        const rh__elanes *l = &d->b->lanes;
-        const uint16_t *lane = l->moves + l->index[cell];
-        for (uint32_t i = 0; i < w->count; i++) d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
-        const rh__eview view = {d->b->dist, NULL, w->count, wall, true};
-        if (rh__enum_minimality(d->w, d->search, d->g, &view, t->hardest, w->dist, d->out) ==
-            RH_EC_FULL)
+    /* Tested here too, not only by rh__enum_minimality: the lane's column is copied only for a
+     * wall that matters. */
+    if (t->moves >= 0 && (!wall || w->dist[t->hardest] < t->moves)) {
+        rh__eview view = {w->dist, NULL, w->count, wall, true};
+        if (wall) {
+            const rh__elanes *l = &d->b->lanes;
+            const uint16_t *lane = l->moves + l->index[cell];
+            for (uint32_t i = 0; i < w->count; i++)
+                d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
+            view.dist = d->b->dist;
+        }
+        if (rh__enum_minimality(d->w, d->search, d->g, &view, t->hardest, wall ? w->dist : NULL,
+                                d->out) == RH_EC_FULL)
             return false;
     }
     /* The walk counted the wall-free cluster's configurations. */
