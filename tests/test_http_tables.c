@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "http_test.h"
+#include "rushhour/bank.h"
 
 HTTP_SUITE(tables);
 
@@ -223,8 +225,21 @@ Test(tables, the_bank_s_puzzles_and_the_day_s_get_tables)
 {
     rhs_server *s = START("--cache-bytes", "0", "--bank", RH_SERVED_BANK);
     const int port = rhs_port(s);
+    /* The day's puzzle as the daily route documents it (wall-free), hinted before anyone asks
+     * that route: pinned at start. */
+    rh_bank *bank = NULL;
+    cr_assert_eq(rh_bank_open(&bank, RH_SERVED_BANK, RH_BANK_READ, NULL), RH_OK);
+    const rh_bank_filter wall_free = RH_BANK_FILTER_WALL_FREE;
+    rh_bank_puzzle day;
+    int found = 0;
+    const int64_t today = (int64_t)time(NULL) / 86400;
+    cr_assert_eq(rh_bank_daily(bank, &wall_free, today, &day, &found), RH_OK);
+    cr_assert(found);
+    rh_bank_close(bank);
+    await_table_hint(port, day.board);
     char *daily = handed_out(port, "/v1/puzzles/daily", "puzzle");
-    await_table_hint(port, daily); /* pinned at start */
+    if (today == (int64_t)time(NULL) / 86400) /* else the UTC day turned meanwhile */
+        cr_assert_str_eq(daily, day.board, "the pinned puzzle is not the day's served one");
     char *picked = handed_out(port, "/v1/puzzles?min_moves=30&max_moves=40&seed=3", NULL);
     await_table_hint(port, picked);
     cr_assert_geq(await_metric(port, "rushhourd_table_builds_total{result=\"kept\"}", 2), 2);

@@ -7,6 +7,13 @@
 
 #include "puzzle_bank.h"
 
+const rh_bank_filter rhd_bank_daily_filter = RH_BANK_FILTER_WALL_FREE;
+
+int rhd_bank_daily(rh_bank *b, int64_t day, rh_bank_puzzle *out, int *found)
+{
+    return rh_bank_daily(b, &rhd_bank_daily_filter, day, out, found);
+}
+
 /* Where --bank auto looks, relative to the running executable's folder: the build tree
  * (the bank is built beside rushhourd), then an installation under any prefix (bin/ and
  * share/rushhour/ side by side). */

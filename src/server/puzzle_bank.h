@@ -19,6 +19,15 @@
 int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_len, char *warn,
                   size_t warn_len);
 
+/* The puzzles GET /v1/puzzles/daily chooses from when asked nothing but the date (the
+ * wall-free ones), and the day's puzzle among them, which the server pins a table for: one
+ * filter for both, so that the pinned table is the served day's. */
+extern const rh_bank_filter rhd_bank_daily_filter;
+
+/* The day's puzzle of `day` (days since 1970-01-01, UTC) under rhd_bank_daily_filter, as
+ * rh_bank_daily gives it. */
+int rhd_bank_daily(rh_bank *b, int64_t day, rh_bank_puzzle *out, int *found);
+
 /* The bank's board size, or 0 when `b` is NULL or unreadable. */
 int rhd_bank_board_size(rh_bank *b);
 

@@ -528,14 +528,8 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
 unsigned rhd_server_tick(rhd_server *s)
 {
     const time_t now = time(NULL);
-    rh_bank_puzzle *daily = s->svc.tables && s->svc.bank ? malloc(sizeof *daily) : NULL;
-    const rh_bank_filter all = RH_BANK_FILTER_ALL;
-    int found = 0;
-    if (daily && rh_bank_daily(s->svc.bank, &all, (int64_t)now / 86400, daily, &found) == RH_OK &&
-        found)
-        rhd_tables_pin_board(s->svc.tables, s->svc.builder, daily->board,
-                             rhd_config_search_memory(&s->cfg));
-    free(daily);
+    rhd_tables_pin_day(s->svc.tables, s->svc.builder, s->svc.bank, (int64_t)now / 86400,
+                       rhd_config_search_memory(&s->cfg));
     const unsigned to_midnight = (unsigned)(86400 - now % 86400);
     return to_midnight < 60 ? to_midnight : 60;
 }

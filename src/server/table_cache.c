@@ -1,11 +1,16 @@
-/* The cluster-table cache: tables chained in buckets by the hash of their shape, under one
- * reader-writer lock; see table_cache.h.
+/* The cluster-table cache: tables chained in buckets by the hash of their shape and listed by
+ * kind, newest first, under one reader-writer lock; see table_cache.h.
  *
  * The locking rule: lookups (a hint's walk included: microseconds) share the lock, so the HTTP
- * threads never wait on each other; inserting, evicting and pinning take it alone. Recency is
- * an atomic tick per table, written under the shared lock, so a hit needs no exclusive lock;
- * eviction scans for the oldest tick, as the tables are few (megabytes each). Claims have a
+ * threads never wait on each other; inserting, evicting and pinning take it alone, and the lock
+ * prefers writers, so that a steady stream of lookups cannot keep a writer (the main thread's
+ * pin, and with it SIGTERM) waiting. A hit only sets its table's flag (an atomic, under the
+ * shared lock); eviction reads the flags from the old end of a kind's list, giving a flagged
+ * table a second chance (a promotion, for a hand-out or an analysis). Tables evicted are freed
+ * after unlocking. The idle-priority builder takes no lock: it pushes its finished table on a
+ * lock-free stack, which the next caller at normal priority empties (settle). Claims have a
  * mutex of their own, so a claim never waits on a lookup. Builds run under no lock at all. */
+#define _GNU_SOURCE /* pthread_rwlockattr_setkind_np */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -16,24 +21,38 @@
 #include "rushhour/clock.h"
 #include "table_cache.h"
 
-#define BUCKETS 256
+#define BUCKETS 4096
 #define RECENT_SLOTS 4096
 #define RECENT_TIME_BITS 20 /* seconds, modulo 12 days */
 
 typedef struct entry {
-    struct entry *chain;
+    struct entry *chain;         /* the bucket's next; a list of victims' next */
+    struct entry *newer, *older; /* the kind's list */
     uint64_t shape_hash;
     rh_table *table;
     size_t bytes;
-    atomic_uint_fast64_t used; /* the tick of its last hit */
-    bool pinned;
+    rhd_table_kind kind;
+    atomic_bool hit; /* a lookup answered from it since eviction last passed it */
 } entry;
+
+/* A table the builder finished, waiting to be kept. */
+typedef struct arrival {
+    struct arrival *next;
+    entry *e;
+    rh_puzzle puzzle;
+} arrival;
+
+typedef struct {
+    entry *newest, *oldest;
+    size_t bytes;
+} kind_list;
 
 struct rhd_tables {
     pthread_rwlock_t lock;
     entry *buckets[BUCKETS];
+    kind_list kinds[RHD_TABLE_KINDS];
     size_t max_bytes, bytes;
-    atomic_uint_fast64_t tick;
+    _Atomic(arrival *) arrivals;
     pthread_mutex_t claims;
     uint64_t building[RHD_TABLE_CLAIMS_MAX]; /* shape hashes of the builds claimed */
     int builds;
@@ -41,22 +60,30 @@ struct rhd_tables {
     atomic_uint_fast64_t recent[RECENT_SLOTS];
 };
 
+size_t rhd_tables_share(size_t max_bytes, rhd_table_kind kind)
+{
+    static const size_t eighths[RHD_TABLE_KINDS] = {8, 3, 3, 2};
+    return max_bytes / 8 * eighths[kind] + max_bytes % 8 * eighths[kind] / 8;
+}
+
 rhd_tables *rhd_tables_new(size_t max_bytes)
 {
     if (!max_bytes) return NULL;
     rhd_tables *c = calloc(1, sizeof *c);
     if (!c) return NULL;
     c->max_bytes = max_bytes;
-    pthread_rwlock_init(&c->lock, NULL);
+    pthread_rwlockattr_t attr;
+    pthread_rwlockattr_init(&attr);
+    pthread_rwlockattr_setkind_np(&attr, PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP);
+    pthread_rwlock_init(&c->lock, &attr);
+    pthread_rwlockattr_destroy(&attr);
     pthread_mutex_init(&c->claims, NULL);
     return c;
 }
 
-static void drop(rhd_tables *c, entry *e)
+static void entry_free(entry *e)
 {
-    c->bytes -= e->bytes;
-    rhd_metrics_tables_add(-1, -(int64_t)e->bytes);
-    rh_table_free(e->table);
+    if (e) rh_table_free(e->table);
     free(e);
 }
 
@@ -66,8 +93,14 @@ void rhd_tables_free(rhd_tables *c)
     for (int b = 0; b < BUCKETS; b++)
         for (entry *e = c->buckets[b], *next; e; e = next) {
             next = e->chain;
-            drop(c, e);
+            rhd_metrics_tables_add(-1, -(int64_t)e->bytes);
+            entry_free(e);
         }
+    for (arrival *a = atomic_load(&c->arrivals), *next; a; a = next) {
+        next = a->next;
+        entry_free(a->e);
+        free(a);
+    }
     pthread_mutex_destroy(&c->claims);
     pthread_rwlock_destroy(&c->lock);
     free(c);
@@ -126,15 +159,170 @@ static entry *holding(rhd_tables *c, const rh_puzzle *p, const rh_table_canonica
     return NULL;
 }
 
-static void touch(rhd_tables *c, entry *e)
+static void hit(entry *e)
 {
-    atomic_store_explicit(&e->used, atomic_fetch_add(&c->tick, 1) + 1, memory_order_relaxed);
+    if (!atomic_load_explicit(&e->hit, memory_order_relaxed))
+        atomic_store_explicit(&e->hit, true, memory_order_relaxed);
+}
+
+/* The kinds' lists, under the exclusive lock. */
+static void list_push(rhd_tables *c, entry *e, rhd_table_kind kind)
+{
+    kind_list *l = &c->kinds[kind];
+    e->kind = kind;
+    e->older = l->newest;
+    e->newer = NULL;
+    if (l->newest) l->newest->newer = e;
+    l->newest = e;
+    if (!l->oldest) l->oldest = e;
+    l->bytes += e->bytes;
+}
+
+static void list_remove(rhd_tables *c, entry *e)
+{
+    kind_list *l = &c->kinds[e->kind];
+    if (e->newer)
+        e->newer->older = e->older;
+    else
+        l->newest = e->older;
+    if (e->older)
+        e->older->newer = e->newer;
+    else
+        l->oldest = e->newer;
+    l->bytes -= e->bytes;
+}
+
+static void move_to(rhd_tables *c, entry *e, rhd_table_kind kind)
+{
+    list_remove(c, e);
+    list_push(c, e, kind);
+}
+
+/* The previous day's table, if any, becomes a hand-out. */
+static void unpin(rhd_tables *c)
+{
+    entry *day = c->kinds[RHD_TABLE_DAY].oldest;
+    if (day) move_to(c, day, RHD_TABLE_HANDOUT);
+}
+
+static void pin(rhd_tables *c, entry *e)
+{
+    unpin(c);
+    move_to(c, e, RHD_TABLE_DAY);
+}
+
+/* Evicts the least recently used table of `kind` (not the day's) onto *victims (freed by the
+ * caller after unlocking); a flagged table on the way is moved instead, to the newest end of
+ * the played ones (a promotion, unless it was one already). Returns false when `kind` ran out of
+ * tables first; under the exclusive lock. */
+static bool evict_one(rhd_tables *c, rhd_table_kind kind, entry **victims)
+{
+    for (entry *e; (e = c->kinds[kind].oldest);) {
+        if (atomic_exchange_explicit(&e->hit, false, memory_order_relaxed)) {
+            move_to(c, e, RHD_TABLE_PLAYED);
+            continue;
+        }
+        list_remove(c, e);
+        entry **link = bucket_of(c, e->shape_hash);
+        while (*link != e) link = &(*link)->chain;
+        *link = e->chain;
+        c->bytes -= e->bytes;
+        e->chain = *victims;
+        *victims = e;
+        return true;
+    }
+    return false;
+}
+
+/* The kind to evict from to make room for a table of `kind`: a kind over its share first, then
+ * `kind`'s own tables, and only for the day's table, anyone's; -1 when none may give way. */
+static int victim_kind(const rhd_tables *c, rhd_table_kind kind)
+{
+    for (int k = RHD_TABLE_KINDS - 1; k > RHD_TABLE_DAY; k--)
+        if (c->kinds[k].oldest && c->kinds[k].bytes > rhd_tables_share(c->max_bytes, k)) return k;
+    if (kind != RHD_TABLE_DAY) return c->kinds[kind].oldest ? (int)kind : -1;
+    for (int k = RHD_TABLE_KINDS - 1; k > RHD_TABLE_DAY; k--)
+        if (c->kinds[k].oldest) return k;
+    return -1;
+}
+
+/* Makes room for `e` as `kind` and files it; false (nothing filed, but tables may be evicted)
+ * when no room can be made. Under the exclusive lock. */
+static bool file(rhd_tables *c, entry *e, rhd_table_kind kind, entry **victims)
+{
+    const size_t day = c->kinds[RHD_TABLE_DAY].bytes;
+    const size_t share = rhd_tables_share(c->max_bytes, kind);
+    if (e->bytes > RHD_TABLE_MAX_BYTES || e->bytes > share ||
+        (kind != RHD_TABLE_DAY && day + e->bytes > c->max_bytes))
+        return false;
+    if (kind == RHD_TABLE_DAY) unpin(c);
+    /* Analyses never exceed their quota, even with room to spare. */
+    while (kind == RHD_TABLE_ANALYZED && c->kinds[kind].bytes + e->bytes > share)
+        if (!evict_one(c, kind, victims)) return false;
+    while (c->bytes + e->bytes > c->max_bytes) {
+        const int k = victim_kind(c, kind);
+        if (k < 0) return false;
+        evict_one(c, (rhd_table_kind)k, victims);
+    }
+    entry **b = bucket_of(c, e->shape_hash);
+    e->chain = *b;
+    *b = e;
+    c->bytes += e->bytes;
+    list_push(c, e, kind);
+    return true;
+}
+
+/* Keeps the table of `e`, built for the claimed `p`, as `kind` (table_cache.h), then ends the
+ * claim; takes `e`. Returns whether the cluster is held as asked. */
+static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kind)
+{
+    bool kept = false, held_as_asked = false;
+    entry *victims = NULL;
+    if (e && e->table) {
+        rh_table_canonical form;
+        const uint64_t h = canonical_hash(&form, p);
+        pthread_rwlock_wrlock(&c->lock);
+        /* A claim checks for a holder before claiming, not atomically with it: check again. */
+        entry *held = holding(c, p, &form, h);
+        if (held) {
+            if (kind == RHD_TABLE_DAY && held->kind != RHD_TABLE_DAY) pin(c, held);
+            held_as_asked = true;
+        } else {
+            kept = held_as_asked = file(c, e, kind, &victims);
+        }
+        pthread_rwlock_unlock(&c->lock);
+    }
+    rhd_metrics_table_built(kept);
+    if (kept) rhd_metrics_tables_add(1, (int64_t)e->bytes);
+    if (!kept) entry_free(e);
+    for (entry *v = victims, *next; v; v = next) {
+        next = v->chain;
+        rhd_metrics_table_evicted();
+        rhd_metrics_tables_add(-1, -(int64_t)v->bytes);
+        entry_free(v);
+    }
+    rhd_tables_unclaim(c, p);
+    return held_as_asked;
+}
+
+/* Keeps the tables the builder handed in; called at normal priority by every entry point. */
+static void settle(rhd_tables *c)
+{
+    if (!atomic_load_explicit(&c->arrivals, memory_order_relaxed)) return;
+    arrival *a = atomic_exchange_explicit(&c->arrivals, NULL, memory_order_acquire);
+    while (a) {
+        arrival *next = a->next;
+        keep(c, &a->puzzle, a->e, a->e->kind);
+        free(a);
+        a = next;
+    }
 }
 
 int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metric metric,
                      rh_algorithm algorithm)
 {
     if (!c) return RH_ENOTFOUND;
+    settle(c);
     rh_table_canonical form;
     const uint64_t h = canonical_hash(&form, p);
     int rc = RH_ENOTFOUND;
@@ -142,7 +330,7 @@ int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metri
     for (entry *e = *bucket_of(c, h); e && rc == RH_ENOTFOUND; e = e->chain)
         if (e->shape_hash == h && (rc = rh_table_solve_canonical(out, e->table, p, &form, metric,
                                                                  algorithm)) != RH_ENOTFOUND)
-            touch(c, e);
+            hit(e);
     pthread_rwlock_unlock(&c->lock);
     rhd_metrics_table_lookup(rc != RH_ENOTFOUND);
     return rc;
@@ -151,6 +339,7 @@ int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metri
 int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
 {
     if (!c) return RH_TABLE_ABSENT;
+    settle(c);
     rh_table_canonical form;
     const uint64_t h = canonical_hash(&form, p);
     int d = RH_TABLE_ABSENT;
@@ -158,7 +347,7 @@ int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
     for (entry *e = *bucket_of(c, h); e && d == RH_TABLE_ABSENT; e = e->chain)
         if (e->shape_hash == h &&
             (d = rh_table_distance_canonical(e->table, p, &form, metric)) != RH_TABLE_ABSENT)
-            touch(c, e);
+            hit(e);
     pthread_rwlock_unlock(&c->lock);
     rhd_metrics_table_lookup(d != RH_TABLE_ABSENT);
     return d;
@@ -167,6 +356,7 @@ int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
 bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
+    settle(c);
     rh_table_canonical form;
     const uint64_t h = canonical_hash(&form, p);
     pthread_rwlock_rdlock(&c->lock);
@@ -194,87 +384,59 @@ void rhd_tables_unclaim(rhd_tables *c, const rh_puzzle *p)
     pthread_mutex_unlock(&c->claims);
 }
 
-/* The unpinned table used least recently, or NULL; under the exclusive lock. */
-static entry **oldest(rhd_tables *c)
+/* A new entry holding the table of `p` built within `limits`; NULL when out of memory, and an
+ * entry without a table when the build failed. */
+static entry *build_entry(const rh_puzzle *p, const rh_limits *limits, rhd_table_kind kind)
 {
-    entry **best = NULL;
-    uint64_t best_used = UINT64_MAX;
-    for (int b = 0; b < BUCKETS; b++)
-        for (entry **e = &c->buckets[b]; *e; e = &(*e)->chain) {
-            const uint64_t used = atomic_load_explicit(&(*e)->used, memory_order_relaxed);
-            if (!(*e)->pinned && used < best_used) {
-                best = e;
-                best_used = used;
-            }
-        }
-    return best;
-}
-
-/* The bytes of the pinned tables; under either lock. */
-static size_t pinned_bytes(rhd_tables *c)
-{
-    size_t n = 0;
-    for (int b = 0; b < BUCKETS; b++)
-        for (entry *e = c->buckets[b]; e; e = e->chain) n += e->pinned ? e->bytes : 0;
-    return n;
-}
-
-/* Keeps `e`, evicting to make room, under the exclusive lock; false when no room can be made. */
-static bool keep(rhd_tables *c, entry *e)
-{
-    if (e->bytes > RHD_TABLE_MAX_BYTES || pinned_bytes(c) + e->bytes > c->max_bytes) return false;
-    while (c->bytes + e->bytes > c->max_bytes) {
-        entry **victim = oldest(c);
-        if (!victim) return false; /* not reached: the unpinned tables hold the excess */
-        entry *v = *victim;
-        *victim = v->chain;
-        drop(c, v);
-        rhd_metrics_table_evicted();
-    }
-    entry **b = bucket_of(c, e->shape_hash);
-    e->chain = *b;
-    *b = e;
-    c->bytes += e->bytes;
-    rhd_metrics_tables_add(1, (int64_t)e->bytes);
-    touch(c, e);
-    return true;
-}
-
-bool rhd_tables_build(rhd_tables *c, const rh_puzzle *p, const rh_limits *limits, bool pinned)
-{
-    if (!c) return false;
     entry *e = calloc(1, sizeof *e);
     rh_limit limit = RH_LIMIT_NONE;
     if (e && rh_table_build(&e->table, &limit, NULL, p, limits) == RH_OK && e->table) {
         e->shape_hash = shape_hash(p);
         e->bytes = rh_table_bytes(e->table);
-        e->pinned = pinned;
     }
-    bool kept = false;
-    if (e && e->table) {
-        pthread_rwlock_wrlock(&c->lock);
-        kept = keep(c, e);
-        pthread_rwlock_unlock(&c->lock);
+    if (e) e->kind = kind;
+    return e;
+}
+
+bool rhd_tables_build(rhd_tables *c, const rh_puzzle *p, const rh_limits *limits,
+                      rhd_table_kind kind)
+{
+    if (!c) return false;
+    settle(c);
+    return keep(c, p, build_entry(p, limits, kind), kind);
+}
+
+void rhd_tables_build_idle(rhd_tables *c, const rh_puzzle *p, const rh_limits *limits,
+                           rhd_table_kind kind)
+{
+    if (!c) return;
+    entry *e = build_entry(p, limits, kind);
+    arrival *a = e && e->table ? malloc(sizeof *a) : NULL;
+    if (!a) { /* nothing to keep: the claim ends here, which takes only the claims' mutex */
+        keep(c, p, e, kind);
+        return;
     }
-    rhd_metrics_table_built(kept);
-    if (!kept) {
-        if (e) rh_table_free(e->table);
-        free(e);
+    a->e = e;
+    a->puzzle = *p;
+    a->next = atomic_load_explicit(&c->arrivals, memory_order_relaxed);
+    while (!atomic_compare_exchange_weak_explicit(&c->arrivals, &a->next, a, memory_order_release,
+                                                  memory_order_relaxed)) {
     }
-    rhd_tables_unclaim(c, p);
-    return kept;
 }
 
 bool rhd_tables_pin(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
+    settle(c);
     rh_table_canonical form;
     const uint64_t h = canonical_hash(&form, p);
-    pthread_rwlock_wrlock(&c->lock);
-    for (int b = 0; b < BUCKETS; b++)
-        for (entry *e = c->buckets[b]; e; e = e->chain) e->pinned = false;
+    pthread_rwlock_rdlock(&c->lock);
     entry *e = holding(c, p, &form, h);
-    if (e) e->pinned = true;
+    const bool done = e && e->kind == RHD_TABLE_DAY;
+    pthread_rwlock_unlock(&c->lock);
+    if (done || !e) return done;
+    pthread_rwlock_wrlock(&c->lock);
+    if ((e = holding(c, p, &form, h)) && e->kind != RHD_TABLE_DAY) pin(c, e);
     pthread_rwlock_unlock(&c->lock);
     return e != NULL;
 }

@@ -12,7 +12,7 @@ typedef struct {
     rhd_job job;
     rhd_tables *tables;
     size_t max_memory;
-    bool pinned;
+    rhd_table_kind kind;
     rh_puzzle puzzle;
 } build;
 
@@ -26,7 +26,7 @@ static void run(rhd_job *job)
     const rh_limits limits = {.max_memory = b->max_memory,
                               .deadline_us = rh_clock_us() + RHD_TABLE_BUILD_US,
                               .cancel = &job->cancel};
-    rhd_tables_build(b->tables, &b->puzzle, &limits, b->pinned);
+    rhd_tables_build_idle(b->tables, &b->puzzle, &limits, b->kind);
 }
 
 static void done(rhd_job *job, int status)
@@ -37,11 +37,11 @@ static void done(rhd_job *job, int status)
 }
 
 /* Queues `b` (its puzzle set) when the cache grants its claim; frees it otherwise. */
-static void queue(rhd_tables *c, rhd_pool *pool, build *b, size_t max_memory, bool pinned)
+static void queue(rhd_tables *c, rhd_pool *pool, build *b, size_t max_memory, rhd_table_kind kind)
 {
     b->tables = c;
     b->max_memory = max_memory;
-    b->pinned = pinned;
+    b->kind = kind;
     b->job = (rhd_job){.run = run, .done = done};
     if (!rhd_tables_claim(c, &b->puzzle)) {
         free(b);
@@ -56,7 +56,7 @@ void rhd_tables_prefetch(rhd_tables *c, rhd_pool *pool, const rh_puzzle *p, size
     build *b = c ? malloc(sizeof *b) : NULL;
     if (!b) return;
     b->puzzle = *p;
-    queue(c, pool, b, max_memory, false);
+    queue(c, pool, b, max_memory, RHD_TABLE_HANDOUT);
 }
 
 /* A new build of the puzzle of `board`, or NULL when it does not parse or out of memory. */
@@ -76,15 +76,21 @@ static build *parse(const char *board)
 void rhd_tables_prefetch_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory)
 {
     build *b = c && !rhd_tables_recently_asked(c, board, strlen(board)) ? parse(board) : NULL;
-    if (b) queue(c, pool, b, max_memory, false);
+    if (b) queue(c, pool, b, max_memory, RHD_TABLE_HANDOUT);
 }
 
-void rhd_tables_pin_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory)
+void rhd_tables_pin_day(rhd_tables *c, rhd_pool *pool, rh_bank *bank, int64_t day,
+                        size_t max_memory)
 {
-    build *b = c ? parse(board) : NULL;
+    rh_bank_puzzle *daily = c && bank ? malloc(sizeof *daily) : NULL;
+    int found = 0;
+    build *b = daily && rhd_bank_daily(bank, day, daily, &found) == RH_OK && found
+                   ? parse(daily->board)
+                   : NULL;
+    free(daily);
     if (!b) return;
     if (rhd_tables_pin(c, &b->puzzle))
         free(b);
     else
-        queue(c, pool, b, max_memory, true);
+        queue(c, pool, b, max_memory, RHD_TABLE_DAY);
 }

@@ -9,8 +9,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "pool.h"
+#include "puzzle_bank.h"
 #include "table_cache.h"
 
 /* The builds the builder queues at most; what every build gets: the memory of one search and
@@ -26,8 +28,10 @@ void rhd_tables_prefetch(rhd_tables *c, rhd_pool *pool, const rh_puzzle *p, size
  * not parse. */
 void rhd_tables_prefetch_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory);
 
-/* The day's puzzle, `board`: pins its cluster's table, unpinning the others, or else queues its
- * build, pinned. */
-void rhd_tables_pin_board(rhd_tables *c, rhd_pool *pool, const char *board, size_t max_memory);
+/* The served puzzle of `day` (days since 1970-01-01, UTC; rhd_bank_daily) in `bank`: pins its
+ * cluster's table, unpinning the previous day's, or else queues its build, pinned. The caller
+ * gives the day, so a test can turn it. */
+void rhd_tables_pin_day(rhd_tables *c, rhd_pool *pool, rh_bank *bank, int64_t day,
+                        size_t max_memory);
 
 #endif

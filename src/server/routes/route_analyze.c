@@ -26,7 +26,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         rh_limits limits = task->opt.search.limits;
         limits.max_nodes = 0; /* the analysis bounded the cluster already */
         if (rhd_tables_claim(r->services->tables, &a->puzzle))
-            rhd_tables_build(r->services->tables, &a->puzzle, &limits, false);
+            rhd_tables_build(r->services->tables, &a->puzzle, &limits, RHD_TABLE_ANALYZED);
         rhd_outcome_document(&task->out, r, doc, t);
     } else if (res.limit == RH_LIMIT_CANCELLED) {
         cJSON_Delete(doc);

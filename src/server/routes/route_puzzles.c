@@ -246,7 +246,7 @@ static int64_t today(void)
 
 void rhd_route_puzzles_daily(rhd_request *r)
 {
-    rh_bank_filter f = RH_BANK_FILTER_WALL_FREE;
+    rh_bank_filter f = rhd_bank_daily_filter;
     params p = {0};
     if (!read_params(r, &p,
                      1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC | 1u << P_DATE, &f))
