@@ -30,6 +30,7 @@ const SERVER_DEFAULTS = {
   RUSHHOURD_MEMORY_BUDGET_BYTES: "1GiB",
   RUSHHOURD_CACHE_BYTES: "64MiB",
   RUSHHOURD_TABLE_CACHE_BYTES: "64MiB",
+  RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN: "6000",
   RUSHHOURD_MAX_CONNECTIONS: "1024",
   RUSHHOURD_HEADER_MEMORY_BYTES: "32KiB",
   RUSHHOURD_GRACE_S: "20",
@@ -164,6 +165,11 @@ function check(docs, settingNames) {
   }
   expect(Math.ceil(cpuLimit) === workers, `limits.cpu (${cpuLimit} cores) must match RUSHHOURD_WORKERS (${workers})`);
   expect(cpuRequest > 0 && cpuRequest <= cpuLimit, `requests.cpu (${cpuRequest}) must be set and at most limits.cpu (${cpuLimit})`);
+  // The background table builds, at idle priority, still count in what the HPA scales on: their
+  // budget stays within a tenth of the CPU request, so no client's flood of hand-outs scales out.
+  const buildCpu = num("RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN");
+  expect(buildCpu <= cpuRequest * 60000 * 0.1,
+    `RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN (${buildCpu}) must be at most a tenth of requests.cpu over a minute (${cpuRequest * 6000} ms)`);
 
   // memory: budget + the answer and table caches + header memory of every connection + margin,
   // under the limit (table builds run on the workers, inside the search budget)
@@ -265,6 +271,7 @@ const MUTATIONS = [
   ["termination grace 25 s = drain 20 + preStop 5", (d) => { d.Deployment.spec.template.spec.terminationGracePeriodSeconds = 25; }],
   ["memory limit 512Mi (= budget)", (d) => { const r = d.container.resources; r.limits.memory = "512Mi"; r.requests.memory = "512Mi"; }],
   ["memory budget 700MiB under a 768Mi limit", (d) => { d.env("RUSHHOURD_MEMORY_BUDGET_BYTES").value = "700MiB"; }],
+  ["table builds' CPU budget a quarter of the CPU request", (d) => { d.env("RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN").value = "15000"; }],
   ["table cache 128MiB under a 768Mi limit", (d) => { d.env("RUSHHOURD_TABLE_CACHE_BYTES").value = "128MiB"; }],
   ["readiness probe on /healthz", (d) => { d.container.readinessProbe.httpGet.path = "/healthz"; }],
   ["liveness probe removed", (d) => { delete d.container.livenessProbe; }],

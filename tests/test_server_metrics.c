@@ -238,6 +238,21 @@ Test(metrics, rejected_reasons)
     free(t);
 }
 
+Test(metrics, refused_builds_by_reason)
+{
+    rhd_metrics_reset();
+    rhd_metrics_build_refused(RHD_BUILD_REFUSED_BUDGET);
+    rhd_metrics_build_refused(RHD_BUILD_REFUSED_BUDGET);
+    rhd_metrics_build_refused(RHD_BUILD_REFUSED_FAILED);
+    rhd_metrics_build_refused(RHD_BUILD_REFUSED_COUNT); /* out of range: not counted */
+    char *t = render();
+    cr_expect(has_line(t, "# TYPE rushhourd_table_builds_refused_total counter"));
+    cr_expect(has_line(t, "rushhourd_table_builds_refused_total{reason=\"budget\"} 2"));
+    cr_expect(has_line(t, "rushhourd_table_builds_refused_total{reason=\"failed_lately\"} 1"));
+    cr_expect(has_line(t, "rushhourd_table_builds_refused_total{reason=\"queue_full\"} 0"));
+    free(t);
+}
+
 Test(metrics, abandoned_jobs)
 {
     rhd_metrics_reset();
@@ -363,7 +378,7 @@ Test(metrics, exposition_format)
             cr_expect_eq(v, last, "_count differs from +Inf: %s", line);
         }
     }
-    cr_expect_eq(types, 28, "expected 28 metric families");
+    cr_expect_eq(types, 29, "expected 29 metric families");
     regfree(&sample);
     regfree(&comment);
     free(t);

@@ -4,12 +4,14 @@
  * priority, claims that keep one build per shape and a bounded number at once, builds a budget
  * stops, and the day's table following the UTC day's turn (table_prefetch.c). */
 #include <criterion/criterion.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "metrics.h"
+#include "rushhour/clock.h"
 #include "table_cache.h"
 #include "table_prefetch.h"
 
@@ -77,16 +79,23 @@ static void keep_as(rhd_tables *c, const rh_puzzle *p, rhd_table_kind kind)
     cr_assert(rhd_tables_build(c, p, NULL, kind));
 }
 
-/* The tables held, from the metrics (each test runs in a process of its own). */
+/* The metrics as rendered now (each test runs in a process of its own); valid until the next
+ * call. */
+static const char *metrics_now(void)
+{
+    static char *text;
+    free(text);
+    text = rhd_metrics_render("test");
+    cr_assert_not_null(text);
+    return text;
+}
+
+/* The tables held, from the metrics. */
 static double tables_held(void)
 {
-    char *text = rhd_metrics_render("test");
-    cr_assert_not_null(text);
-    const char *line = strstr(text, "\nrushhourd_tables ");
+    const char *line = strstr(metrics_now(), "\nrushhourd_tables ");
     cr_assert_not_null(line);
-    const double n = strtod(line + strlen("\nrushhourd_tables "), NULL);
-    free(text);
-    return n;
+    return strtod(line + strlen("\nrushhourd_tables "), NULL);
 }
 
 Test(tables, answers_what_it_holds_and_nothing_else)
@@ -214,10 +223,11 @@ Test(tables, a_build_at_idle_priority_is_kept_by_the_next_call)
     cr_assert_eq(tables_held(), 0, "kept without a lock by the builder");
     cr_assert(held(c, p));
     cr_assert_eq(tables_held(), 1);
-    /* A failed build ends its claim at once. */
-    const rh_limits tiny_budget = {.max_nodes = 10};
+    /* A cancelled build ends its claim at once. */
+    atomic_int cancelled = 1;
+    const rh_limits cancel = {.cancel = &cancelled};
     cr_assert(rhd_tables_claim(c, q));
-    rhd_tables_build_idle(c, q, &tiny_budget, RHD_TABLE_HANDOUT);
+    rhd_tables_build_idle(c, q, &cancel, RHD_TABLE_HANDOUT);
     cr_assert(!held(c, q));
     cr_assert(rhd_tables_claim(c, q), "the claim ended");
     rhd_tables_free(c);
@@ -244,8 +254,10 @@ Test(tables, the_day_s_served_puzzle_is_pinned_across_the_day_s_turn)
 {
     rh_bank *bank = NULL;
     cr_assert_eq(rh_bank_open(&bank, RH_SERVED_BANK, RH_BANK_READ, NULL), RH_OK);
-    rhd_pool *builder = NULL;
-    cr_assert_eq(rhd_pool_start(&builder, 1, RHD_TABLE_PREFETCH_QUEUE, false), 0);
+    /* A budget of no build: the day's build skips it. */
+    rhd_prefetch f = {.max_memory = 0};
+    rhd_build_budget_init(&f.budget, 0, 0, 0);
+    cr_assert_eq(rhd_pool_start(&f.builder, 1, RHD_TABLE_PREFETCH_QUEUE, false), 0);
     const int64_t day = 20500; /* 2026-02-16; any day serves */
     rh_bank_puzzle today, tomorrow;
     int found = 0;
@@ -257,9 +269,9 @@ Test(tables, the_day_s_served_puzzle_is_pinned_across_the_day_s_turn)
     rh_puzzle *t = board(today.board), *u = board(tomorrow.board);
     const size_t bytes = table_bytes(t) + table_bytes(u);
     rhd_tables *c = rhd_tables_new(4 * bytes);
-    rhd_tables_pin_day(c, builder, bank, day, 0);
+    rhd_tables_pin_day(c, &f, bank, day);
     await_tables(c, t, 1);
-    rhd_tables_pin_day(c, builder, bank, day + 1, 0); /* midnight, UTC */
+    rhd_tables_pin_day(c, &f, bank, day + 1); /* midnight, UTC */
     await_tables(c, u, 2);
     /* Yesterday's table is a hand-out now, evicted by hand-outs; today's stays. */
     for (int k = 0; k < 435 && held_quietly(c, t); k++) {
@@ -269,12 +281,36 @@ Test(tables, the_day_s_served_puzzle_is_pinned_across_the_day_s_turn)
     }
     cr_assert(!held_quietly(c, t), "yesterday's table is still pinned");
     cr_assert(held_quietly(c, u), "today's table was evicted");
-    rhd_pool_drain(builder, 0);
-    rhd_pool_stop(builder);
+    rhd_pool_drain(f.builder, 0);
+    rhd_pool_stop(f.builder);
+    rhd_build_budget_destroy(&f.budget);
     rhd_tables_free(c);
     rh_bank_close(bank);
     free(t);
     free(u);
+}
+
+Test(tables, hand_outs_are_built_within_the_budget)
+{
+    rhd_prefetch f = {.max_memory = 0};
+    rhd_build_budget_init(&f.budget, 4, 60000, rh_clock_us()); /* one build at once */
+    cr_assert_eq(rhd_pool_start(&f.builder, 1, RHD_TABLE_PREFETCH_QUEUE, false), 0);
+    rhd_tables *c = rhd_tables_new(64u << 20);
+    rh_puzzle *p = board(boards[0]), *q = board(boards[1]);
+    rhd_tables_prefetch_board(c, &f, boards[0]);
+    rhd_tables_prefetch_board(c, &f, boards[1]);
+    cr_assert(strstr(metrics_now(), "rushhourd_table_builds_refused_total{reason=\"budget\"} 1"));
+    await_tables(c, p, 1);
+    cr_assert(!held_quietly(c, q), "built beyond the budget");
+    /* Asked again at once: a hash, no claim, no token. */
+    rhd_tables_prefetch_board(c, &f, boards[1]);
+    cr_assert(strstr(metrics_now(), "rushhourd_table_builds_refused_total{reason=\"budget\"} 1"));
+    rhd_pool_drain(f.builder, 0);
+    rhd_pool_stop(f.builder);
+    rhd_build_budget_destroy(&f.budget);
+    rhd_tables_free(c);
+    free(p);
+    free(q);
 }
 
 Test(tables, claims_keep_one_build_per_shape)
@@ -289,11 +325,19 @@ Test(tables, claims_keep_one_build_per_shape)
     rhd_tables_unclaim(c, q);
     cr_assert(rhd_tables_claim(c, q), "the claim ended");
     cr_assert(rhd_tables_claim(c, r));
-    /* A build a budget stops keeps nothing and ends its claim. */
+    /* A build a budget stops keeps nothing and ends its claim; its shape is not claimed again
+     * for a while, whichever position asks. */
     const rh_limits tiny_budget = {.max_nodes = 10};
     cr_assert(!rhd_tables_build(c, p, &tiny_budget, RHD_TABLE_HANDOUT));
     cr_assert(!held(c, p));
-    cr_assert(rhd_tables_claim(c, p), "the claim ended");
+    cr_assert(!rhd_tables_claim(c, same_shape), "a failed shape is claimed again at once");
+    cr_assert(
+        strstr(metrics_now(), "rushhourd_table_builds_refused_total{reason=\"failed_lately\"} 1"));
+    /* A cancelled one (a drain) is no failure. */
+    atomic_int cancelled = 1;
+    const rh_limits cancel = {.cancel = &cancelled};
+    cr_assert(!rhd_tables_build(c, q, &cancel, RHD_TABLE_HANDOUT));
+    cr_assert(rhd_tables_claim(c, q), "the claim ended");
     rhd_tables_free(c);
     free(p);
     free(q);
@@ -307,6 +351,7 @@ Test(tables, a_table_over_the_cache_is_not_kept)
     rhd_tables *c = rhd_tables_new(table_bytes(p) - 1);
     cr_assert(rhd_tables_claim(c, p));
     cr_assert(!rhd_tables_build(c, p, NULL, RHD_TABLE_DAY));
+    cr_assert(!rhd_tables_claim(c, p), "a table too big is built again at once");
     cr_assert(!held(c, p));
     rhd_tables_free(c);
     free(p);

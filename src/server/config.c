@@ -92,6 +92,14 @@ static const setting settings[] = {
      "memory for cluster tables (hints and solves anywhere in a played puzzle's cluster skip the "
      "search); 0: none",
      parse_size, AT(table_cache_bytes), 0, TIB},
+    {"--table-builds-per-min", "RUSHHOURD_TABLE_BUILDS_PER_MIN", "120",
+     "background table builds a minute (a quarter of a minute's worth at once); 0: none but the "
+     "day's",
+     parse_int, AT(table_builds_per_min), 0, 100000},
+    {"--table-build-cpu-ms-per-min", "RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN", "6000",
+     "CPU milliseconds a minute the background table builds may take (a quarter of a minute's "
+     "worth at once); 0: none but the day's",
+     parse_int, AT(table_build_cpu_ms_per_min), 0, 6000000},
     {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_int,
      AT(max_connections), 1, 100000},
     {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP", "128",

@@ -32,8 +32,13 @@ typedef struct {
                                 together, 1 MiB..1 TiB, 1 GiB; each search gets budget / workers */
     size_t cache_bytes; /* --cache-bytes, RUSHHOURD_CACHE_BYTES: answer cache, 0..1 TiB, 64 MiB; 0 =
                            off */
-    size_t table_cache_bytes;   /* --table-cache-bytes, RUSHHOURD_TABLE_CACHE_BYTES: cluster
-                                   tables, 0..1 TiB, 64 MiB; 0 = off */
+    size_t table_cache_bytes;       /* --table-cache-bytes, RUSHHOURD_TABLE_CACHE_BYTES: cluster
+                                       tables, 0..1 TiB, 64 MiB; 0 = off */
+    int table_builds_per_min;       /* --table-builds-per-min, RUSHHOURD_TABLE_BUILDS_PER_MIN:
+                                       background table builds, 0..100000, 120 */
+    int table_build_cpu_ms_per_min; /* --table-build-cpu-ms-per-min,
+                                       RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN: their CPU,
+                                       0..6000000, 6000 */
     int max_connections;        /* --max-connections, RUSHHOURD_MAX_CONNECTIONS: 1..100000, 1024 */
     int max_connections_per_ip; /* --max-connections-per-ip, RUSHHOURD_MAX_CONNECTIONS_PER_IP: 0 =
                                    unlimited, 128 */

@@ -26,6 +26,8 @@ static const char *const algorithm_names[ALGO_COUNT] = {"bfs", "astar", "fast"};
 
 static const char *const reject_names[RHD_REJECT_COUNT] = {"queue_full", "shutting_down",
                                                            "body_too_large", "invalid"};
+static const char *const refusal_names[RHD_BUILD_REFUSED_COUNT] = {"budget", "failed_lately",
+                                                                   "queue_full"};
 
 /* Bucket bounds in the unit the value is kept in, and as the `le` label shows them. */
 typedef struct {
@@ -74,6 +76,7 @@ static struct {
     atomic_uint_fast64_t cache[2];     /* misses, hits */
     atomic_uint_fast64_t table_lookups[2], table_builds[2]; /* misses, hits; dropped, kept */
     atomic_uint_fast64_t table_evictions;
+    atomic_uint_fast64_t builds_refused[RHD_BUILD_REFUSED_COUNT];
     atomic_int_fast64_t tables, table_bytes;
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
     atomic_uint_fast64_t generated[2]; /* stopped by a budget, found */
@@ -117,6 +120,7 @@ void rhd_metrics_reset(void)
     zero(registry.table_lookups, 2);
     zero(registry.table_builds, 2);
     zero(&registry.table_evictions, 1);
+    zero(registry.builds_refused, RHD_BUILD_REFUSED_COUNT);
     atomic_store_explicit(&registry.tables, 0, memory_order_relaxed);
     atomic_store_explicit(&registry.table_bytes, 0, memory_order_relaxed);
     zero(registry.analyses, 2);
@@ -185,6 +189,11 @@ void rhd_metrics_table_built(bool kept)
 void rhd_metrics_table_evicted(void)
 {
     add(&registry.table_evictions, 1);
+}
+
+void rhd_metrics_build_refused(rhd_build_refusal why)
+{
+    if ((unsigned)why < RHD_BUILD_REFUSED_COUNT) add(&registry.builds_refused[why], 1);
 }
 
 void rhd_metrics_tables_add(int tables, int64_t bytes)
@@ -282,6 +291,15 @@ static void header(out_buf *o, const char *name, const char *type, const char *h
 }
 
 /* A counter of two outcomes, `c[1]` labelled `yes` and `c[0]` labelled `no`. */
+/* A counter by reason: `counts[k]` labelled `names[k]`. */
+static void put_reasons(out_buf *o, const char *name, const char *help, const char *const *names,
+                        atomic_uint_fast64_t *counts, int n)
+{
+    header(o, name, "counter", help);
+    for (int k = 0; k < n; k++)
+        put(o, "%s{reason=\"%s\"} %" PRIu64 "\n", name, names[k], get(&counts[k]));
+}
+
 static void put_outcomes(out_buf *o, const char *name, const char *help, const char *yes,
                          const char *no, atomic_uint_fast64_t c[2])
 {
@@ -413,11 +431,9 @@ char *rhd_metrics_render(const char *version)
     put_gauge(&o, "rushhourd_queue_depth", "Searches waiting for a worker.", &registry.queue_depth);
     put_gauge(&o, "rushhourd_searches_in_flight", "Searches running on a worker.",
               &registry.in_flight);
-    header(&o, "rushhourd_rejected_requests_total", "counter",
-           "Requests refused before a search, by reason.");
-    for (int k = 0; k < RHD_REJECT_COUNT; k++)
-        put(&o, "rushhourd_rejected_requests_total{reason=\"%s\"} %" PRIu64 "\n", reject_names[k],
-            get(&registry.rejected[k]));
+    put_reasons(&o, "rushhourd_rejected_requests_total",
+                "Requests refused before a search, by reason.", reject_names, registry.rejected,
+                RHD_REJECT_COUNT);
     put_outcomes(&o, "rushhourd_abandoned_jobs_total",
                  "Jobs given up because their client went away: searches cancelled while running, "
                  "jobs dropped from the queue before they started.",
@@ -436,6 +452,10 @@ char *rhd_metrics_render(const char *version)
     header(&o, "rushhourd_table_evictions_total", "counter",
            "Cluster tables evicted to make room for another.");
     put(&o, "rushhourd_table_evictions_total %" PRIu64 "\n", get(&registry.table_evictions));
+    put_reasons(&o, "rushhourd_table_builds_refused_total",
+                "Background table builds not started, by reason (the build budget had no token, "
+                "the cluster failed lately, the builder's queue was full).",
+                refusal_names, registry.builds_refused, RHD_BUILD_REFUSED_COUNT);
     put_gauge(&o, "rushhourd_tables", "Cluster tables held.", &registry.tables);
     put_gauge(&o, "rushhourd_table_bytes", "Bytes of the cluster tables held.",
               &registry.table_bytes);

@@ -15,6 +15,14 @@ typedef enum {
     RHD_REJECT_COUNT
 } rhd_reject_reason;
 
+/* Why a background table build was not started (table_prefetch.h). */
+typedef enum {
+    RHD_BUILD_REFUSED_BUDGET = 0, /* the build budget had no token */
+    RHD_BUILD_REFUSED_FAILED,     /* its cluster failed lately: too big, or a budget ran out */
+    RHD_BUILD_REFUSED_QUEUE_FULL, /* the builder's queue was full */
+    RHD_BUILD_REFUSED_COUNT
+} rhd_build_refusal;
+
 /* The most routes requests can be counted under. */
 #define RHD_METRICS_ROUTES_MAX 32
 
@@ -61,6 +69,7 @@ void rhd_metrics_table_lookup(bool hit);
 void rhd_metrics_table_built(bool kept);
 void rhd_metrics_table_evicted(void);
 void rhd_metrics_tables_add(int tables, int64_t bytes);
+void rhd_metrics_build_refused(rhd_build_refusal why);
 
 /* One request answered 408 because its header (`body` false) or its body outlived its
  * deadline (deadline.h). */
@@ -88,6 +97,8 @@ void rhd_metrics_in_flight_add(int delta);
  *   rushhourd_table_lookups_total{result} counter ("hit", "miss")
  *   rushhourd_table_builds_total{result} counter ("kept", "dropped")
  *   rushhourd_table_evictions_total counter
+ *   rushhourd_table_builds_refused_total{reason} counter ("budget", "failed_lately",
+ *     "queue_full")
  *   rushhourd_tables, rushhourd_table_bytes gauges
  *   rushhourd_analyses_total{result} counter ("complete", "limit_reached")
  *   rushhourd_generated_puzzles_total{result} counter ("generated", "limit_reached")

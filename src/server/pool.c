@@ -127,7 +127,7 @@ static int look(rhd_pool *p)
     int n = 0;
     for (rhd_job *j = p->head; j; j = j->next)
         if (j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
-    for (int i = 0; i < MAX_RUNNING && n < p->capacity + p->workers; i++) {
+    for (int i = 0; i < MAX_RUNNING && n < p->capacity + 1 + p->workers; i++) {
         rhd_job *j = p->active[i];
         if (j && j->gone && !atomic_load(&j->cancel)) p->seen[n++] = (sighting){j, false};
     }
@@ -202,7 +202,8 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
     }
     rhd_pool *p = calloc(1, sizeof *p + (size_t)workers * sizeof(pthread_t));
     if (!p) return -1;
-    p->seen = calloc((size_t)queue_length + (size_t)workers, sizeof *p->seen);
+    /* Every job queued (one beyond the queue: rhd_pool_submit_first) and running. */
+    p->seen = calloc((size_t)queue_length + 1 + (size_t)workers, sizeof *p->seen);
     const bool idle = p->seen && monotonic_cond_init(&p->idle) == 0;
     if (!idle || monotonic_cond_init(&p->watch) != 0) {
         if (idle) pthread_cond_destroy(&p->idle);
@@ -229,23 +230,31 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
     return 0;
 }
 
-int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
+/* Enqueues the `n` jobs of `jobs` at the tail, or one job `first` at the head, beyond a full
+ * queue by one (its reserved place). */
+static int enqueue(rhd_pool *p, rhd_job *const *jobs, int n, bool first)
 {
     pthread_mutex_lock(&p->lock);
-    int rc = p->closed                     ? RHD_POOL_CLOSED
-             : p->queued + n > p->capacity ? RHD_POOL_FULL
-                                           : RHD_POOL_OK;
+    int rc = p->closed                                  ? RHD_POOL_CLOSED
+             : p->queued + n > p->capacity + (int)first ? RHD_POOL_FULL
+                                                        : RHD_POOL_OK;
     for (int i = 0; rc == RHD_POOL_OK && i < n; i++) {
         rhd_job *job = jobs[i];
         atomic_store(&job->cancel, RHD_CANCEL_NONE);
         job->enqueued_us = rh_clock_us();
         job->next = NULL;
         job->started = job->watched = false;
-        if (p->tail)
-            p->tail->next = job;
-        else
+        if (first) {
+            job->next = p->head;
             p->head = job;
-        p->tail = job;
+            if (!p->tail) p->tail = job;
+        } else {
+            if (p->tail)
+                p->tail->next = job;
+            else
+                p->head = job;
+            p->tail = job;
+        }
         p->queued++;
         if (p->searches) rhd_metrics_queue_depth_add(1);
     }
@@ -257,9 +266,19 @@ int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
     return rc;
 }
 
+int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n)
+{
+    return enqueue(p, jobs, n, false);
+}
+
 int rhd_pool_submit(rhd_pool *p, rhd_job *job)
 {
-    return rhd_pool_submit_all(p, &job, 1);
+    return enqueue(p, &job, 1, false);
+}
+
+int rhd_pool_submit_first(rhd_pool *p, rhd_job *job)
+{
+    return enqueue(p, &job, 1, true);
 }
 
 void rhd_pool_close(rhd_pool *p)

@@ -57,6 +57,10 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
  * RHD_POOL_CLOSED (draining). */
 int rhd_pool_submit(rhd_pool *p, rhd_job *job);
 
+/* Enqueues `job` first, ahead of every queued job, with a place of its own beyond a full queue
+ * (one such job at a time): what must not wait behind a flood. */
+int rhd_pool_submit_first(rhd_pool *p, rhd_job *job);
+
 /* Enqueues the `n` jobs of `jobs` all at once, or none of them (RHD_POOL_FULL when the queue
  * has no room for all of them): a request made of several jobs is taken whole or refused. */
 int rhd_pool_submit_all(rhd_pool *p, rhd_job *const *jobs, int n);

@@ -447,10 +447,11 @@ static int bound_port(struct MHD_Daemon *d, int configured)
 /* Frees what a start that failed had set up, in the reverse order; returns -1. */
 static int abandon_start(rhd_server *s)
 {
-    if (s->svc.builder) {
-        rhd_pool_drain(s->svc.builder, 0);
-        rhd_pool_stop(s->svc.builder);
+    if (s->svc.prefetch.builder) {
+        rhd_pool_drain(s->svc.prefetch.builder, 0);
+        rhd_pool_stop(s->svc.prefetch.builder);
     }
+    rhd_build_budget_destroy(&s->svc.prefetch.budget);
     if (s->svc.pool) {
         rhd_pool_drain(s->svc.pool, 0);
         rhd_pool_stop(s->svc.pool);
@@ -475,11 +476,12 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     s->main_listener = (listener){s, false};
     rhd_route_name_metrics();
     s->admin_listener = (listener){s, true};
+    rhd_build_budget_init(&s->svc.prefetch.budget, cfg->table_builds_per_min,
+                          cfg->table_build_cpu_ms_per_min, rh_clock_us());
+    s->svc.prefetch.max_memory = rhd_config_search_memory(cfg);
     char warn[PATH_MAX + 64];
-    if (rhd_bank_load(&s->svc.bank, cfg, err, err_len, warn, sizeof warn) != 0) {
-        free(s);
-        return -1;
-    }
+    if (rhd_bank_load(&s->svc.bank, cfg, err, err_len, warn, sizeof warn) != 0)
+        return abandon_start(s);
     if (warn[0]) {
         char why[2 * sizeof warn], fields[2 * sizeof warn + 16];
         rhd_json_escape(why, sizeof why, warn);
@@ -504,7 +506,8 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
         snprintf(err, err_len, "cannot start %d workers", cfg->workers);
         return abandon_start(s);
     }
-    if (s->svc.tables && rhd_pool_start(&s->svc.builder, 1, RHD_TABLE_PREFETCH_QUEUE, false) != 0) {
+    if (s->svc.tables &&
+        rhd_pool_start(&s->svc.prefetch.builder, 1, RHD_TABLE_PREFETCH_QUEUE, false) != 0) {
         snprintf(err, err_len, "cannot start the table builder");
         return abandon_start(s);
     }
@@ -528,8 +531,7 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
 unsigned rhd_server_tick(rhd_server *s)
 {
     const time_t now = time(NULL);
-    rhd_tables_pin_day(s->svc.tables, s->svc.builder, s->svc.bank, (int64_t)now / 86400,
-                       rhd_config_search_memory(&s->cfg));
+    rhd_tables_pin_day(s->svc.tables, &s->svc.prefetch, s->svc.bank, (int64_t)now / 86400);
     const unsigned to_midnight = (unsigned)(86400 - now % 86400);
     return to_midnight < 60 ? to_midnight : 60;
 }
@@ -558,7 +560,7 @@ void rhd_server_begin_drain(rhd_server *s)
      * MHD_stop_daemon closes the listener at the end. */
     atomic_store(&s->svc.draining, true);
     rhd_pool_close(s->svc.pool);
-    if (s->svc.builder) rhd_pool_close(s->svc.builder);
+    if (s->svc.prefetch.builder) rhd_pool_close(s->svc.prefetch.builder);
 }
 
 void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
@@ -567,7 +569,8 @@ void rhd_server_drain(rhd_server *s, uint64_t deadline_us)
     /* Every job resumes its connection when it ends, so once the pool is idle no connection
      * is left suspended. */
     rhd_pool_drain(s->svc.pool, deadline_us);
-    if (s->svc.builder) rhd_pool_drain(s->svc.builder, rh_clock_us()); /* builds: cancelled */
+    if (s->svc.prefetch.builder) /* builds: cancelled */
+        rhd_pool_drain(s->svc.prefetch.builder, rh_clock_us());
     /* Then the replies in flight are sent; idle keep-alive connections are simply closed by
      * MHD_stop_daemon. */
     while (atomic_load(&s->traffic.active) > 0 && rh_clock_us() < deadline_us) {
@@ -583,7 +586,8 @@ void rhd_server_stop(rhd_server *s)
     MHD_stop_daemon(s->daemon);
     rhd_deadlines_stop(s->deadlines); /* no connection is left to expire */
     rhd_pool_stop(s->svc.pool);
-    if (s->svc.builder) rhd_pool_stop(s->svc.builder);
+    if (s->svc.prefetch.builder) rhd_pool_stop(s->svc.prefetch.builder);
+    rhd_build_budget_destroy(&s->svc.prefetch.budget);
     rhd_tables_free(s->svc.tables);
     rhd_cache_free(s->svc.cache);
     rh_bank_close(s->svc.bank);

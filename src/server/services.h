@@ -11,15 +11,16 @@
 
 #include "cache.h"
 #include "pool.h"
-#include "table_cache.h"
 #include "rushhour/bank.h"
+#include "table_cache.h"
+#include "table_prefetch.h"
 
 typedef struct rhd_services {
     rhd_pool *pool;
-    rhd_pool *builder;  /* background table builds (table_prefetch.h); NULL without tables */
-    rhd_cache *cache;   /* NULL when --cache-bytes is 0 */
-    rhd_tables *tables; /* NULL when --table-cache-bytes is 0 */
-    rh_bank *bank;      /* NULL when none is served */
+    rhd_prefetch prefetch; /* background table builds; its builder NULL without tables */
+    rhd_cache *cache;      /* NULL when --cache-bytes is 0 */
+    rhd_tables *tables;    /* NULL when --table-cache-bytes is 0 */
+    rh_bank *bank;         /* NULL when none is served */
     atomic_bool ready, draining;
 } rhd_services;
 

@@ -32,6 +32,7 @@ typedef struct entry {
     rh_table *table;
     size_t bytes;
     rhd_table_kind kind;
+    bool failed;     /* the build ran out of a budget (not cancelled): no table */
     atomic_bool hit; /* a lookup answered from it since eviction last passed it */
 } entry;
 
@@ -56,8 +57,9 @@ struct rhd_tables {
     pthread_mutex_t claims;
     uint64_t building[RHD_TABLE_CLAIMS_MAX]; /* shape hashes of the builds claimed */
     int builds;
-    /* Keys asked lately: the key's hash above RECENT_TIME_BITS, the second asked below. */
-    atomic_uint_fast64_t recent[RECENT_SLOTS];
+    /* Keys asked lately, and shapes whose build failed lately: a hash above RECENT_TIME_BITS,
+     * the second it was noted below. */
+    atomic_uint_fast64_t recent[RECENT_SLOTS], failed[RECENT_SLOTS];
 };
 
 size_t rhd_tables_share(size_t max_bytes, rhd_table_kind kind)
@@ -128,19 +130,25 @@ static uint64_t shape_hash(const rh_puzzle *p)
     return canonical_hash(&form, p);
 }
 
-bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len)
+/* Whether hash `h` was noted in `slots` within the last `window_s` seconds; notes it when not
+ * and `note`. Lock-free; two hashes may share a slot (the older is forgotten). */
+static bool noted_lately(atomic_uint_fast64_t *slots, uint64_t h, unsigned window_s, bool note)
 {
-    if (!c) return false;
-    const uint64_t h = hash_bytes((const uint8_t *)key, len);
     const uint64_t time_mask = (UINT64_C(1) << RECENT_TIME_BITS) - 1;
     const uint64_t now = (uint64_t)rh_clock_us() / 1000000 & time_mask;
-    atomic_uint_fast64_t *slot = &c->recent[h % RECENT_SLOTS];
+    atomic_uint_fast64_t *slot = &slots[h % RECENT_SLOTS];
     const uint64_t seen = atomic_load_explicit(slot, memory_order_relaxed);
     if ((seen & ~time_mask) == (h & ~time_mask) &&
-        ((now - (seen & time_mask)) & time_mask) < RHD_TABLE_RECENT_S)
+        ((now - (seen & time_mask)) & time_mask) < window_s)
         return true;
-    atomic_store_explicit(slot, (h & ~time_mask) | now, memory_order_relaxed);
+    if (note) atomic_store_explicit(slot, (h & ~time_mask) | now, memory_order_relaxed);
     return false;
+}
+
+bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len)
+{
+    return c &&
+           noted_lately(c->recent, hash_bytes((const uint8_t *)key, len), RHD_TABLE_RECENT_S, true);
 }
 
 static entry **bucket_of(rhd_tables *c, uint64_t h)
@@ -292,6 +300,12 @@ static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kin
         }
         pthread_rwlock_unlock(&c->lock);
     }
+    /* Too big for its kind, or stopped by a budget: not tried again for a while. */
+    if (e &&
+        (e->failed ||
+         (e->table && !kept && !held_as_asked && e->bytes > rhd_tables_share(c->max_bytes, kind)) ||
+         (e->table && e->bytes > RHD_TABLE_MAX_BYTES)))
+        noted_lately(c->failed, shape_hash(p), 0, true);
     rhd_metrics_table_built(kept);
     if (kept) rhd_metrics_tables_add(1, (int64_t)e->bytes);
     if (!kept) entry_free(e);
@@ -363,6 +377,10 @@ bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p)
     const bool held = holding(c, p, &form, h) != NULL;
     pthread_rwlock_unlock(&c->lock);
     if (held) return false;
+    if (noted_lately(c->failed, h, RHD_TABLE_FAILED_S, false)) {
+        rhd_metrics_build_refused(RHD_BUILD_REFUSED_FAILED);
+        return false;
+    }
     pthread_mutex_lock(&c->claims);
     bool granted = c->builds < RHD_TABLE_CLAIMS_MAX;
     for (int k = 0; granted && k < c->builds; k++) granted = c->building[k] != h;
@@ -394,7 +412,10 @@ static entry *build_entry(const rh_puzzle *p, const rh_limits *limits, rhd_table
         e->shape_hash = shape_hash(p);
         e->bytes = rh_table_bytes(e->table);
     }
-    if (e) e->kind = kind;
+    if (e) {
+        e->kind = kind;
+        e->failed = !e->table && limit != RH_LIMIT_CANCELLED;
+    }
     return e;
 }
 

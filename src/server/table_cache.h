@@ -53,9 +53,11 @@ int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metri
 int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric);
 
 /* Claims the build of the cluster of `p`; true when granted (see above; also refused when
- * RHD_TABLE_CLAIMS_MAX claims are held). A granted claim ends with rhd_tables_build,
- * rhd_tables_build_idle or rhd_tables_unclaim. */
+ * RHD_TABLE_CLAIMS_MAX claims are held, and for RHD_TABLE_FAILED_S seconds after a build of its
+ * shape ran out of a budget or was too big to keep: a failure is not retried on every ask). A
+ * granted claim ends with rhd_tables_build, rhd_tables_build_idle or rhd_tables_unclaim. */
 #define RHD_TABLE_CLAIMS_MAX 64
+#define RHD_TABLE_FAILED_S 600
 bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p);
 void rhd_tables_unclaim(rhd_tables *c, const rh_puzzle *p);
 

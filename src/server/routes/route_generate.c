@@ -22,7 +22,8 @@ typedef struct {
     rhd_task task; /* its options: the budgets */
     rh_generate_options request;
     rh_generated result;
-    char bank_id[RH_PUZZLE_ID_MAX + 1]; /* the stored puzzle's id when it came from the bank */
+    char bank_id[RH_PUZZLE_ID_MAX + 1];     /* the stored puzzle's id when it came from the bank */
+    char bank_board[RH_ENUM_CELLS_MAX + 1]; /* and its board */
 } generation;
 
 /* The largest integer a JSON number (a double) holds exactly. */
@@ -110,6 +111,7 @@ static bool from_bank(generation *g, rh_bank *b)
     g->result.metric = g->request.metric;
     g->result.length = p.moves;
     memcpy(g->bank_id, p.id, sizeof g->bank_id);
+    memcpy(g->bank_board, p.board, sizeof g->bank_board);
     return true;
 }
 
@@ -125,8 +127,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     task->out.nodes = g->result.stats.nodes_expanded;
     if (banked) {
         rhd_metrics_bank_answer();
-        rhd_tables_prefetch(r->services->tables, r->services->builder, &g->result.puzzle,
-                            task->opt.search.limits.max_memory);
+        rhd_tables_prefetch_board(r->services->tables, &r->services->prefetch, g->bank_board);
     } else {
         rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
     }

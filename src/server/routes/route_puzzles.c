@@ -168,8 +168,7 @@ static cJSON *puzzle_json(const rh_bank_puzzle *p)
  * background (the policy in docs/operating.md). */
 static void handed_out(rhd_request *r, const rh_bank_puzzle *p)
 {
-    rhd_tables_prefetch_board(r->services->tables, r->services->builder, p->board,
-                              rhd_config_search_memory(r->cfg));
+    rhd_tables_prefetch_board(r->services->tables, &r->services->prefetch, p->board);
 }
 
 static void reply_doc(rhd_request *r, cJSON *doc, bool ok)
