@@ -2,7 +2,7 @@
  * plain breadth-first walk over rh_puzzle_apply (no code of the library's explorer), the
  * table's distance equals rh_solve's optimal length in both metrics, and its solution replays
  * legally to the goal in exactly that many moves or slides. Then positions the table must not
- * know, renamed and reordered vehicles, and the build's budgets. */
+ * know, renamed and reordered vehicles, the build's budgets, and damaged tables. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +10,7 @@
 
 #include "puzzle_text.h"
 #include "rushhour/rushhour.h"
+#include "search_internal.h"
 #include "table_store.h"
 
 #define README_51 "BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM."
@@ -446,5 +447,87 @@ Test(table, the_largest_6x6_cluster_within_16_mib)
     cr_assert_leq(st.peak_memory, limits.max_memory);
     cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_MOVES), 15);
     cr_assert_eq(rh_table_distance(t, &p, RH_METRIC_SLIDES), 27);
+    rh_table_free(t);
+}
+
+/* The index in `t` of position `p`'s state, found as the library finds it. */
+static size_t state_of(const rh_table *t, const rh_puzzle *p)
+{
+    rh_table_canonical form;
+    rh_table_canonicalize(&form, p);
+    rh_puzzle canonical = *p;
+    for (int c = 0; c < p->vehicle_count; c++) canonical.vehicles[c] = p->vehicles[form.order[c]];
+    uint64_t key[RH_KEY_WORDS_MAX];
+    rh__layout_encode(&t->layout, &canonical, key);
+    const size_t at = rh__table_lookup(t, key);
+    cr_assert_neq(at, RH_SLOT_NONE);
+    return at;
+}
+
+static void assert_walk_breaks(const rh_table *t, const rh_puzzle *p, rh_metric metric)
+{
+    rh_result r;
+    cr_assert_eq(rh_table_solve(&r, t, p, metric, RH_ALGO_BFS), RH_ENOTFOUND);
+}
+
+/* A damaged table, its entries or keys patched here, stops the walk of a solution: no read out
+ * of bounds (the ASan build tells), no move it cannot make. */
+Test(table, a_walk_stops_at_a_move_that_names_no_vehicle)
+{
+    const rh_puzzle p = board_puzzle(README_51);
+    rh_table *t = build(&p);
+    rh__table_entry *e = &t->entries[state_of(t, &p)];
+    for (int m = RH_METRIC_MOVES; m <= RH_METRIC_SLIDES; m++) {
+        /* What a state past a saturated distance holds. */
+        e->next[m] = RH_VIA_START;
+        assert_walk_breaks(t, &p, (rh_metric)m);
+    }
+    rh_table_free(t);
+}
+
+Test(table, a_walk_stops_at_a_move_it_cannot_make)
+{
+    const rh_puzzle p = grid_puzzle("....../....../xx.A../...A../....../......");
+    rh_table *t = build(&p);
+    rh__table_entry *e = &t->entries[state_of(t, &p)];
+    cr_assert_eq(e->distance[RH_METRIC_MOVES], 2);
+    /* The target straight out, through A, to a goal state the table holds. */
+    e->distance[RH_METRIC_MOVES] = 1;
+    e->next[RH_METRIC_MOVES] = rh__via_encode(0, 4);
+    assert_walk_breaks(t, &p, RH_METRIC_MOVES);
+    /* Off the board, which would carry into the next vehicle's digit of the key. */
+    e->next[RH_METRIC_MOVES] = rh__via_encode(0, 5);
+    assert_walk_breaks(t, &p, RH_METRIC_MOVES);
+    rh_table_free(t);
+}
+
+Test(table, a_walk_stops_where_the_distances_do_not_fall_by_one)
+{
+    const rh_puzzle p = board_puzzle(README_51);
+    rh_table *t = build(&p);
+    rh__table_entry *e = &t->entries[state_of(t, &p)];
+    cr_assert_eq(e->distance[RH_METRIC_MOVES], 51);
+    e->distance[RH_METRIC_MOVES] = 52;
+    assert_walk_breaks(t, &p, RH_METRIC_MOVES);
+    e->distance[RH_METRIC_MOVES] = 50;
+    assert_walk_breaks(t, &p, RH_METRIC_MOVES);
+    rh_table_free(t);
+}
+
+Test(table, a_walk_stops_at_a_state_the_table_lacks)
+{
+    const rh_puzzle p = board_puzzle(README_51);
+    rh_table *t = build(&p);
+    rh_result r;
+    cr_assert_eq(rh_table_solve(&r, t, &p, RH_METRIC_SLIDES, RH_ALGO_BFS), RH_OK);
+    rh_puzzle next = p;
+    cr_assert_eq(
+        rh_puzzle_apply(&next, (rh_move){r.moves[0].vehicle, r.moves[0].delta > 0 ? 1 : -1}),
+        RH_OK);
+    rh_result_free(&r);
+    cr_assert(t->layout.narrow);
+    /* No key of a narrow table has bit 31. */
+    ((uint32_t *)t->keys)[state_of(t, &next)] = UINT32_MAX;
+    assert_walk_breaks(t, &p, RH_METRIC_SLIDES);
     rh_table_free(t);
 }

@@ -81,7 +81,8 @@ RH_API int rh_table_distance_canonical(const rh_table *t, const rh_puzzle *p,
  * `algorithm` is `algorithm`, as asked; stats count the states walked, the start included
  * (nodes_expanded), the table's states (states_stored) and the time, with no search memory. On
  * RH_OK `out` holds a result to release with rh_result_free. Returns RH_ENOTFOUND when `p` is
- * not a state of the table's cluster, RH_EARG for a bad metric or algorithm, RH_ENOMEM. */
+ * not a state of the table's cluster, or when the table's stored moves break off (a damaged
+ * table: a search answers instead), RH_EARG for a bad metric or algorithm, RH_ENOMEM. */
 RH_API int rh_table_solve(rh_result *out, const rh_table *t, const rh_puzzle *p, rh_metric metric,
                           rh_algorithm algorithm);
 
