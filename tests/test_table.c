@@ -531,3 +531,13 @@ Test(table, a_walk_stops_at_a_state_the_table_lacks)
     assert_walk_breaks(t, &p, RH_METRIC_SLIDES);
     rh_table_free(t);
 }
+
+/* rh__component_distances gives every state as far as RH_UNREACHED - 1 or farther that depth, so
+ * a table holding it would store a wrong distance and a missing move: the build refuses it. */
+Test(table, a_saturated_distance_is_not_kept)
+{
+    cr_assert(rh__table_distance_kept(0));
+    cr_assert(rh__table_distance_kept(RH_UNREACHED - 2));
+    cr_assert(rh__table_distance_kept(RH_UNREACHED));
+    cr_assert_not(rh__table_distance_kept(RH_UNREACHED - 1));
+}

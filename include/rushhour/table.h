@@ -29,9 +29,9 @@ typedef struct rh_table rh_table;
 /* Builds the table of the component of `p` (checked) within `limits` (NULL: none), which bound
  * the build as they bound a search; max_memory counts the finished table too. On RH_OK, *out
  * is the table (release with rh_table_free), or NULL when a budget ran out first (*limit says
- * which; limit may be NULL). `stats` (NULL: not wanted) gets the build's figures: nodes_expanded
- * counts every pass, states_stored the cluster's states, peak_memory the most in use at once.
- * Returns RH_EARG or RH_ENOMEM otherwise. */
+ * which; limit may be NULL) or a distance outgrew the table's 16 bits (RH_LIMIT_MEMORY). `stats`
+ * (NULL: not wanted) gets the build's figures: nodes_expanded counts every pass, states_stored the
+ * cluster's states, peak_memory the most in use at once. Returns RH_EARG or RH_ENOMEM otherwise. */
 RH_API int rh_table_build(rh_table **out, rh_limit *limit, rh_stats *stats, const rh_puzzle *p,
                           const rh_limits *limits);
 

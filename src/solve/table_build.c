@@ -88,6 +88,10 @@ static inline __attribute__((always_inline)) bool next_moves(rh_table *t, const 
         b->expanded++;
         rh__slot_load(t->keys, j, key, kw, narrow);
         const unsigned d = s->depth[rh__table_find_in(s, key, kw, narrow)];
+        if (!rh__table_distance_kept(d)) {
+            b->limit = RH_LIMIT_MEMORY; /* the distance outgrew its 16 bits */
+            return false;
+        }
         rh__table_entry *e = &t->entries[j];
         e->distance[metric] = (uint16_t)d;
         e->next[metric] = RH_VIA_START;

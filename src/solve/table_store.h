@@ -8,6 +8,7 @@
 #ifndef RH_TABLE_STORE_H
 #define RH_TABLE_STORE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -24,6 +25,14 @@ typedef struct {
     uint16_t distance[2];
     uint16_t next[2];
 } rh__table_entry;
+
+/* Whether a table may store distance `d` as rh__component_distances leaves it: that gives
+ * RH_UNREACHED - 1 to every state as far from a goal or farther, whose distance and first move
+ * it then cannot tell, so no table holding one is built. */
+static inline bool rh__table_distance_kept(unsigned d)
+{
+    return d != RH_UNREACHED - 1;
+}
 
 struct rh_table {
     /* The canonical puzzle's layout, to encode keys and move vehicles: its masks are released
