@@ -2,6 +2,7 @@
  * answered from the bank, and the service without a bank. The bank is built here from real
  * puzzles (tests/support/bank_records.c: Jam levels and wall variants, lengths known). */
 #include <criterion/criterion.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -472,5 +473,39 @@ Test(puzzles, each_puzzle_is_found_by_its_id)
     const char series[] = "rushhourd_http_requests_total{route=\"/v1/puzzles/{id}\","
                           "method=\"GET\",code=\"404\"}";
     cr_assert_geq(await_metric(port, series, 1), 1, "%s", series);
+    stop_server(s);
+}
+
+/* A 500 tells the client nothing of its cause: a bank whose rows are damaged answers the fixed
+ * internal problem, and the cause (the bank's own message) is logged under the request id. */
+Test(puzzles, a_damaged_bank_answers_a_generic_500_and_logs_the_cause)
+{
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(bank_path, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "UPDATE puzzles SET hist = x'00'", NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    rhs_server *s = start_with_bank();
+    static const char *const paths[] = {"/v1/puzzles?seed=1", "/v1/puzzles/daily",
+                                        "/v1/puzzles/6qEEgucAESQ"};
+    for (size_t k = 0; k < sizeof paths / sizeof *paths; k++) {
+        rhs_response r;
+        get(rhs_port(s), paths[k], &r);
+        cJSON *problem = expect_problem(&r, 500, "internal");
+        cr_assert_str_eq(jstr(problem, "detail"),
+                         "the server failed to answer; its log holds the cause under the request "
+                         "id",
+                         "%s: %s", paths[k], r.body);
+        cr_assert_null(strstr(r.body, "damaged"), "%s: %s", paths[k], r.body);
+        cr_assert(rhs_wait_stdout(s, jstr(problem, "request_id"), 5000));
+        char *log = rhs_stdout(s);
+        cJSON *line = log_line(log, "request_id", jstr(problem, "request_id"));
+        cr_assert_not_null(line, "no log line of %s: %s", paths[k], log);
+        cr_assert_str_eq(jstr(line, "event"), "internal_error");
+        cr_assert(strstr(jstr(line, "cause"), "damaged"), "%s", jstr(line, "cause"));
+        cJSON_Delete(line);
+        free(log);
+        cJSON_Delete(problem);
+        rhs_response_free(&r);
+    }
     stop_server(s);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "log.h"
 #include "request.h"
 
 /* Problem types are URNs: stable identifiers that do not pretend to be web pages. */
@@ -36,17 +37,31 @@ void rhd_reply_hang_up(rhd_request *r)
     set_reply(r, RHD_STATUS_CLIENT_CLOSED, NULL, NULL, 0, true);
 }
 
-/* The 500 when not even the problem document can be built: the one rhd_reply_problem gives,
+/* A 500 tells the client nothing of its cause (a path, an SQLite message): the cause goes to
+ * the log, under the request id the reply carries. */
+#define INTERNAL_DETAIL "the server failed to answer; its log holds the cause under the request id"
+
+/* The 500 when not even the problem document can be built: the one rhd_reply_internal gives,
  * less the request_id (openapi.yaml's InternalProblem). */
 static const char out_of_memory[] =
     "{\"type\":\"" PROBLEM_BASE "internal\",\"title\":\"Internal Server Error\",\"status\":500,"
-    "\"detail\":\"out of memory\"}";
+    "\"detail\":\"" INTERNAL_DETAIL "\"}";
+
+static void log_cause(const rhd_request *r, const char *cause)
+{
+    char id[2 * RHD_REQUEST_ID_MAX + 1], why[1024], fields[sizeof id + sizeof why + 40];
+    rhd_json_escape(id, sizeof id, r->request_id);
+    rhd_json_escape(why, sizeof why, cause);
+    snprintf(fields, sizeof fields, "\"request_id\":\"%s\",\"cause\":\"%s\"", id, why);
+    rhd_log(RHD_LOG_ERROR, "internal_error", fields);
+}
 
 void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
 {
     char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
     cJSON_Delete(doc);
     if (!text) {
+        log_cause(r, "out of memory");
         rhd_reply_static(r, 500, "application/problem+json", out_of_memory,
                          sizeof out_of_memory - 1);
         return;
@@ -55,9 +70,15 @@ void rhd_reply_json(rhd_request *r, int status, cJSON *doc)
                     text, strlen(text));
 }
 
+void rhd_reply_internal(rhd_request *r, const char *cause)
+{
+    log_cause(r, cause);
+    rhd_reply_problem(r, 500, "internal", "Internal Server Error", INTERNAL_DETAIL, NULL);
+}
+
 void rhd_reply_no_memory(rhd_request *r)
 {
-    rhd_reply_problem(r, 500, "internal", "Internal Server Error", "out of memory", NULL);
+    rhd_reply_internal(r, "out of memory");
 }
 
 cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const char *title,

@@ -95,7 +95,11 @@ cJSON *rhd_problem(const rhd_request *r, int status, const char *slug, const cha
 void rhd_reply_problem(rhd_request *r, int status, const char *slug, const char *title,
                        const char *detail, cJSON *extra);
 
-/* Sets the 500 internal problem "out of memory". */
+/* Sets the 500 internal problem, whose detail is the same for every cause: `cause` goes to the
+ * log (an "internal_error" line with the request id), never to the client. */
+void rhd_reply_internal(rhd_request *r, const char *cause);
+
+/* rhd_reply_internal with the cause "out of memory". */
 void rhd_reply_no_memory(rhd_request *r);
 
 /* Sets a reply from a static text (not copied). */

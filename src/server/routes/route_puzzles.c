@@ -185,7 +185,7 @@ static void reply_bank_failure(rhd_request *r, rh_bank *b)
 {
     char why[RH_BANK_WHY_MAX];
     rh_bank_why(b, why, sizeof why);
-    rhd_reply_problem(r, 500, "internal", "Internal Server Error", why, NULL);
+    rhd_reply_internal(r, why);
 }
 
 static uint64_t random_seed(void)
