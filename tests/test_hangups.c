@@ -88,7 +88,7 @@ static char *read_all(int fd, int timeout_ms)
 static double metric(rhs_server *s, const char *series)
 {
     rhs_response r;
-    cr_assert_eq(rhs_get(rhs_port(s), "/metrics", &r), 0, "GET /metrics: %s", r.error);
+    cr_assert_eq(rhs_get(rhs_admin_port(s), "/metrics", &r), 0, "GET /metrics: %s", r.error);
     const double v = rhs_metric_value(r.body, series);
     rhs_response_free(&r);
     return v;
@@ -260,7 +260,7 @@ Test(hangups, hang_up_stops_a_running_search)
 static double sum(rhs_server *s, const char *metric, const char *labels)
 {
     rhs_response r;
-    cr_assert_eq(rhs_get(rhs_port(s), "/metrics", &r), 0, "GET /metrics: %s", r.error);
+    cr_assert_eq(rhs_get(rhs_admin_port(s), "/metrics", &r), 0, "GET /metrics: %s", r.error);
     char prefix[256];
     const int n = snprintf(prefix, sizeof prefix, "%s{%s", metric, labels);
     double total = 0;

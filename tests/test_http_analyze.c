@@ -63,8 +63,8 @@ Test(analyze, jam40_component)
 
     const char series[] =
         "rushhourd_http_requests_total{route=\"/v1/analyze\",method=\"POST\",code=\"200\"}";
-    cr_assert_geq(await_metric(port, series, 3), 3, "%s", series);
-    cr_assert_geq(await_metric(port, "rushhourd_analyses_total{result=\"complete\"}", 3), 3);
+    cr_assert_geq(await_metric(s, series, 3), 3, "%s", series);
+    cr_assert_geq(await_metric(s, "rushhourd_analyses_total{result=\"complete\"}", 3), 3);
     stop_server(s);
 }
 
@@ -101,7 +101,7 @@ Test(analyze, node_limit_422)
     cr_assert_null(cJSON_GetObjectItemCaseSensitive(doc, "states"));
     cJSON_Delete(doc);
     rhs_response_free(&r);
-    cr_assert_geq(await_metric(port, "rushhourd_analyses_total{result=\"limit_reached\"}", 1), 1);
+    cr_assert_geq(await_metric(s, "rushhourd_analyses_total{result=\"limit_reached\"}", 1), 1);
     stop_server(s);
 }
 

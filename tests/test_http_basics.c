@@ -107,12 +107,17 @@ Test(basic, readyz_version_openapi)
     stop_server(s);
 }
 
+/* /metrics is for operators: served on the admin listener; on the public one it is 404 unless
+ * --public-metrics on asks for it there too. */
 Test(basic, metrics)
 {
     rhs_server *s = start_server(NULL);
     const int port = rhs_port(s);
     rhs_response r;
     get(port, "/metrics", &r);
+    cJSON_Delete(expect_problem(&r, 404, "not-found"));
+    rhs_response_free(&r);
+    get(rhs_admin_port(s), "/metrics", &r);
     cr_assert_eq(r.status, 200);
     expect_content_type(&r, "text/plain");
     cr_assert_not_null(strstr(r.body, "rushhourd_build_info"), "no build info:\n%s", r.body);
@@ -124,8 +129,28 @@ Test(basic, metrics)
     rhs_response_free(&r);
     const char series[] =
         "rushhourd_http_requests_total{route=\"/v1/solve\",method=\"POST\",code=\"200\"}";
-    const double v = await_metric(port, series, 1);
+    const double v = await_metric(s, series, 1);
     cr_assert_geq(v, 1, "%s is %g", series, v);
+    stop_server(s);
+}
+
+Test(basic, metrics_on_the_public_port_when_asked)
+{
+    static const char *const admin[] = {"0", "off"};
+    for (size_t k = 0; k < sizeof admin / sizeof *admin; k++) {
+        rhs_server *s = START("--public-metrics", "on", "--admin-port", admin[k]);
+        rhs_response r;
+        get(rhs_port(s), "/metrics", &r);
+        cr_assert_eq(r.status, 200, "--admin-port %s: %s", admin[k], r.body);
+        cr_assert_not_null(strstr(r.body, "rushhourd_build_info"));
+        rhs_response_free(&r);
+        stop_server(s);
+    }
+    rhs_server *s = START("--admin-port", "off");
+    rhs_response r;
+    get(rhs_port(s), "/metrics", &r);
+    cJSON_Delete(expect_problem(&r, 404, "not-found"));
+    rhs_response_free(&r);
     stop_server(s);
 }
 

@@ -79,7 +79,7 @@ Test(batch, input_order_and_each_status)
     rhs_response_free(&r);
     const char series[] = "rushhourd_http_requests_total{route=\"/v1/solve/batch\","
                           "method=\"POST\",code=\"200\"}";
-    cr_assert_geq(await_metric(port, series, 2), 2, "%s", series);
+    cr_assert_geq(await_metric(s, series, 2), 2, "%s", series);
     stop_server(s);
 }
 

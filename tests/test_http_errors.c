@@ -74,8 +74,8 @@ Test(errors, body_too_large_content_length)
     cJSON_Delete(expect_problem(&r, 413, "body-too-large"));
     rhs_response_free(&r);
     /* The server still answers afterwards, and counted the rejection. */
-    const double v = await_metric(
-        rhs_port(s), "rushhourd_rejected_requests_total{reason=\"body_too_large\"}", 1);
+    const double v =
+        await_metric(s, "rushhourd_rejected_requests_total{reason=\"body_too_large\"}", 1);
     cr_assert_geq(v, 1);
     free(body);
     stop_server(s);

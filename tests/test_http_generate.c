@@ -58,9 +58,8 @@ Test(generate, a_puzzle_with_its_optimal_solution)
     rhs_response_free(&r);
     const char series[] =
         "rushhourd_http_requests_total{route=\"/v1/generate\",method=\"POST\",code=\"200\"}";
-    cr_assert_geq(await_metric(port, series, 2), 2, "%s", series);
-    cr_assert_geq(await_metric(port, "rushhourd_generated_puzzles_total{result=\"generated\"}", 2),
-                  2);
+    cr_assert_geq(await_metric(s, series, 2), 2, "%s", series);
+    cr_assert_geq(await_metric(s, "rushhourd_generated_puzzles_total{result=\"generated\"}", 2), 2);
     stop_server(s);
 }
 
@@ -134,7 +133,7 @@ Test(generate, budget_422)
     jobj(doc, "timing_us");
     cJSON_Delete(doc);
     rhs_response_free(&r);
-    cr_assert_geq(
-        await_metric(port, "rushhourd_generated_puzzles_total{result=\"limit_reached\"}", 1), 1);
+    cr_assert_geq(await_metric(s, "rushhourd_generated_puzzles_total{result=\"limit_reached\"}", 1),
+                  1);
     stop_server(s);
 }

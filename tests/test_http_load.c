@@ -94,7 +94,7 @@ Test(load, queue_full_503, .timeout = 60)
     cr_assert_geq(accepted, 1, "every request was refused");
 
     const double v =
-        await_metric(port, "rushhourd_rejected_requests_total{reason=\"queue_full\"}", rejected);
+        await_metric(s, "rushhourd_rejected_requests_total{reason=\"queue_full\"}", rejected);
     cr_assert_eq(v, (double)rejected, "queue_full counter %g, %d rejections seen", v, rejected);
     stop_server(s);
 }
@@ -332,7 +332,7 @@ Test(load, drain_answers_or_refuses, .timeout = 30)
     one_post search = {.port = port, .body = slow, .timeout_ms = 15000};
     pthread_t thread;
     cr_assert_eq(pthread_create(&thread, NULL, post_thread, &search), 0);
-    const double running = await_metric(port, "rushhourd_searches_in_flight", 1);
+    const double running = await_metric(s, "rushhourd_searches_in_flight", 1);
     if (running < 1) pthread_join(thread, NULL); /* its result says why */
     cr_assert_geq(running, 1, "the search never started: %ld %s", search.status, search.error);
     cr_assert_eq(rhs_signal(s, SIGTERM), 0);
@@ -465,9 +465,9 @@ Test(load, batch_queue_takes_the_whole_batch_or_none, .timeout = 60)
     for (int i = 0; i < 2; i++) {
         posts[i] = (one_post){.port = port, .body = slow, .timeout_ms = 30000};
         cr_assert_eq(pthread_create(&threads[i], NULL, post_thread, &posts[i]), 0);
-        if (i == 0) await_metric(port, "rushhourd_searches_in_flight", 1);
+        if (i == 0) await_metric(s, "rushhourd_searches_in_flight", 1);
     }
-    cr_assert_eq(await_metric(port, "rushhourd_queue_depth", 1), 1);
+    cr_assert_eq(await_metric(s, "rushhourd_queue_depth", 1), 1);
     char body[1024];
     snprintf(body, sizeof body,
              "{\"puzzles\": [%s, {\"board\": \"BCDDE.BCF.EGB.FAAGHHHI.G..JIKKLLJMM.\"}]}",
@@ -481,7 +481,7 @@ Test(load, batch_queue_takes_the_whole_batch_or_none, .timeout = 60)
     rhs_response_free(&r);
     /* Nothing of the refused batch was queued. */
     rhs_response m;
-    get(port, "/metrics", &m);
+    get(rhs_admin_port(s), "/metrics", &m);
     cr_assert_eq(rhs_metric_value(m.body, "rushhourd_queue_depth"), 1, "%s", m.body);
     rhs_response_free(&m);
     for (int i = 0; i < 2; i++) pthread_join(threads[i], NULL);

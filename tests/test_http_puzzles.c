@@ -369,7 +369,7 @@ Test(puzzles, generate_answers_from_the_bank_when_a_puzzle_fits)
     cr_assert_eq(verify_solution(&p, doc, why, sizeof why), 8, "%s", why);
     cJSON_Delete(doc);
     rhs_response_free(&r);
-    await_metric(port, "rushhourd_bank_answers_total", 1);
+    await_metric(s, "rushhourd_bank_answers_total", 1);
     /* A stored board is the hardest of its cluster in moves, not in slides: a slides request
      * searches, and its length is the puzzle's own slide count. */
     post_to(port, "/v1/generate", "application/json",
@@ -472,7 +472,7 @@ Test(puzzles, each_puzzle_is_found_by_its_id)
     rhs_response_free(&r);
     const char series[] = "rushhourd_http_requests_total{route=\"/v1/puzzles/{id}\","
                           "method=\"GET\",code=\"404\"}";
-    cr_assert_geq(await_metric(port, series, 1), 1, "%s", series);
+    cr_assert_geq(await_metric(s, series, 1), 1, "%s", series);
     stop_server(s);
 }
 

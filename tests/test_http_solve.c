@@ -211,7 +211,7 @@ Test(cache, repeated_puzzle_in_any_form)
                              -1);
     cr_assert(!cached(slides), "another metric is another answer");
     rhs_response m;
-    cr_assert_eq(rhs_get(rhs_port(s), "/metrics", &m), 0);
+    cr_assert_eq(rhs_get(rhs_admin_port(s), "/metrics", &m), 0);
     cr_assert_eq(rhs_metric_value(m.body, "rushhourd_cache_lookups_total{result=\"hit\"}"), 2);
     cr_assert_eq(rhs_metric_value(m.body, "rushhourd_cache_lookups_total{result=\"miss\"}"), 2);
     rhs_response_free(&m);
@@ -288,7 +288,7 @@ Test(hint, first_move_of_an_optimal_solution)
     rh_ref_free(&set);
     const char series[] =
         "rushhourd_http_requests_total{route=\"/v1/hint\",method=\"POST\",code=\"200\"}";
-    cr_assert_geq(await_metric(port, series, 4), 4, "%s", series);
+    cr_assert_geq(await_metric(s, series, 4), 4, "%s", series);
     stop_server(s);
 }
 

@@ -136,7 +136,7 @@ Test(tables, analysed_cluster_answers_hints_anywhere_in_it)
     cJSON_Delete(doc);
     cJSON_Delete(ask(port, "/v1/analyze", body));
     free(body);
-    cr_assert_geq(await_metric(port, "rushhourd_tables", 1), 1);
+    cr_assert_geq(await_metric(s, "rushhourd_tables", 1), 1);
     /* Positions all over the cluster, reached by a random walk from the start. */
     uint64_t seed = 0x9E3779B97F4A7C15u;
     for (int k = 0; k < 120; k++) {
@@ -155,7 +155,7 @@ Test(tables, analysed_cluster_answers_hints_anywhere_in_it)
     char why[256] = "";
     cr_assert_geq(verify_solution(p, doc, why, sizeof why), 0, "%s", why);
     cJSON_Delete(doc);
-    cr_assert_geq(await_metric(port, "rushhourd_table_lookups_total{result=\"hit\"}", 121), 121);
+    cr_assert_geq(await_metric(s, "rushhourd_table_lookups_total{result=\"hit\"}", 121), 121);
     free(p);
     stop_server(s);
 }
@@ -242,17 +242,17 @@ Test(tables, the_bank_s_puzzles_and_the_day_s_get_tables)
         cr_assert_str_eq(daily, day.board, "the pinned puzzle is not the day's served one");
     char *picked = handed_out(port, "/v1/puzzles?min_moves=30&max_moves=40&seed=3", NULL);
     await_table_hint(port, picked);
-    cr_assert_geq(await_metric(port, "rushhourd_table_builds_total{result=\"kept\"}", 2), 2);
+    cr_assert_geq(await_metric(s, "rushhourd_table_builds_total{result=\"kept\"}", 2), 2);
     free(daily);
     free(picked);
     stop_server(s);
 }
 
 /* The value of a series on /metrics now. */
-static double metric_now(int port, const char *series)
+static double metric_now(rhs_server *s, const char *series)
 {
     rhs_response r;
-    get(port, "/metrics", &r);
+    get(rhs_admin_port(s), "/metrics", &r);
     const double v = rhs_metric_value(r.body, series);
     rhs_response_free(&r);
     return v;
@@ -274,14 +274,14 @@ Test(tables, a_verified_game_takes_its_optimal_length_from_the_table)
         cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(jobj(solved, "solution"), "moves"), true));
     char *text = cJSON_PrintUnformatted(game);
     const char *searches = "rushhourd_search_duration_seconds_count{algorithm=\"astar\"}";
-    const double searched = metric_now(port, searches);
-    const double hits = metric_now(port, "rushhourd_table_lookups_total{result=\"hit\"}");
+    const double searched = metric_now(s, searches);
+    const double hits = metric_now(s, "rushhourd_table_lookups_total{result=\"hit\"}");
     cJSON *verdict = ask(port, "/v1/verify", text);
     cr_assert(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(verdict, "optimal")));
     cr_assert_eq(jnum(verdict, "optimal_move_count"), 51);
-    cr_assert_geq(await_metric(port, "rushhourd_table_lookups_total{result=\"hit\"}", hits + 1),
+    cr_assert_geq(await_metric(s, "rushhourd_table_lookups_total{result=\"hit\"}", hits + 1),
                   hits + 1);
-    cr_assert_eq(metric_now(port, searches), searched, "no search for the optimal length");
+    cr_assert_eq(metric_now(s, searches), searched, "no search for the optimal length");
     cJSON_Delete(verdict);
     free(text);
     cJSON_Delete(game);
@@ -304,7 +304,7 @@ Test(tables, none_when_turned_off)
     cr_assert_str_eq(jstr(doc, "source"), "search");
     cr_assert_eq(jnum(jobj(doc, "solution"), "move_count"), 51);
     cJSON_Delete(doc);
-    get(port, "/metrics", &r);
+    get(rhs_admin_port(s), "/metrics", &r);
     cr_assert_eq(rhs_metric_value(r.body, "rushhourd_tables"), 0);
     rhs_response_free(&r);
     stop_server(s);

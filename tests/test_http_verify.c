@@ -290,8 +290,8 @@ Test(verify, a_search_limit_is_a_422_that_keeps_the_verdict)
     /* Counted under the route's own label. */
     cr_assert_geq(
         await_metric(
-            rhs_port(s),
-            "rushhourd_http_requests_total{route=\"/v1/verify\",method=\"POST\",code=\"422\"}", 1),
+            s, "rushhourd_http_requests_total{route=\"/v1/verify\",method=\"POST\",code=\"422\"}",
+            1),
         1);
     stop_server(s);
 }

@@ -289,6 +289,20 @@ Test(config, bad_log_level)
     cr_expect_eq(c.log_level, RHD_LOG_WARN);
 }
 
+Test(config, public_metrics_switch)
+{
+    rhd_config c;
+    char err[ERR_LEN];
+    cr_assert_eq(load_config(&c, NULL, NULL, 2, err), 0, "%s", err);
+    cr_expect_not(c.public_metrics, "/metrics is the admin listener's by default");
+    char *on[] = {"RUSHHOURD_PUBLIC_METRICS=on", NULL};
+    cr_assert_eq(load_config(&c, on, NULL, 2, err), 0, "%s", err);
+    cr_expect(c.public_metrics);
+    char *off[] = {"--public-metrics", "off", NULL};
+    cr_assert_eq(load_config(&c, on, off, 2, err), 0, "%s", err);
+    cr_expect_not(c.public_metrics, "the flag wins over the variable");
+}
+
 Test(config, playground_switch)
 {
     rhd_config c;
@@ -472,6 +486,7 @@ Test(config, usage_lists_every_setting_on_one_aligned_line)
         {"--grace-s", "RUSHHOURD_GRACE_S"},
         {"--cors-origins", "RUSHHOURD_CORS_ORIGINS"},
         {"--playground", "RUSHHOURD_PLAYGROUND"},
+        {"--public-metrics", "RUSHHOURD_PUBLIC_METRICS"},
         {"--log-level", "RUSHHOURD_LOG_LEVEL"},
     };
     char text[16384];

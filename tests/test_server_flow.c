@@ -61,16 +61,21 @@ static char *render(void)
 
 Test(flow, routes_on_each_listener)
 {
-    cr_expect_eq(rhd_route_find("/v1/solve", false, false), RHD_ROUTE_SOLVE);
-    cr_expect_eq(rhd_route_find("/v1/solve/batch", false, false), RHD_ROUTE_BATCH);
-    cr_expect_eq(rhd_route_find("/v1/solve/", false, false), RHD_ROUTE_OTHER);
-    cr_expect_eq(rhd_route_find("/", false, false), RHD_ROUTE_OTHER, "the playground is off");
-    cr_expect_eq(rhd_route_find("/", true, false), RHD_ROUTE_PAGE);
-    cr_expect_eq(rhd_route_find("/healthz", false, true), RHD_ROUTE_HEALTHZ);
-    cr_expect_eq(rhd_route_find("/metrics", false, true), RHD_ROUTE_METRICS);
-    cr_expect_eq(rhd_route_find("/v1/solve", false, true), RHD_ROUTE_OTHER,
+    cr_expect_eq(rhd_route_find("/v1/solve", false, false, false), RHD_ROUTE_SOLVE);
+    cr_expect_eq(rhd_route_find("/v1/solve/batch", false, false, false), RHD_ROUTE_BATCH);
+    cr_expect_eq(rhd_route_find("/v1/solve/", false, false, false), RHD_ROUTE_OTHER);
+    cr_expect_eq(rhd_route_find("/", false, false, false), RHD_ROUTE_OTHER,
+                 "the playground is off");
+    cr_expect_eq(rhd_route_find("/", true, false, false), RHD_ROUTE_PAGE);
+    cr_expect_eq(rhd_route_find("/healthz", false, false, true), RHD_ROUTE_HEALTHZ);
+    cr_expect_eq(rhd_route_find("/metrics", false, false, true), RHD_ROUTE_METRICS);
+    cr_expect_eq(rhd_route_find("/v1/solve", false, false, true), RHD_ROUTE_OTHER,
                  "the admin listener serves probes and metrics only");
-    cr_expect_eq(rhd_route_find("/", true, true), RHD_ROUTE_OTHER);
+    cr_expect_eq(rhd_route_find("/", true, false, true), RHD_ROUTE_OTHER);
+    cr_expect_eq(rhd_route_find("/metrics", false, false, false), RHD_ROUTE_OTHER,
+                 "the public listener serves the metrics only with --public-metrics on");
+    cr_expect_eq(rhd_route_find("/metrics", false, true, false), RHD_ROUTE_METRICS);
+    cr_expect_eq(rhd_route_find("/healthz", false, false, false), RHD_ROUTE_HEALTHZ);
 }
 
 Test(flow, answers_decided_by_the_header)

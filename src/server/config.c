@@ -64,6 +64,10 @@ static const setting settings[] = {
      "TCP port of the admin listener (/healthz, /readyz, /metrics only); 0: any free port; off: "
      "none",
      parse_port_or_off, AT(admin_port), 0, 65535},
+    {"--public-metrics", "RUSHHOURD_PUBLIC_METRICS", "off",
+     "/metrics on the public port too (on or off); off: on the admin listener only, so with "
+     "--admin-port off nowhere",
+     parse_switch, AT(public_metrics), 0, 0},
     {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core",
      parse_int, AT(http_threads), 0, 256},
     {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_int,

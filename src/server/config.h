@@ -51,6 +51,8 @@ typedef struct {
     char cors_origins[512];  /* --cors-origins, RUSHHOURD_CORS_ORIGINS: comma list, or "*", default
                                 "" (off) */
     bool playground;         /* --playground, RUSHHOURD_PLAYGROUND: on|off, on: the web page at / */
+    bool public_metrics;     /* --public-metrics, RUSHHOURD_PUBLIC_METRICS: on|off, off: /metrics on
+                                the admin listener only */
     rhd_log_level log_level; /* --log-level, RUSHHOURD_LOG_LEVEL: debug|info|warn|error, info */
     char bank[512];          /* --bank, RUSHHOURD_BANK: the puzzle bank's path, "" when off, or
                                 RHD_BANK_AUTO: the built bank beside the binary, else the installed one */

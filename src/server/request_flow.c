@@ -82,7 +82,8 @@ void rhd_flow_begin(rhd_request *r, const rhd_request_head *h, rhd_traffic *t)
     r->path = h->path;
     r->http11 = strcmp(h->version, "HTTP/1.1") == 0;
     r->phase = RHD_READING;
-    r->route = rhd_route_find(h->path, r->cfg->playground, h->admin_listener);
+    r->route =
+        rhd_route_find(h->path, r->cfg->playground, r->cfg->public_metrics, h->admin_listener);
     const rhd_route_entry *rt = r->route == RHD_ROUTE_OTHER ? NULL : &rhd_routes[r->route];
     const bool takes_body = rt && rt->post && strcmp(h->method, "POST") == 0;
     const rhd_http_request q = {.target = r->target,

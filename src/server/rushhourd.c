@@ -96,14 +96,14 @@ int main(int argc, char **argv)
         "\"search_memory_bytes\":%zu,\"max_body_bytes\":%zu,\"max_nodes\":%llu,"
         "\"timeout_ms\":%d,\"timeout_max_ms\":%d,\"cache_bytes\":%zu,\"table_cache_bytes\":%zu,"
         "\"max_connections\":%d,\"max_connections_per_ip\":%d,\"idle_timeout_s\":%d,"
-        "\"header_timeout_s\":%d,\"body_timeout_s\":%d,\"playground\":%s",
+        "\"header_timeout_s\":%d,\"body_timeout_s\":%d,\"playground\":%s,\"public_metrics\":%s",
         RHD_VERSION, cfg.bind, rhd_server_port(server), rhd_server_admin_port(server),
         cfg.http_threads, cfg.workers, cfg.queue_length, rhd_config_batch_max(&cfg),
         rhd_config_search_memory(&cfg), (size_t)cfg.max_body_bytes,
         (unsigned long long)cfg.max_nodes, cfg.timeout_ms, cfg.timeout_max_ms,
         (size_t)cfg.cache_bytes, (size_t)cfg.table_cache_bytes, cfg.max_connections,
         cfg.max_connections_per_ip, cfg.idle_timeout_s, cfg.header_timeout_s, cfg.body_timeout_s,
-        cfg.playground ? "true" : "false");
+        cfg.playground ? "true" : "false", cfg.public_metrics ? "true" : "false");
     rhd_server_set_ready(server, true); /* before the log line that tells clients to come */
     rhd_log(RHD_LOG_INFO, "start", fields);
     if (rhd_config_batch_max(&cfg) < cfg.batch_max) {

@@ -73,6 +73,13 @@ async function call(server, method, path, { headers = {}, body, status, without 
   return res;
 }
 
+/** `server` as seen on its admin listener, which alone serves /metrics by default. */
+const onAdmin = (server) => ({ ...server, base: server.admin });
+/** The paths served on the admin port only (x-rushhourd-admin-only) unless --public-metrics on. */
+const ADMIN_ONLY = Object.keys(contract.doc.paths).filter((p) => contract.doc.paths[p]['x-rushhourd-admin-only']);
+/** `server` where it serves the path template `template`. */
+const serving = (server, template) => (ADMIN_ONLY.includes(template) ? onAdmin(server) : server);
+
 /** POST `path` with a JSON body (the body is first checked against the request schema). */
 async function post(server, path, doc, { status, valid = true, headers = {} } = {}) {
   const body = typeof doc === 'string' ? doc : JSON.stringify(doc);
@@ -89,12 +96,12 @@ const solve = (server, doc, opts) => post(server, '/v1/solve', doc, opts);
  */
 async function whileQueueFull(server, fn) {
   const running = [solve(server, slow16(1500))];
-  for (let i = 0; !/^rushhourd_searches_in_flight 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+  for (let i = 0; !/^rushhourd_searches_in_flight 1$/m.test((await call(onAdmin(server), 'GET', '/metrics')).body); i++) {
     assert.ok(i < 500, 'the slow search never started');
     await sleep(10);
   }
   running.push(solve(server, slow16(1500)));
-  for (let i = 0; !/^rushhourd_queue_depth 1$/m.test((await call(server, 'GET', '/metrics')).body); i++) {
+  for (let i = 0; !/^rushhourd_queue_depth 1$/m.test((await call(onAdmin(server), 'GET', '/metrics')).body); i++) {
     assert.ok(i < 500, 'the second slow search was never queued');
     await sleep(10);
   }
@@ -107,6 +114,7 @@ async function whileQueueFull(server, fn) {
 
 /** The paths the spec lists with the methods of their operations. */
 const specPaths = () => Object.keys(contract.doc.paths).map((p) => ({
+  template: p,
   path: examplePath(p),
   methods: contract.operations(p).map(([m]) => m.toUpperCase()),
 }));
@@ -139,8 +147,10 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   it('GET answers 200 on every GET path', async () => {
     assert.deepEqual(parse(await call(s, 'GET', '/healthz', { status: 200 })), { status: 'ok' });
     assert.deepEqual(parse(await call(s, 'GET', '/readyz', { status: 200 })), { status: 'ready' });
-    const metrics = await call(s, 'GET', '/metrics', { status: 200 });
+    const metrics = await call(onAdmin(s), 'GET', '/metrics', { status: 200 });
     assert.match(metrics.body, /^rushhourd_build_info\{version="[^"]+"\} 1$/m);
+    const hidden = await call(s, 'GET', '/metrics', { status: 404, without: ['/metrics'] });
+    assert.equal(parse(hidden).type, problemType('not-found'), 'the main port hides /metrics');
     const version = parse(await call(s, 'GET', '/version', { status: 200 }));
     assert.equal(version.name, 'rushhourd');
     assert.equal(version.version, s.start.version, 'the version the start log gives');
@@ -185,7 +195,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
       assert.equal(res.status, 404, path);
     }
     // Every file counts under the one route pattern.
-    const metrics = (await call(s, 'GET', '/metrics', { status: 200 })).body;
+    const metrics = (await call(onAdmin(s), 'GET', '/metrics', { status: 200 })).body;
     assert.match(metrics, /^rushhourd_http_requests_total\{route="\/web\/\{file\}",method="GET",code="200"\} \d+$/m);
     assert.doesNotMatch(metrics, /route="\/web\/[a-z]/, 'no series per file');
     assert.match(metrics, /^rushhourd_http_requests_total\{route="other",method="GET",code="404"\} \d+$/m,
@@ -193,10 +203,10 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('HEAD answers as GET does, without the body', async () => {
-    for (const { path, methods } of specPaths()) {
+    for (const { template, path, methods } of specPaths()) {
       if (!methods.includes('GET')) continue;
-      const get = await call(s, 'GET', path, { status: 200 });
-      const head = await call(s, 'HEAD', path, { status: 200 });
+      const get = await call(serving(s, template), 'GET', path, { status: 200 });
+      const head = await call(serving(s, template), 'HEAD', path, { status: 200 });
       assert.equal(head.body, '');
       assert.equal(head.headers['content-type'], get.headers['content-type'], path);
     }
@@ -216,19 +226,20 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('answers the CORS preflight (OPTIONS) on every path with 204 and Allow', async () => {
-    for (const { path, methods } of specPaths()) {
+    for (const { template, path, methods } of specPaths()) {
       const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].sort();
-      const plain = await call(s, 'OPTIONS', path, { status: 204 });
+      const at = serving(s, template);
+      const plain = await call(at, 'OPTIONS', path, { status: 204 });
       assert.deepEqual(plain.headers.allow.split(', ').sort(), allow, `Allow of ${path}`);
       assert.equal(plain.headers['access-control-allow-origin'], undefined, 'no CORS headers without an Origin');
-      const cors = await call(s, 'OPTIONS', path, {
+      const cors = await call(at, 'OPTIONS', path, {
         headers: { Origin: ORIGIN, 'Access-Control-Request-Method': methods.includes('POST') ? 'POST' : 'GET' },
         status: 204,
       });
       assert.equal(cors.headers['access-control-allow-origin'], ORIGIN);
       assert.deepEqual(cors.headers['access-control-allow-methods'].split(', ').sort(), allow);
       assert.equal(cors.headers.vary, 'Origin');
-      const other = await call(s, 'OPTIONS', path, { headers: { Origin: 'http://other.example' }, status: 204 });
+      const other = await call(at, 'OPTIONS', path, { headers: { Origin: 'http://other.example' }, status: 204 });
       assert.equal(other.headers['access-control-allow-origin'], undefined, 'an origin not allowed gets no CORS headers');
     }
     // An allowed origin gets the CORS headers on ordinary responses too.
@@ -238,12 +249,12 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('answers 405 with Allow to a method a path does not take', async () => {
-    for (const { path, methods } of specPaths()) {
+    for (const { template, path, methods } of specPaths()) {
       const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].sort();
       for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'PATCH']) {
         if (methods.includes(method)) continue;
         const body = ['POST', 'PUT', 'PATCH'].includes(method) ? '{}' : undefined;
-        const res = await call(s, method, path, { headers: body ? { 'Content-Type': JSON_TYPE } : {}, body, status: 405 });
+        const res = await call(serving(s, template), method, path, { headers: body ? { 'Content-Type': JSON_TYPE } : {}, body, status: 405 });
         assert.equal(parse(res).type, problemType('method-not-allowed'));
         assert.deepEqual(res.headers.allow.split(', ').sort(), allow, `Allow of ${path}`);
       }
@@ -761,7 +772,7 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       // A search that keeps the drain going for about 1.5 s, running before the SIGTERM.
       const running = solve(s, slow16(1500));
       for (let i = 0; ; i++) {
-        const metrics = contract.check('GET', '/metrics', await other.request('GET', '/metrics'));
+        const metrics = await call(onAdmin(s), 'GET', '/metrics');
         if (/^rushhourd_searches_in_flight 1$/m.test(metrics.body)) break;
         assert.ok(i < 500, 'the slow search never started');
         await sleep(10);

@@ -83,6 +83,7 @@ export async function startServer(flags = []) {
   }
   server.port = start.port;
   server.base = `http://127.0.0.1:${start.port}`;
+  server.admin = start.admin_port > 0 ? `http://127.0.0.1:${start.admin_port}` : null;
   server.start = start;
   return server;
 }

@@ -409,9 +409,9 @@ export async function rawExchange(port, bytes, { responses = 1, waitClose = 0, t
   return c;
 }
 
-/** The value of an unlabelled Prometheus series, or null. */
-export async function metric(port, name) {
-  const r = await request(port, 'GET', '/metrics', { timeoutMs: t(3000) });
+/** The value of an unlabelled Prometheus series on `server`'s admin port, or null. */
+export async function metric(server, name) {
+  const r = await request(server.adminPort, 'GET', '/metrics', { timeoutMs: t(3000) });
   if (r.status !== 200) return null;
   const m = new RegExp(`^${name} (\\S+)$`, 'm').exec(r.body);
   return m ? Number(m[1]) : null;
@@ -517,11 +517,11 @@ async function healthy(port, c, label = 'healthz') {
   assert.equal(h.status, 200, `/healthz after the case: ${h.status ?? h.error}`);
 }
 
-async function idleFlight(port, timeoutMs) {
+async function idleFlight(server, timeoutMs) {
   const t0 = now();
   for (;;) {
-    const v = await metric(port, 'rushhourd_searches_in_flight');
-    const q = await metric(port, 'rushhourd_queue_depth');
+    const v = await metric(server, 'rushhourd_searches_in_flight');
+    const q = await metric(server, 'rushhourd_queue_depth');
     if (v === 0 && q === 0) return now() - t0;
     if (now() - t0 > timeoutMs) return null;
     await sleep(50);
@@ -800,7 +800,7 @@ async function main() {
     // one whose deadline passed while it waited says queue-timeout.
     const all = await Promise.all([0, 1, 2, 3, 4].map(() => postJson(port, explosion(), { timeoutMs: t(15000) })));
     all.forEach((r, i) => check(`concurrent #${i}`, r, ['time', 'memory', 'nodes', 'queue-timeout']));
-    const idle = await idleFlight(port, t(3000));
+    const idle = await idleFlight(server, t(3000));
     c.obs(`workers idle ${idle === null ? 'NOT' : `after ${Math.round(idle)} ms`}`);
     assert.ok(idle !== null, 'searches still in flight 3 s after the explosions');
   });
@@ -896,19 +896,19 @@ async function main() {
   });
 
   await runCase('12b', 'dropped mid-search (close after 100 ms)', '499 logged; in_flight 0 within 1 s', async (c) => {
-    assert.notEqual(await idleFlight(port, t(3000)), null, 'workers busy before the case');
+    assert.notEqual(await idleFlight(server, t(3000)), null, 'workers busy before the case');
     const id = `hostile-midsearch-${process.pid}`;
     const body = JSON.stringify(explosion({ timeout_ms: LIMITS.timeoutMaxMs }));
     const conn = await Raw.open(port);
     await conn.write(`${reqLine('POST', '/v1/solve')}X-Request-Id: ${id}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
     await sleep(60);
-    const during = await metric(port, 'rushhourd_searches_in_flight');
+    const during = await metric(server, 'rushhourd_searches_in_flight');
     await sleep(Math.max(0, 100 - 60 - 5));
     conn.destroy();
     const t0 = now();
     let idleMs = null;
     while (now() - t0 < t(3000)) {
-      if ((await metric(port, 'rushhourd_searches_in_flight')) === 0) {
+      if ((await metric(server, 'rushhourd_searches_in_flight')) === 0) {
         idleMs = now() - t0;
         break;
       }

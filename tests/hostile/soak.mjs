@@ -280,9 +280,9 @@ async function main() {
 
   // Afterwards: nothing queued or running; the cache saw hits and misses.
   await sleep(t(200));
-  const inFlight = await metric(port, 'rushhourd_searches_in_flight');
-  const depth = await metric(port, 'rushhourd_queue_depth');
-  const m = await request(port, 'GET', '/metrics');
+  const inFlight = await metric(server, 'rushhourd_searches_in_flight');
+  const depth = await metric(server, 'rushhourd_queue_depth');
+  const m = await request(server.adminPort, 'GET', '/metrics');
   const hits = Number(/rushhourd_cache_lookups_total\{result="hit"\} (\d+)/.exec(m.body || '')?.[1] ?? NaN);
   const misses = Number(/rushhourd_cache_lookups_total\{result="miss"\} (\d+)/.exec(m.body || '')?.[1] ?? NaN);
   const health = await request(port, 'GET', '/healthz');

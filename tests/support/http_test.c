@@ -317,12 +317,12 @@ char *grid_body(const rh_puzzle *p, const char *options)
 
 /* Waits until /metrics shows `series` at `at_least` or more (the request counters are updated
  * when a response completes, which may be just after the client has it). Returns the value. */
-double await_metric(int port, const char *series, double at_least)
+double await_metric(rhs_server *s, const char *series, double at_least)
 {
     double v = -1;
     for (int i = 0; i < 100; i++) {
         rhs_response r;
-        get(port, "/metrics", &r);
+        get(rhs_admin_port(s), "/metrics", &r);
         v = rhs_metric_value(r.body, series);
         rhs_response_free(&r);
         if (v >= at_least) break;

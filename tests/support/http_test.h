@@ -68,8 +68,9 @@ char *jam_body(const char *name, const char *options);
 cJSON *solve_ok(int port, const char *content_type, const char *body, int moves);
 /* The results of a 200 batch answer, checked to hold `n` items (the caller deletes `doc`). */
 const cJSON *batch_results(const rhs_response *r, int n, cJSON **doc);
-/* Waits until /metrics shows `series` at `at_least` or more; returns the value. */
-double await_metric(int port, const char *series, double at_least);
+/* Waits until `s`'s /metrics (on its admin listener) shows `series` at `at_least` or more;
+ * returns the value. */
+double await_metric(rhs_server *s, const char *series, double at_least);
 
 /* ---- safe on any thread ---- */
 

@@ -42,6 +42,8 @@ typedef struct {
     bool text_board;   /* the body may be a text board (text/plain) as well as JSON */
     bool playground;   /* served only with --playground on; otherwise like any unknown path */
     bool admin;        /* also served on the admin listener, which serves nothing else */
+    /* for operators, not clients: on the public listener only with --public-metrics on */
+    bool operators_only;
     void (*handle)(rhd_request *r);
     /* A pattern route's test of its segment (NULL: any non-empty segment matches); the
      * handler reads the segment with rhd_route_segment. */
@@ -55,8 +57,9 @@ extern const rhd_route_entry rhd_routes[RHD_ROUTE_OTHER];
  * patterns (/v1/puzzles/daily is never a puzzle id). With the playground
  * off its paths do not exist at all (404 for every method, counted as "other"), so an operator
  * who turns it off exposes nothing of it; the admin listener knows only the routes marked for
- * it. */
-rhd_route rhd_route_find(const char *path, bool playground, bool admin_listener);
+ * it, and the public one the operators' routes (/metrics) only with `public_metrics`. */
+rhd_route rhd_route_find(const char *path, bool playground, bool public_metrics,
+                         bool admin_listener);
 
 /* The segment a pattern route's "{name}" matched in `path` (a path rhd_route_find gave `id`). */
 const char *rhd_route_segment(int id, const char *path);
