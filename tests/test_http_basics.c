@@ -208,6 +208,58 @@ Test(basic, playground_on_and_off)
     stop_server(s);
 }
 
+/* The playground's files carry an ETag (their bytes' hash: the same on every start and
+ * replica) and no-cache: browsers revalidate, and a listed tag (in a list, weak or not, or *)
+ * gets a 304 without a body, to HEAD too. Any other answer is no-store without a tag. */
+Test(basic, playground_files_revalidate_by_etag)
+{
+    static const char *const paths[] = {"/", "/web/app.js", "/web/style.css"};
+    char tags[3][64], tag[64], list[200];
+    rhs_server *s = start_server(NULL);
+    const int port = rhs_port(s);
+    rhs_response r;
+    for (size_t i = 0; i < 3; i++) {
+        get(port, paths[i], &r);
+        cr_assert_eq(r.status, 200, "%s", paths[i]);
+        expect_caching(&r, "no-cache", tags[i], sizeof tags[i]);
+        rhs_response_free(&r);
+        for (size_t j = 0; j < i; j++) cr_expect_str_neq(tags[i], tags[j], "one tag per file");
+        snprintf(list, sizeof list, "\"stale\", W/%s", tags[i]);
+        const char *const listed[] = {tags[i], list, "*"};
+        for (size_t k = 0; k < 3; k++) {
+            get_if_none_match(port, k == 1 ? "HEAD" : "GET", paths[i], listed[k], &r);
+            cr_assert_eq(r.status, 304, "%s, If-None-Match: %s", paths[i], listed[k]);
+            cr_expect_eq(r.body_len, 0);
+            expect_caching(&r, "no-cache", tag, sizeof tag);
+            cr_expect_str_eq(tag, tags[i]);
+            rhs_response_free(&r);
+        }
+        get_if_none_match(port, "GET", paths[i], "\"stale\"", &r);
+        cr_assert_eq(r.status, 200, "an unlisted tag gets the file");
+        cr_assert_gt(r.body_len, 0);
+        rhs_response_free(&r);
+    }
+    static const char *const uncached[] = {"/healthz", "/version", "/openapi.yaml", "/web/nope.js"};
+    for (size_t i = 0; i < sizeof uncached / sizeof *uncached; i++) {
+        get_if_none_match(port, "GET", uncached[i], "*", &r);
+        cr_expect_neq(r.status, 304, "%s", uncached[i]);
+        expect_caching(&r, "no-store", NULL, 0);
+        rhs_response_free(&r);
+    }
+    post_json(port, jam01_grid, &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    expect_caching(&r, "no-store", NULL, 0);
+    rhs_response_free(&r);
+    stop_server(s);
+
+    s = start_server(NULL);
+    get(rhs_port(s), "/web/app.js", &r);
+    expect_caching(&r, "no-cache", tag, sizeof tag);
+    cr_expect_str_eq(tag, tags[1], "the tag is the bytes', not the process's");
+    rhs_response_free(&r);
+    stop_server(s);
+}
+
 /* ---- 6: CORS ---- */
 
 Test(cors, allowed_and_other_origins)

@@ -509,3 +509,62 @@ Test(puzzles, a_damaged_bank_answers_a_generic_500_and_logs_the_cause)
     }
     stop_server(s);
 }
+
+/* GET /v1/puzzles/{id} may be stored a day: its ETag names the server's and the bank's
+ * versions, the same for every puzzle of a bank, and a listed one gets a 304 without a body;
+ * another bank gets another tag. The other bank routes, which pick at random or by date, are
+ * no-store. */
+Test(puzzles, a_puzzle_is_cached_under_the_bank_s_tag)
+{
+    rhs_server *s = start_with_bank();
+    const int port = rhs_port(s);
+    cJSON *two = get_ok(port, "/v1/puzzles?count=2&seed=1&walls=0-64");
+    char paths[2][64], tag[64], again[64];
+    for (int k = 0; k < 2; k++)
+        snprintf(paths[k], sizeof paths[k], "/v1/puzzles/%s",
+                 jstr(cJSON_GetArrayItem(jarr(two), k), "id"));
+    cJSON_Delete(two);
+    rhs_response r;
+    get(port, paths[0], &r);
+    cr_assert_eq(r.status, 200, "%s", r.body);
+    expect_caching(&r, "public, max-age=86400", tag, sizeof tag);
+    rhs_response_free(&r);
+    get(port, paths[1], &r);
+    expect_caching(&r, "public, max-age=86400", again, sizeof again);
+    cr_expect_str_eq(again, tag, "one tag for the bank's puzzles");
+    rhs_response_free(&r);
+    static const char *const methods[] = {"GET", "HEAD"};
+    for (int k = 0; k < 2; k++) {
+        get_if_none_match(port, methods[k], paths[k], tag, &r);
+        cr_assert_eq(r.status, 304, "%s %s", methods[k], paths[k]);
+        cr_expect_eq(r.body_len, 0);
+        expect_caching(&r, "public, max-age=86400", again, sizeof again);
+        cr_expect_str_eq(again, tag);
+        rhs_response_free(&r);
+    }
+    get_if_none_match(port, "GET", "/v1/puzzles/6sUEFGcAESQ", "*", &r);
+    cJSON_Delete(expect_problem(&r, 404, "unknown-puzzle"));
+    expect_caching(&r, "no-store", NULL, 0);
+    rhs_response_free(&r);
+    static const char *const random[] = {"/v1/puzzles?seed=1", "/v1/puzzles/daily",
+                                         "/v1/puzzles/stats"};
+    for (size_t k = 0; k < sizeof random / sizeof *random; k++) {
+        get_if_none_match(port, "GET", random[k], "*", &r);
+        cr_assert_eq(r.status, 200, "%s", random[k]);
+        expect_caching(&r, "no-store", NULL, 0);
+        rhs_response_free(&r);
+    }
+    stop_server(s);
+
+    const char *other = scratch_path("other.sqlite");
+    int all_but_last[BANK_RECORDS - 1];
+    for (int i = 0; i < BANK_RECORDS - 1; i++) all_but_last[i] = i;
+    cr_assert_eq(bank_build(other, all_but_last, BANK_RECORDS - 1), RH_OK);
+    s = START("--bank", other);
+    get_if_none_match(rhs_port(s), "GET", paths[0], tag, &r);
+    cr_assert_eq(r.status, 200, "another bank, another tag");
+    expect_caching(&r, "public, max-age=86400", again, sizeof again);
+    cr_expect_str_neq(again, tag);
+    rhs_response_free(&r);
+    stop_server(s);
+}

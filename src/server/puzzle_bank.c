@@ -1,4 +1,5 @@
 /* Which bank file the service serves, and the bank's answer to a generate request. */
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,25 @@ int rhd_bank_load(rh_bank **out, const rhd_config *cfg, char *err, size_t err_le
         return -1;
     }
     return 0;
+}
+
+/* FNV-1a over every meta key and value, each ended by a NUL. */
+static int hash_meta(void *ctx, const char *key, const char *value)
+{
+    uint64_t *h = ctx;
+    for (int part = 0; part < 2; part++) {
+        const char *s = part ? value : key;
+        do *h = (*h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+        while (*s++);
+    }
+    return 0;
+}
+
+int rhd_bank_etag(rh_bank *b, char *out, size_t len)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    if (rh_bank_each_meta(b, hash_meta, &h) != RH_OK) return -1;
+    return snprintf(out, len, "\"%s-%016" PRIx64 "\"", RHD_VERSION, h) < (int)len ? 0 : -1;
 }
 
 int rhd_bank_board_size(rh_bank *b)

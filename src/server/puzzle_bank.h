@@ -28,6 +28,12 @@ extern const rh_bank_filter rhd_bank_daily_filter;
  * rh_bank_daily gives it. */
 int rhd_bank_daily(rh_bank *b, int64_t day, rh_bank_puzzle *out, int *found);
 
+/* The entity tag of the bank's puzzles as this server answers them, into `out`: the server's
+ * version and a hash of the bank's meta (its format, its puzzle count, how it was made), the
+ * same for every replica serving the same bank. Returns 0, or -1 when the meta cannot be read
+ * or `len` is too short. */
+int rhd_bank_etag(rh_bank *b, char *out, size_t len);
+
 /* The bank's board size, or 0 when `b` is NULL or unreadable. */
 int rhd_bank_board_size(rh_bank *b);
 

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "rushhour/clock.h"
+#include "cache_headers.h"
 #include "deadline.h"
 #include "http_policy.h"
 #include "log.h"
@@ -155,6 +156,31 @@ static void add_header(struct MHD_Response *resp, const char *name, const char *
     if (value && *value) MHD_add_response_header(resp, name, value);
 }
 
+typedef struct {
+    const char *etag;
+    bool listed;
+} etag_search;
+
+static enum MHD_Result find_etag(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *value)
+{
+    (void)kind;
+    etag_search *s = cls;
+    if (value && strcasecmp(key, MHD_HTTP_HEADER_IF_NONE_MATCH) == 0 &&
+        rhd_etag_listed(value, s->etag))
+        s->listed = true;
+    return MHD_YES;
+}
+
+/* Whether an If-None-Match field of the request on connection `c` lists `etag`: each field is
+ * a list, and a client may send several. */
+static bool client_lists(void *c, const char *etag)
+{
+    etag_search s = {etag, false};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, find_etag, &s);
+    return s.listed;
+}
+
 static enum MHD_Result send_reply(rhd_request *r)
 {
     if (!rhd_deadline_handled(r->conn)) return MHD_NO; /* the reaper answered 408 */
@@ -163,6 +189,7 @@ static enum MHD_Result send_reply(rhd_request *r)
         r->phase = RHD_ANSWERED;
         return MHD_NO;
     }
+    const rhd_cache_headers cache = rhd_cache_decide(r, client_lists, r->conn);
     struct MHD_Response *resp = MHD_create_response_from_buffer(
         r->reply_len, r->reply ? r->reply : (char *)"",
         r->reply && !r->reply_static ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -170,7 +197,8 @@ static enum MHD_Result send_reply(rhd_request *r)
     if (!r->reply_static) r->reply = NULL; /* MHD frees it now */
     add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     add_header(resp, "X-Request-Id", r->request_id);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache.cache_control);
+    add_header(resp, MHD_HTTP_HEADER_ETAG, cache.etag);
     /* Every answer has its one declared type: browsers must not guess another. */
     add_header(resp, "X-Content-Type-Options", "nosniff");
     add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
@@ -192,6 +220,8 @@ static enum MHD_Result send_reply(rhd_request *r)
             add_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
             add_header(resp, "Access-Control-Max-Age", "600");
         }
+    } else if (cache.vary_origin) {
+        add_header(resp, MHD_HTTP_HEADER_VARY, "Origin"); /* a stored copy serves every origin */
     }
     const enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
@@ -226,8 +256,9 @@ static enum MHD_Result refuse_body_now(rhd_request *r)
         head, sizeof head,
         "HTTP/1.1 413 Content Too Large\r\nContent-Type: %s\r\n"
         "Content-Length: %zu\r\nX-Request-Id: %s\r\n"
-        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        r->content_type, r->reply_len, r->request_id);
+        "Cache-Control: %s\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
+        r->content_type, r->reply_len, r->request_id,
+        rhd_cache_decide(r, NULL, NULL).cache_control);
     struct iovec parts[2] = {{head, (size_t)n}, {r->reply, r->reply_len}};
     struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
     if (n <= 0 || (size_t)n >= sizeof head ||
@@ -352,7 +383,7 @@ static void mhd_logger(void *cls, const char *fmt, va_list ap)
 static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
 {
     rhd_server *s = arg;
-    rhd_request r = {.services = &s->svc, .cfg = &s->cfg};
+    rhd_request r = {.services = &s->svc, .cfg = &s->cfg, .status = 408};
     if (*request_id)
         snprintf(r.request_id, sizeof r.request_id, "%s", request_id);
     else
@@ -369,8 +400,8 @@ static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
         head, sizeof head,
         "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
         "Content-Type: application/problem+json\r\nX-Request-Id: %s\r\n"
-        "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\n\r\n",
-        r.request_id, json_len);
+        "Cache-Control: %s\r\nX-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\n\r\n",
+        r.request_id, rhd_cache_decide(&r, NULL, NULL).cache_control, json_len);
     struct iovec parts[2] = {{head, (size_t)n}, {json, json_len}};
     struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
     /* A few hundred bytes into a socket the server has not written to: they fit its buffer.
@@ -482,6 +513,11 @@ int rhd_server_start(rhd_server **out, const rhd_config *cfg, char *err, size_t 
     char warn[PATH_MAX + 64];
     if (rhd_bank_load(&s->svc.bank, cfg, err, err_len, warn, sizeof warn) != 0)
         return abandon_start(s);
+    if (s->svc.bank &&
+        rhd_bank_etag(s->svc.bank, s->svc.puzzle_etag, sizeof s->svc.puzzle_etag) != 0) {
+        snprintf(err, err_len, "cannot read the puzzle bank's meta");
+        return abandon_start(s);
+    }
     if (warn[0]) {
         char why[2 * sizeof warn], fields[2 * sizeof warn + 16];
         rhd_json_escape(why, sizeof why, warn);

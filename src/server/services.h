@@ -21,6 +21,9 @@ typedef struct rhd_services {
     rhd_cache *cache;      /* NULL when --cache-bytes is 0 */
     rhd_tables *tables;    /* NULL when --table-cache-bytes is 0 */
     rh_bank *bank;         /* NULL when none is served */
+    /* The entity tag of every bank puzzle's answer: the server's version and the bank's
+     * (puzzle_bank.h), so that it changes when either does. */
+    char puzzle_etag[48];
     atomic_bool ready, draining;
 } rhd_services;
 

@@ -202,6 +202,29 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
       'an unknown file is counted as any unrouted path');
   });
 
+  it('caches only the playground and bank puzzles: their ETag revalidates to 304, to GET and HEAD', async () => {
+    const cached = { '/': 'no-cache', '/web/app.js': 'no-cache', '/v1/puzzles/6qEEgucAESQ': 'public, max-age=86400' };
+    for (const [path, policy] of Object.entries(cached)) {
+      const fresh = await call(s, 'GET', path, { status: 200 });
+      assert.equal(fresh.headers['cache-control'], policy, path);
+      const tag = fresh.headers.etag;
+      for (const [method, listed] of [['GET', tag], ['HEAD', `"stale", W/${tag}`], ['GET', '*']]) {
+        const res = await call(s, method, path, { headers: { 'If-None-Match': listed }, status: 304 });
+        assert.equal(res.body, '', `${method} ${path}`);
+        assert.equal(res.headers.etag, tag, `${method} ${path}`);
+        assert.equal(res.headers['cache-control'], policy, `${method} ${path}`);
+      }
+      await call(s, 'GET', path, { headers: { 'If-None-Match': '"stale"' }, status: 200 });
+    }
+    // Everything else, POSTs and errors included, is no-store and untagged.
+    for (const res of [await call(s, 'GET', '/version', { headers: { 'If-None-Match': '*' }, status: 200 }),
+      await call(s, 'GET', '/v1/puzzles/6sUEFGcAESQ', { headers: { 'If-None-Match': '*' }, status: 404 }),
+      await solve(s, { grid: JAM1_GRID }, { status: 200 })]) {
+      assert.equal(res.headers['cache-control'], 'no-store');
+      assert.equal(res.headers.etag, undefined);
+    }
+  });
+
   it('HEAD answers as GET does, without the body', async () => {
     for (const { template, path, methods } of specPaths()) {
       if (!methods.includes('GET')) continue;

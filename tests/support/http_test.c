@@ -110,6 +110,32 @@ void get(int port, const char *path, rhs_response *r)
     cr_assert_eq(rhs_get(port, path, r), 0, "GET %s failed: %s", path, r->error);
 }
 
+void get_if_none_match(int port, const char *method, const char *path, const char *tags,
+                       rhs_response *r)
+{
+    char field[512];
+    snprintf(field, sizeof field, "If-None-Match: %s", tags);
+    const char *headers[] = {field, NULL};
+    const rhs_request q = {.method = method, .path = path, .headers = headers};
+    cr_assert_eq(rhs_http(port, &q, r), 0, "%s %s failed: %s", method, path, r->error);
+}
+
+void expect_caching(const rhs_response *r, const char *cache_control, char *etag, size_t len)
+{
+    char value[256];
+    cr_assert(rhs_header(r, "Cache-Control", value, sizeof value), "no Cache-Control");
+    cr_assert_str_eq(value, cache_control);
+    const bool tagged = rhs_header(r, "ETag", value, sizeof value);
+    if (!etag) {
+        cr_assert_not(tagged, "an ETag where nothing may be stored: %s", value);
+        return;
+    }
+    cr_assert(tagged, "no ETag");
+    cr_assert(value[0] == '"' && strlen(value) > 2 && value[strlen(value) - 1] == '"',
+              "not a strong entity tag: %s", value);
+    snprintf(etag, len, "%s", value);
+}
+
 void post_to(int port, const char *path, const char *content_type, const char *body,
              rhs_response *r)
 {

@@ -46,6 +46,12 @@ void stop_server(rhs_server *s);
 
 char *read_file(const char *path);
 void get(int port, const char *path, rhs_response *r);
+/* `method` (GET or HEAD) `path` with "If-None-Match: `tags`". */
+void get_if_none_match(int port, const char *method, const char *path, const char *tags,
+                       rhs_response *r);
+/* The answer's Cache-Control is `cache_control`; its ETag, a quoted strong tag, is copied into
+ * `etag` (`len` bytes), or, when `etag` is NULL, there is none. */
+void expect_caching(const rhs_response *r, const char *cache_control, char *etag, size_t len);
 void post_to(int port, const char *path, const char *content_type, const char *body,
              rhs_response *r);
 void post(int port, const char *content_type, const char *body, rhs_response *r); /* /v1/solve */

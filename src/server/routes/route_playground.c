@@ -18,6 +18,7 @@ static const char page_policy[] =
 void rhd_route_page(rhd_request *r)
 {
     r->csp = page_policy;
+    r->etag = rhd_web_index_html_etag;
     rhd_reply_static(r, 200, "text/html; charset=utf-8", rhd_web_index_html,
                      rhd_web_index_html_len);
 }
@@ -43,5 +44,6 @@ void rhd_route_web_file(rhd_request *r)
         rhd_reply_problem(r, 404, "not-found", "Not Found", "no such endpoint", NULL);
         return;
     }
+    r->etag = f->etag;
     rhd_reply_static(r, 200, f->content_type, f->bytes, f->len);
 }

@@ -8,12 +8,14 @@
 
 extern const char rhd_web_index_html[];
 extern const size_t rhd_web_index_html_len;
+extern const char rhd_web_index_html_etag[];
 
 typedef struct {
     const char *name; /* "app.js": the file's name in web/, and in /web/{file} */
     const char *content_type;
     const char *bytes;
     size_t len;
+    const char *etag; /* its entity tag, from its bytes' hash */
 } rhd_web_file;
 extern const rhd_web_file rhd_web_files[];
 extern const size_t rhd_web_files_count;

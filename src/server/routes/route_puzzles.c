@@ -367,6 +367,7 @@ void rhd_route_puzzle(rhd_request *r)
     } else {
         cJSON *doc = puzzle_json(one);
         handed_out(r, one);
+        r->etag = r->services->puzzle_etag;
         reply_doc(r, doc, doc != NULL);
     }
     free(one);
