@@ -1,7 +1,8 @@
 #!/bin/sh
-# Checks the C formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh),
-# then builds, checks the floor plan on the built objects (scripts/layout-check.mjs: no circle
-# between files, no call upward, no repeated file name, tests that link), and runs every test:
+# Checks the commit messages since CONTRIBUTING.md (scripts/commit-check.sh) and the C
+# formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh), then builds,
+# checks the floor plan on the built objects (scripts/layout-check.mjs: no circle between
+# files, no call upward, no repeated file name, tests that link), and runs every test:
 # the release suites; the server's integration tests with the server under valgrind memcheck;
 # the OpenAPI lint and the live contract suite; the playground's pure modules under node and
 # the page driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
@@ -12,6 +13,7 @@
 # tree in a temporary folder (so a lone clone is what is tested).
 set -eu
 cd "$(dirname "$0")/.."
+./scripts/commit-check.sh
 ./scripts/format-check.sh
 ./scripts/static-check.sh
 ./scripts/build.sh
