@@ -7,7 +7,7 @@
 //      links, selectors, the autoscaler's target);
 //   3. with --self-test, that each of a list of known-bad mutations of the manifest is caught.
 //   4. with --server-binary, that the real server accepts the container's environment.
-// Usage: node check-manifest.js MANIFEST [--config-source src/server/config.c]
+// Usage: node check-manifest.js MANIFEST [--config-source src/server/base/config.c]
 //                               [--server-binary build/rushhourd] [--self-test]
 "use strict";
 
@@ -23,7 +23,7 @@ const MODELS = {
     require("kubernetes-models/policy/v1/PodDisruptionBudget").PodDisruptionBudget,
 };
 
-// rushhourd's defaults (src/server/config.c), for settings the manifest leaves unset.
+// rushhourd's defaults (src/server/base/config.c), for settings the manifest leaves unset.
 const SERVER_DEFAULTS = {
   RUSHHOURD_PORT: "8080",
   RUSHHOURD_ADMIN_PORT: "9090",
@@ -175,7 +175,7 @@ function check(docs, settingNames) {
   // under the limit (table builds run on the workers, inside the search budget)
   const budget = bytes("RUSHHOURD_MEMORY_BUDGET_BYTES");
   const cache = bytes("RUSHHOURD_CACHE_BYTES") + bytes("RUSHHOURD_TABLE_CACHE_BYTES");
-  const ADMIN_CONNECTIONS = 16; // src/server/server.c
+  const ADMIN_CONNECTIONS = 16; // src/server/http/server.c
   const headers = (num("RUSHHOURD_MAX_CONNECTIONS") + ADMIN_CONNECTIONS) * bytes("RUSHHOURD_HEADER_MEMORY_BYTES");
   const need = budget + cache + headers + BASE_MEMORY_MARGIN;
   expect(memLimit > budget + cache, `limits.memory (${mib(memLimit)}) must exceed memory budget + caches (${mib(budget + cache)})`);
@@ -327,7 +327,7 @@ function main(argv) {
   }
   const settingNames = serverSettings(configSource);
   if (!file) {
-    console.error("usage: check-manifest.js MANIFEST [--config-source src/server/config.c] [--server-binary build/rushhourd] [--self-test]");
+    console.error("usage: check-manifest.js MANIFEST [--config-source src/server/base/config.c] [--server-binary build/rushhourd] [--self-test]");
     return 2;
   }
   const parsed = YAML.parseAllDocuments(fs.readFileSync(file, "utf8"));

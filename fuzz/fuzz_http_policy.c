@@ -1,4 +1,4 @@
-/* libFuzzer target: rushhourd's HTTP policy (src/server/http_policy.c) fed raw request heads.
+/* libFuzzer target: rushhourd's HTTP policy (src/server/base/http_policy.c) fed raw request heads.
  *
  * Byte 0: bit 0 whether the route takes a body, bits 1-2 the body limit (1 KiB << n). The
  * rest is a request head as bytes: a request line "METHOD TARGET VERSION", then "name:value"

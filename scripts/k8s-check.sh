@@ -37,7 +37,7 @@ if [ ! -f deploy/node_modules/.package-lock.json ] ||
     cp deploy/package-lock.json deploy/node_modules/.rushhourd-lock-copy
 fi
 
-set -- "$MANIFEST" --config-source src/server/config.c --self-test
+set -- "$MANIFEST" --config-source src/server/base/config.c --self-test
 if [ -x build/rushhourd ]; then
     set -- "$@" --server-binary build/rushhourd
 else

@@ -16,11 +16,17 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 const BUILD = resolve(ROOT, process.argv[2] ?? 'build');
 
-// The layers, each with the layers it may call (besides itself). A file's layer is its folder,
-// but for the server's: its glue (the libmicrohttpd front, the steps of a request, the
-// programs) sits above its routes, which sit above its infrastructure.
-const SERVER_GLUE = ['server.c', 'request_flow.c', 'rushhourd.c', 'healthcheck.c'];
+// The layers, each with the layers it may call (besides itself). A file's layer is its folder;
+// the server's folders are its layers: base/ (the infrastructure), routes/ above it, and on top
+// its glue, http/ (the libmicrohttpd front and a request's steps) and the programs at
+// src/server/ itself.
 const LIBS = ['src/core', 'src/solve', 'src/enumerate', 'src/json', 'src/bank'];
+const SERVER_LAYERS = {
+  'src/server/base': 'server infrastructure',
+  'src/server/routes': 'server routes',
+  'src/server/http': 'server glue',
+  'src/server': 'server glue',
+};
 const MAY_CALL = {
   'src/core': [],
   'src/solve': ['src/core'],
@@ -32,12 +38,7 @@ const MAY_CALL = {
   'server routes': [...LIBS, 'server infrastructure'],
   'server glue': [...LIBS, 'server infrastructure', 'server routes'],
 };
-const layer = (src) => {
-  const folder = dirname(src);
-  if (folder === 'src/server/routes') return 'server routes';
-  if (folder !== 'src/server') return folder;
-  return SERVER_GLUE.includes(basename(src)) ? 'server glue' : 'server infrastructure';
-};
+const layer = (src) => SERVER_LAYERS[dirname(src)] ?? dirname(src);
 
 const problems = [];
 const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');

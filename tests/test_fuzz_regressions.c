@@ -10,12 +10,12 @@
  *     src/json/parse_json.c (rh_json_check_keys).
  *  3. The access log wrote the HTTP method unescaped: a method such as G"E\T (which
  *     libmicrohttpd passes through) made the line invalid JSON, or injected members. Fixed in
- *     src/server/request_flow.c (rhd_flow_end).
+ *     src/server/http/request_flow.c (rhd_flow_end).
  *  4. POST /v1/solve took NUL bytes around a JSON body for whitespace (strchr finds the
- *     terminator), accepting bytes the library refuses. Fixed in src/server/request_body.c, which
- *     since reads a body as its Content-Type says instead of sniffing its first byte.
- * 3 and 4 are tested against the real rushhourd binary (../rushhourd next to this test's
- * directory in the build tree), over raw sockets. */
+ *     terminator), accepting bytes the library refuses. Fixed in src/server/base/request_body.c,
+ * which since reads a body as its Content-Type says instead of sniffing its first byte. 3 and 4 are
+ * tested against the real rushhourd binary (../rushhourd next to this test's directory in the build
+ * tree), over raw sockets. */
 #include <arpa/inet.h>
 #include <cjson/cJSON.h>
 #include <criterion/criterion.h>

@@ -1,4 +1,4 @@
-/* The HTTP policy on its own (src/server/http_policy.c): plain values in, a decision out. */
+/* The HTTP policy on its own (src/server/base/http_policy.c): plain values in, a decision out. */
 #include <criterion/criterion.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
-/* rushhourd over HTTP: the cluster-table cache (src/server/table_cache.c). Which clusters get a
- * table (an analysed one, a bank puzzle handed out, the day's puzzle), that hints and solves
+/* rushhourd over HTTP: the cluster-table cache (src/server/base/table_cache.c). Which clusters get
+ * a table (an analysed one, a bank puzzle handed out, the day's puzzle), that hints and solves
  * anywhere in such a cluster are answered from it (`source: table`) with the answers a search
  * gives, whatever form and names the position comes in, and that the cache can be turned off. */
 #include <criterion/criterion.h>

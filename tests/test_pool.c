@@ -1,4 +1,4 @@
-/* The worker pool on its own (src/server/pool.c): a request's jobs are queued all or none, a
+/* The worker pool on its own (src/server/base/pool.c): a request's jobs are queued all or none, a
  * drain waits and cancels at its deadline, and the watchdog drops the queued jobs nobody waits
  * for, cancels the running ones, asks with the pool's lock released, and never touches a job
  * handed back to its owner. */

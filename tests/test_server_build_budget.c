@@ -1,4 +1,4 @@
-/* The background builds' budget on its own (src/server/build_budget.c), on a clock the test
+/* The background builds' budget on its own (src/server/base/build_budget.c), on a clock the test
  * turns: builds a minute, CPU a minute, a quarter of a minute's worth at once, debt. */
 #include <criterion/criterion.h>
 

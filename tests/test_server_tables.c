@@ -1,4 +1,4 @@
-/* The cluster-table cache on its own (src/server/table_cache.c): hits and misses, the kinds'
+/* The cluster-table cache on its own (src/server/base/table_cache.c): hits and misses, the kinds'
  * shares (an analysis flood evicts no other kind's table, a hand-out that answered a lookup is
  * promoted, the day's table is never evicted), a cluster kept once, builds handed in from idle
  * priority, claims that keep one build per shape and a bounded number at once, builds a budget

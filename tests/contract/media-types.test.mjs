@@ -1,7 +1,7 @@
 // How a request body is read follows its Content-Type, as openapi.yaml says: JSON types are
 // read as JSON (a body that is not a JSON object is refused naming the body), text/plain as a
 // text board (on the operations that take one), and a body with no Content-Type or another
-// type gets 415 (src/server/http_policy.c decides, src/server/request_body.c reads).
+// type gets 415 (src/server/base/http_policy.c decides, src/server/base/request_body.c reads).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Contract, SPEC_PATH } from './spec.mjs';
