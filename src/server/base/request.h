@@ -56,7 +56,7 @@ typedef struct rhd_request {
     const char *content_type;
     const char *allow; /* the Allow header of a 405 */
     const char *csp;   /* Content-Security-Policy of a page, or NULL */
-    const char *etag;  /* the entity tag of a 200 that may be cached (cache_headers.h), or NULL */
+    const char *etag;  /* the entity tag of a 200 that may be cached (headers.h), or NULL */
     int retry_after;   /* seconds, or 0 for none */
     /* For the log line. */
     const char *algorithm;

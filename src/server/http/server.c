@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "rushhour/clock.h"
-#include "cache_headers.h"
+#include "headers.h"
 #include "deadline.h"
 #include "http_policy.h"
 #include "log.h"

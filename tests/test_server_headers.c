@@ -1,9 +1,9 @@
-/* The caching headers (cache_headers.c): If-None-Match lists by the weak comparison, and which
+/* The caching headers (headers.c): If-None-Match lists by the weak comparison, and which
  * answers may be stored, under which policy, and when a 200 becomes a 304. */
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "cache_headers.h"
+#include "headers.h"
 #include "config_load.h"
 #include "routes/route_table.h"
 

@@ -1,8 +1,8 @@
 /* Every answer's caching headers, decided in one place: which answers a browser or a shared
  * cache may keep and for how long, their entity tags, and the 304 that answers a client whose
  * copy is current (If-None-Match, RFC 9110 13.1.2). */
-#ifndef RHD_CACHE_HEADERS_H
-#define RHD_CACHE_HEADERS_H
+#ifndef RHD_HEADERS_H
+#define RHD_HEADERS_H
 
 #include <stdbool.h>
 

@@ -1,7 +1,7 @@
-/* The caching headers of every answer; see cache_headers.h. */
+/* The caching headers of every answer; see headers.h. */
 #include <string.h>
 
-#include "cache_headers.h"
+#include "headers.h"
 #include "routes/route_table.h"
 
 /* A bank puzzle's answer changes only with the bank or the server (its tag names both), so
