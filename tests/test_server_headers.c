@@ -1,5 +1,6 @@
-/* The caching headers (headers.c): If-None-Match lists by the weak comparison, and which
- * answers may be stored, under which policy, and when a 200 becomes a 304. */
+/* Every answer's headers (headers.c): If-None-Match lists by the weak comparison; which
+ * answers may be stored, under which policy, and when a 200 becomes a 304; the CORS decision;
+ * the whole list an answer carries, and the head of one written straight to a socket. */
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -111,4 +112,67 @@ Test(cache_headers, a_listed_tag_makes_a_304_without_body)
     cr_expect_eq(r.status, 404);
     cr_expect_str_eq(h.cache_control, "no-store");
     cr_expect_eq(asked, 1);
+}
+
+/* The value of header `name` in `h`, or NULL. */
+static const char *value_of(const rhd_headers *h, const char *name)
+{
+    for (int k = 0; k < h->count; k++)
+        if (strcmp(h->at[k].name, name) == 0) return h->at[k].value;
+    return NULL;
+}
+
+Test(headers, an_allowed_origin_gets_the_cors_headers_and_no_other_does)
+{
+    rhd_config cfg;
+    char err[ERR_LEN];
+    char *flags[] = {"--cors-origins", "https://a.example, https://b.example", NULL};
+    cr_assert_eq(load_config(&cfg, NULL, flags, 2, err), 0, "%s", err);
+    rhd_request r = reply("OPTIONS", RHD_ROUTE_SOLVE, 204, NULL, &cfg);
+    r.allow = "POST, OPTIONS";
+    rhd_cors_note(&r, "https://c.example");
+    cr_expect_str_eq(r.origin, "", "an origin not listed");
+    rhd_cors_note(&r, NULL);
+    cr_expect_str_eq(r.origin, "");
+    rhd_cors_note(&r, "https://b.example");
+    cr_expect_str_eq(r.origin, "https://b.example");
+    const rhd_cache_headers cache = rhd_cache_decide(&r, NULL, NULL);
+    rhd_headers h;
+    rhd_headers_of(&h, &r, &cache, false);
+    cr_expect_str_eq(value_of(&h, "Access-Control-Allow-Origin"), "https://b.example");
+    cr_expect_str_eq(value_of(&h, "Vary"), "Origin");
+    cr_expect_str_eq(value_of(&h, "Access-Control-Allow-Methods"), "POST, OPTIONS");
+    cr_expect_str_eq(value_of(&h, "Allow"), "POST, OPTIONS");
+    cr_expect_null(value_of(&h, "Connection"), "kept alive");
+    cr_expect(rhd_cors_allowed("*", "null"), "* allows any origin");
+    cr_expect_not(rhd_cors_allowed("*", ""));
+    cr_expect_not(rhd_cors_allowed("", "https://a.example"), "CORS off");
+}
+
+Test(headers, a_raw_answer_s_head_lists_every_header_and_its_length)
+{
+    rhd_config cfg;
+    char err[ERR_LEN];
+    cr_assert_eq(load_config(&cfg, NULL, NULL, 2, err), 0, "%s", err);
+    rhd_request r = reply("POST", RHD_ROUTE_SOLVE, 413, NULL, &cfg);
+    r.content_type = "application/problem+json";
+    r.retry_after = 7;
+    strcpy(r.request_id, "abc");
+    const rhd_cache_headers cache = rhd_cache_decide(&r, NULL, NULL);
+    rhd_headers h;
+    rhd_headers_of(&h, &r, &cache, true);
+    char head[512];
+    const size_t n = rhd_headers_raw(head, sizeof head, 413, "Content Too Large", &h, 2);
+    cr_assert_eq(n, strlen(head));
+    cr_expect_str_eq(head, "HTTP/1.1 413 Content Too Large\r\n"
+                           "Content-Type: application/problem+json\r\n"
+                           "X-Request-Id: abc\r\n"
+                           "Cache-Control: no-store\r\n"
+                           "X-Content-Type-Options: nosniff\r\n"
+                           "Connection: close\r\n"
+                           "Retry-After: 7\r\n"
+                           "Content-Length: 2\r\n\r\n");
+    for (size_t len = 0; len <= n; len++)
+        cr_expect_eq(rhd_headers_raw(head, len, 413, "Content Too Large", &h, 2), 0,
+                     "a head cut to %zu bytes", len);
 }

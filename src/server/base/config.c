@@ -278,10 +278,8 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t';
 }
 
-/* Calls `each` on every entry of a comma list with the blanks around it trimmed; stops when it
- * returns true and returns that. Empty entries are skipped. */
-static bool each_origin(const char *list, bool (*each)(const char *entry, size_t n, void *arg),
-                        void *arg)
+bool rhd_config_each_origin(const char *list, bool (*each)(const char *entry, size_t n, void *arg),
+                            void *arg)
 {
     for (const char *p = list; *p;) {
         const char *end = strchr(p, ',');
@@ -314,7 +312,7 @@ static bool parse_origins(const setting *s, rhd_config *cfg, const char *text, c
         snprintf(why, why_len, "%s is longer than %zu bytes", show, sizeof cfg->cors_origins - 1);
         return false;
     }
-    if (each_origin(text, has_space_inside, NULL)) {
+    if (rhd_config_each_origin(text, has_space_inside, NULL)) {
         snprintf(why, why_len, "%s: an origin contains a blank (separate origins with commas)",
                  show);
         return false;
@@ -617,22 +615,4 @@ size_t rhd_config_search_memory(const rhd_config *cfg)
 {
     return cfg->workers > 0 ? cfg->memory_budget_bytes / (size_t)cfg->workers
                             : cfg->memory_budget_bytes;
-}
-
-typedef struct {
-    const char *origin;
-    size_t n;
-} wanted_origin;
-
-static bool matches(const char *entry, size_t n, void *arg)
-{
-    const wanted_origin *w = arg;
-    return (n == 1 && entry[0] == '*') || (n == w->n && memcmp(entry, w->origin, n) == 0);
-}
-
-bool rhd_config_origin_allowed(const rhd_config *cfg, const char *origin)
-{
-    if (!origin || !*origin) return false;
-    wanted_origin w = {origin, strlen(origin)};
-    return each_origin(cfg->cors_origins, matches, &w);
 }

@@ -76,11 +76,14 @@ void rhd_config_usage(char *out, size_t len);
 /* The most puzzles one batch may hold: batch_max, but no more than the queue takes at once. */
 int rhd_config_batch_max(const rhd_config *cfg);
 
+/* Calls `each` on every entry of the comma list `list` (cors_origins), the blanks around it
+ * trimmed and empty entries skipped; stops at the first that returns true and returns true. The
+ * one reader of that list: the configuration checks it with this, headers.h matches with it. */
+bool rhd_config_each_origin(const char *list, bool (*each)(const char *entry, size_t n, void *arg),
+                            void *arg);
+
 /* Bytes each search may use: memory_budget_bytes / workers. */
 size_t rhd_config_search_memory(const rhd_config *cfg);
-
-/* True when `origin` (exactly, as the browser sends it) is allowed by cors_origins. */
-bool rhd_config_origin_allowed(const rhd_config *cfg, const char *origin);
 
 const char *rhd_log_level_name(rhd_log_level level);
 

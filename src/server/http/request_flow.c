@@ -6,6 +6,7 @@
 #include "rushhour/clock.h"
 #include "log.h"
 #include "metrics.h"
+#include "headers.h"
 #include "request_flow.h"
 #include "routes/route_table.h"
 
@@ -97,9 +98,7 @@ void rhd_flow_begin(rhd_request *r, const rhd_request_head *h, rhd_traffic *t)
     const rhd_http_decision d = rhd_http_check(&q);
     assign_request_id(t, r, &d);
     r->body_is_text = d.body_is_text;
-    if (h->origin && strlen(h->origin) < sizeof r->origin &&
-        rhd_config_origin_allowed(r->cfg, h->origin))
-        strcpy(r->origin, h->origin);
+    rhd_cors_note(r, h->origin);
     check_headers(r, rt, &d);
     if (r->reply || r->status) r->phase = RHD_REPLYING;
 }

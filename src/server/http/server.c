@@ -151,11 +151,6 @@ static void request_begin(const listener *lst, rhd_request *r, struct MHD_Connec
     free(fl.fields);
 }
 
-static void add_header(struct MHD_Response *resp, const char *name, const char *value)
-{
-    if (value && *value) MHD_add_response_header(resp, name, value);
-}
-
 typedef struct {
     const char *etag;
     bool listed;
@@ -195,34 +190,10 @@ static enum MHD_Result send_reply(rhd_request *r)
         r->reply && !r->reply_static ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
     if (!resp) return MHD_NO;
     if (!r->reply_static) r->reply = NULL; /* MHD frees it now */
-    add_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
-    add_header(resp, "X-Request-Id", r->request_id);
-    add_header(resp, MHD_HTTP_HEADER_CACHE_CONTROL, cache.cache_control);
-    add_header(resp, MHD_HTTP_HEADER_ETAG, cache.etag);
-    /* Every answer has its one declared type: browsers must not guess another. */
-    add_header(resp, "X-Content-Type-Options", "nosniff");
-    add_header(resp, "Content-Security-Policy", r->csp); /* set by the playground page only */
     /* While draining, keep-alive connections close after their reply. */
-    if (r->close || atomic_load(&r->services->draining))
-        add_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
-    if (r->status == 405 || r->status == 204) add_header(resp, MHD_HTTP_HEADER_ALLOW, r->allow);
-    if (r->retry_after > 0) {
-        char seconds[16];
-        snprintf(seconds, sizeof seconds, "%d", r->retry_after);
-        add_header(resp, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
-    }
-    if (r->origin[0]) {
-        add_header(resp, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, r->origin);
-        add_header(resp, MHD_HTTP_HEADER_VARY, "Origin");
-        add_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, Retry-After");
-        if (r->status == 204) {
-            add_header(resp, "Access-Control-Allow-Methods", r->allow);
-            add_header(resp, "Access-Control-Allow-Headers", "Content-Type, X-Request-Id");
-            add_header(resp, "Access-Control-Max-Age", "600");
-        }
-    } else if (cache.vary_origin) {
-        add_header(resp, MHD_HTTP_HEADER_VARY, "Origin"); /* a stored copy serves every origin */
-    }
+    rhd_headers h;
+    rhd_headers_of(&h, r, &cache, r->close || atomic_load(&r->services->draining));
+    for (int k = 0; k < h.count; k++) MHD_add_response_header(resp, h.at[k].name, h.at[k].value);
     const enum MHD_Result ok = MHD_queue_response(r->conn, (unsigned)r->status, resp);
     MHD_destroy_response(resp);
     r->phase = RHD_ANSWERED;
@@ -235,6 +206,22 @@ static bool has_body(struct MHD_Connection *c)
         MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     return (length && strtoull(length, NULL, 10) > 0) ||
            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING);
+}
+
+/* Sends `r`'s answer, a problem already set, straight on the socket `fd`, closing after it:
+ * the two answers libmicrohttpd 0.9.75 cannot queue (below). Returns whether it was sent. */
+static bool send_raw(int fd, rhd_request *r)
+{
+    const rhd_cache_headers cache = rhd_cache_decide(r, NULL, NULL);
+    rhd_headers h;
+    rhd_headers_of(&h, r, &cache, true);
+    char head[1024];
+    const size_t n =
+        rhd_headers_raw(head, sizeof head, r->status,
+                        MHD_get_reason_phrase_for((unsigned)r->status), &h, r->reply_len);
+    struct iovec parts[2] = {{head, n}, {r->reply, r->reply_len}};
+    struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
+    return n > 0 && sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) >= 0;
 }
 
 /* A body past the limit, answered 413 as soon as the limit is passed. MHD 0.9.75 queues no
@@ -250,20 +237,7 @@ static enum MHD_Result refuse_body_now(rhd_request *r)
     r->phase = RHD_ANSWERED;
     const union MHD_ConnectionInfo *fd =
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
-    if (!fd) return MHD_NO;
-    char head[512];
-    const int n = snprintf(
-        head, sizeof head,
-        "HTTP/1.1 413 Content Too Large\r\nContent-Type: %s\r\n"
-        "Content-Length: %zu\r\nX-Request-Id: %s\r\n"
-        "Cache-Control: %s\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-        r->content_type, r->reply_len, r->request_id,
-        rhd_cache_decide(r, NULL, NULL).cache_control);
-    struct iovec parts[2] = {{head, (size_t)n}, {r->reply, r->reply_len}};
-    struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
-    if (n <= 0 || (size_t)n >= sizeof head ||
-        sendmsg(fd->connect_fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
-        return MHD_NO;
+    if (!fd || !send_raw(fd->connect_fd, r)) return MHD_NO;
     shutdown(fd->connect_fd, SHUT_WR);
     return MHD_YES;
 }
@@ -391,23 +365,11 @@ static void answer_timeout(void *arg, int fd, bool body, const char *request_id)
     char detail[96];
     snprintf(detail, sizeof detail, "the request %s did not arrive within %d s",
              body ? "body" : "header", body ? s->cfg.body_timeout_s : s->cfg.header_timeout_s);
-    cJSON *doc = rhd_problem(&r, 408, "request-timeout", "Request Timeout", detail, NULL);
-    char *json = doc ? cJSON_PrintUnformatted(doc) : NULL;
-    cJSON_Delete(doc);
-    const size_t json_len = json ? strlen(json) : 0;
-    char head[320];
-    const int n = snprintf(
-        head, sizeof head,
-        "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
-        "Content-Type: application/problem+json\r\nX-Request-Id: %s\r\n"
-        "Cache-Control: %s\r\nX-Content-Type-Options: nosniff\r\nContent-Length: %zu\r\n\r\n",
-        r.request_id, rhd_cache_decide(&r, NULL, NULL).cache_control, json_len);
-    struct iovec parts[2] = {{head, (size_t)n}, {json, json_len}};
-    struct msghdr msg = {.msg_iov = parts, .msg_iovlen = 2};
+    rhd_reply_problem(&r, 408, "request-timeout", "Request Timeout", detail, NULL);
     /* A few hundred bytes into a socket the server has not written to: they fit its buffer.
      * Should the client be gone, there is nobody left to tell. */
-    (void)sendmsg(fd, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
-    free(json);
+    (void)send_raw(fd, &r);
+    if (!r.reply_static) free(r.reply);
     rhd_metrics_timeout(body);
     if (body) return; /* the request's completion logs and counts it */
     /* A header that never completed made no request for MHD: log and count it here. */
