@@ -30,12 +30,10 @@ struct setting {
     const char *fallback; /* the default, parsed like any other value */
     const char *meaning;
     parse_fn parse;
-    size_t offset;
-    uint64_t min, max; /* numeric settings only; max == 0 for the others */
+    size_t offset, width; /* the field's place in rhd_config, and its size */
+    uint64_t min, max;    /* numeric settings only; max == 0 for the others */
 };
 
-static bool parse_int(const setting *s, rhd_config *cfg, const char *text, char *why,
-                      size_t why_len);
 static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
                        size_t why_len);
 static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
@@ -53,12 +51,12 @@ static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *tex
 static bool parse_bank(const setting *s, rhd_config *cfg, const char *text, char *why,
                        size_t why_len);
 
-#define AT(field) offsetof(rhd_config, field)
+#define AT(field) offsetof(rhd_config, field), sizeof(((rhd_config *)0)->field)
 
 static const setting settings[] = {
     {"--bind", "RUSHHOURD_BIND", "0.0.0.0", "address to listen on, IPv4 or IPv6", parse_address,
      AT(bind), 0, 0},
-    {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", parse_int, AT(port), 0,
+    {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", parse_count, AT(port), 0,
      65535},
     {"--admin-port", "RUSHHOURD_ADMIN_PORT", "9090",
      "TCP port of the admin listener (/healthz, /readyz, /metrics only); 0: any free port; off: "
@@ -69,23 +67,23 @@ static const setting settings[] = {
      "--admin-port off nowhere",
      parse_switch, AT(public_metrics), 0, 0},
     {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core",
-     parse_int, AT(http_threads), 0, 256},
-    {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_int,
+     parse_count, AT(http_threads), 0, 256},
+    {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_count,
      AT(workers), 0, 1024},
     {"--queue-length", "RUSHHOURD_QUEUE_LENGTH", "64", "searches waiting for a worker; 503 beyond",
-     parse_int, AT(queue_length), 1, 100000},
+     parse_count, AT(queue_length), 1, 100000},
     {"--batch-max", "RUSHHOURD_BATCH_MAX", "32",
-     "most puzzles in one POST /v1/solve/batch (never more than --queue-length)", parse_int,
+     "most puzzles in one POST /v1/solve/batch (never more than --queue-length)", parse_count,
      AT(batch_max), 1, 100000},
     {"--max-body-bytes", "RUSHHOURD_MAX_BODY_BYTES", "64KiB", "largest request body; 413 beyond",
      parse_size, AT(max_body_bytes), KIB, 16 * MIB},
     {"--max-nodes", "RUSHHOURD_MAX_NODES", "20000000", "most nodes one search may expand",
      parse_count, AT(max_nodes), 1, UINT64_C(1000000000000)},
     {"--timeout-ms", "RUSHHOURD_TIMEOUT_MS", "5000",
-     "search time when the request sets none; at most --timeout-max-ms", parse_int, AT(timeout_ms),
-     1, 600000},
+     "search time when the request sets none; at most --timeout-max-ms", parse_count,
+     AT(timeout_ms), 1, 600000},
     {"--timeout-max-ms", "RUSHHOURD_TIMEOUT_MAX_MS", "30000", "most search time a request may ask",
-     parse_int, AT(timeout_max_ms), 1, 600000},
+     parse_count, AT(timeout_max_ms), 1, 600000},
     {"--memory-budget-bytes", "RUSHHOURD_MEMORY_BUDGET_BYTES", "1GiB",
      "memory of all searches together; each gets budget / workers", parse_size,
      AT(memory_budget_bytes), MIB, TIB},
@@ -99,28 +97,28 @@ static const setting settings[] = {
     {"--table-builds-per-min", "RUSHHOURD_TABLE_BUILDS_PER_MIN", "120",
      "background table builds a minute (a quarter of a minute's worth at once); 0: none but the "
      "day's",
-     parse_int, AT(table_builds_per_min), 0, 100000},
+     parse_count, AT(table_builds_per_min), 0, 100000},
     {"--table-build-cpu-ms-per-min", "RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN", "6000",
      "CPU milliseconds a minute the background table builds may take (a quarter of a minute's "
      "worth at once); 0: none but the day's",
-     parse_int, AT(table_build_cpu_ms_per_min), 0, 6000000},
-    {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_int,
+     parse_count, AT(table_build_cpu_ms_per_min), 0, 6000000},
+    {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_count,
      AT(max_connections), 1, 100000},
     {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP", "128",
-     "open connections per client address; 0: unlimited", parse_int, AT(max_connections_per_ip), 0,
-     100000},
+     "open connections per client address; 0: unlimited", parse_count, AT(max_connections_per_ip),
+     0, 100000},
     {"--idle-timeout-s", "RUSHHOURD_IDLE_TIMEOUT_S", "30",
-     "seconds before an idle connection closes", parse_int, AT(idle_timeout_s), 1, 3600},
+     "seconds before an idle connection closes", parse_count, AT(idle_timeout_s), 1, 3600},
     {"--header-timeout-s", "RUSHHOURD_HEADER_TIMEOUT_S", "10",
-     "seconds for a whole request header; 408 beyond", parse_int, AT(header_timeout_s), 1, 3600},
+     "seconds for a whole request header; 408 beyond", parse_count, AT(header_timeout_s), 1, 3600},
     {"--body-timeout-s", "RUSHHOURD_BODY_TIMEOUT_S", "30",
-     "seconds for a whole request body, from the end of its header; 408 beyond", parse_int,
+     "seconds for a whole request body, from the end of its header; 408 beyond", parse_count,
      AT(body_timeout_s), 1, 3600},
     {"--header-memory-bytes", "RUSHHOURD_HEADER_MEMORY_BYTES", "32KiB",
      "memory for one request's headers; 431 beyond", parse_size, AT(header_memory_bytes), 4 * KIB,
      MIB},
-    {"--grace-s", "RUSHHOURD_GRACE_S", "20", "seconds to drain on SIGTERM", parse_int, AT(grace_s),
-     0, 3600},
+    {"--grace-s", "RUSHHOURD_GRACE_S", "20", "seconds to drain on SIGTERM", parse_count,
+     AT(grace_s), 0, 3600},
     {"--cors-origins", "RUSHHOURD_CORS_ORIGINS", "",
      "CORS: comma-separated exact origins, or *; empty: off", parse_origins, AT(cors_origins), 0,
      0},
@@ -229,31 +227,31 @@ static bool parse_number(const setting *s, const char *text, uint64_t *out, char
     return true;
 }
 
-static bool parse_int(const setting *s, rhd_config *cfg, const char *text, char *why,
-                      size_t why_len)
-{
-    uint64_t v;
-    if (!parse_number(s, text, &v, why, why_len)) return false;
-    *(int *)((char *)cfg + s->offset) = (int)v; /* every int range ends far below INT_MAX */
-    return true;
-}
-
-static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
+/* A number into its field, an int, a size_t or a uint64_t, as wide as the table says. */
+static bool parse_into(const setting *s, rhd_config *cfg, const char *text, char *why,
                        size_t why_len)
 {
     uint64_t v;
     if (!parse_number(s, text, &v, why, why_len)) return false;
-    *(size_t *)((char *)cfg + s->offset) = (size_t)v;
+    char *field = (char *)cfg + s->offset;
+    if (s->width == sizeof(unsigned))
+        *(unsigned *)field = (unsigned)v; /* every int range ends far below INT_MAX */
+    else
+        *(uint64_t *)field = v;
     return true;
+}
+
+/* Bytes take a unit (is_bytes); counts do not. */
+static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
+                       size_t why_len)
+{
+    return parse_into(s, cfg, text, why, why_len);
 }
 
 static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
                         size_t why_len)
 {
-    uint64_t v;
-    if (!parse_number(s, text, &v, why, why_len)) return false;
-    *(uint64_t *)((char *)cfg + s->offset) = v;
-    return true;
+    return parse_into(s, cfg, text, why, why_len);
 }
 
 /* ---- words ---- */
@@ -378,7 +376,7 @@ static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *tex
         *(int *)((char *)cfg + s->offset) = -1;
         return true;
     }
-    if (parse_int(s, cfg, text, why, why_len)) return true;
+    if (parse_count(s, cfg, text, why, why_len)) return true;
     strncat(why, "; or off", why_len - strlen(why) - 1);
     return false;
 }
@@ -443,6 +441,7 @@ static const char *find_env(char **envp, const char *name)
     return NULL;
 }
 
+/* The index of the setting of the field at `offset` in rhd_config. */
 static size_t index_of(size_t offset)
 {
     size_t k = 0;
@@ -452,7 +451,8 @@ static size_t index_of(size_t offset)
 
 static void check_timeouts(const rhd_config *cfg, const origin_of *from, problems *p)
 {
-    const size_t t = index_of(AT(timeout_ms)), m = index_of(AT(timeout_max_ms));
+    const size_t t = index_of(offsetof(rhd_config, timeout_ms)),
+                 m = index_of(offsetof(rhd_config, timeout_max_ms));
     if (from[t].bad || from[m].bad || cfg->timeout_ms <= cfg->timeout_max_ms) return;
     report(p, "%s: %d is more than %s (%d)", from[t].name, cfg->timeout_ms, from[m].name,
            cfg->timeout_max_ms);
@@ -461,7 +461,8 @@ static void check_timeouts(const rhd_config *cfg, const origin_of *from, problem
 /* Two listeners cannot share a port (0, any free port, gives each its own). */
 static void check_ports(const rhd_config *cfg, const origin_of *from, problems *p)
 {
-    const size_t a = index_of(AT(admin_port)), m = index_of(AT(port));
+    const size_t a = index_of(offsetof(rhd_config, admin_port)),
+                 m = index_of(offsetof(rhd_config, port));
     if (from[a].bad || from[m].bad || cfg->port == 0 || cfg->admin_port != cfg->port) return;
     report(p, "%s: %d is also %s (turn it off with off)", from[a].name, cfg->admin_port,
            from[m].name);
