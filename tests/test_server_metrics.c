@@ -120,11 +120,11 @@ Test(metrics, a_3ms_request_is_not_in_the_2_5ms_bucket)
 Test(metrics, search_histograms)
 {
     rhd_metrics_reset();
-    rhd_metrics_search("bfs", 2000, 5000);
-    rhd_metrics_search("bfs", 1500000, 50);
-    rhd_metrics_search("astar", 20, 200000000);
-    rhd_metrics_search("dijkstra", 20, 10);
-    rhd_metrics_search(NULL, 20, 10);
+    rhd_metrics_search(RH_ALGO_BFS, 2000, 5000);
+    rhd_metrics_search(RH_ALGO_BFS, 1500000, 50);
+    rhd_metrics_search(RH_ALGO_ASTAR, 20, 200000000);
+    rhd_metrics_search((rh_algorithm)(RH_ALGO_FAST + 1), 20, 10);
+    rhd_metrics_search((rh_algorithm)-1, 20, 10);
     char *t = render();
     const char *h = "rushhourd_search_duration_seconds";
     char line[160];
@@ -282,7 +282,7 @@ Test(metrics, build_info)
 Test(metrics, reset_clears_everything)
 {
     rhd_metrics_request(RHD_ROUTE_SOLVE, "POST", 200, 5);
-    rhd_metrics_search("fast", 5, 5);
+    rhd_metrics_search(RH_ALGO_FAST, 5, 5);
     rhd_metrics_rejected(RHD_REJECT_SHUTTING_DOWN);
     rhd_metrics_queue_depth_add(4);
     rhd_metrics_reset();
@@ -338,7 +338,7 @@ Test(metrics, exposition_format)
 {
     rhd_metrics_reset();
     rhd_metrics_request(RHD_ROUTE_SOLVE, "POST", 200, 1234);
-    rhd_metrics_search("astar", 777, 12345);
+    rhd_metrics_search(RH_ALGO_ASTAR, 777, 12345);
     char *t = render();
     regex_t sample, comment;
     cr_assert_eq(regcomp(&sample,

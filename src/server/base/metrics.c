@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "metrics.h"
+#include "rushhour/search.h"
 #include "process_stats.h"
 
 enum { METHOD_GET, METHOD_POST, METHOD_HEAD, METHOD_OPTIONS, METHOD_OTHER, METHOD_COUNT };
@@ -21,8 +22,8 @@ static const char *const method_names[METHOD_COUNT] = {"GET", "POST", "HEAD", "O
 #define CODE_LAST 599
 #define CODE_SLOTS (CODE_LAST - CODE_FIRST + 2)
 
-enum { ALGO_BFS, ALGO_ASTAR, ALGO_FAST, ALGO_COUNT };
-static const char *const algorithm_names[ALGO_COUNT] = {"bfs", "astar", "fast"};
+/* Every algorithm of rushhour/search.h, named by rh_algorithm_name. */
+#define ALGO_COUNT (RH_ALGO_FAST + 1)
 
 static const char *const reject_names[RHD_REJECT_COUNT] = {"queue_full", "shutting_down",
                                                            "body_too_large", "invalid"};
@@ -162,11 +163,9 @@ void rhd_metrics_request(int route, const char *method, int status, uint64_t dur
     observe(&registry.request_duration[route], &duration_buckets, duration_us);
 }
 
-void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded)
+void rhd_metrics_search(rh_algorithm a, uint64_t duration_us, uint64_t nodes_expanded)
 {
-    int a = 0;
-    while (a < ALGO_COUNT && !(algorithm && strcmp(algorithm, algorithm_names[a]) == 0)) a++;
-    if (a == ALGO_COUNT) return; /* not a search the service runs */
+    if ((unsigned)a >= ALGO_COUNT) return; /* not a search the service runs */
     observe(&registry.search_duration[a], &duration_buckets, duration_us);
     observe(&registry.search_nodes, &node_buckets, nodes_expanded);
 }
@@ -364,7 +363,7 @@ static void put_durations(out_buf *o)
     header(o, search, "histogram", "Time one search ran on a worker, by algorithm.");
     for (int a = 0; a < ALGO_COUNT; a++) {
         char label[64];
-        snprintf(label, sizeof label, "algorithm=\"%s\",", algorithm_names[a]);
+        snprintf(label, sizeof label, "algorithm=\"%s\",", rh_algorithm_name((rh_algorithm)a));
         put_histogram(o, search, label, &registry.search_duration[a], &duration_buckets, true);
     }
     static const char analysis[] = "rushhourd_analysis_duration_seconds";

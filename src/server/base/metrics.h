@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rushhour/search.h"
+
 typedef enum {
     RHD_REJECT_QUEUE_FULL = 0,
     RHD_REJECT_SHUTTING_DOWN,
@@ -39,9 +41,9 @@ void rhd_metrics_routes(const char *const *labels, int count);
  * "OTHER"), status code (any 100..599) and duration. */
 void rhd_metrics_request(int route, const char *method, int status, uint64_t duration_us);
 
-/* One finished search: algorithm name ("bfs", "astar", "fast"; any other is not counted), its
- * duration and the nodes it expanded. */
-void rhd_metrics_search(const char *algorithm, uint64_t duration_us, uint64_t nodes_expanded);
+/* One finished search: its algorithm (labelled by rh_algorithm_name; one out of range is not
+ * counted), its duration and the nodes it expanded. */
+void rhd_metrics_search(rh_algorithm algorithm, uint64_t duration_us, uint64_t nodes_expanded);
 
 void rhd_metrics_rejected(rhd_reject_reason reason);
 

@@ -68,8 +68,7 @@ bool rhd_task_solve(rhd_task *task, rh_result *res, const rh_puzzle *p, rhd_timi
 {
     const int rc = rh_solve(res, p, &task->opt.search);
     if (!searched(task, rc, &res->stats, t)) return false;
-    rhd_metrics_search(rh_algorithm_name(res->algorithm), res->stats.elapsed_us,
-                       res->stats.nodes_expanded);
+    rhd_metrics_search(res->algorithm, res->stats.elapsed_us, res->stats.nodes_expanded);
     return true;
 }
 
