@@ -29,8 +29,9 @@ bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint
     if (b->count == b->allocated) {
         const size_t have = b->allocated, want = have ? 2 * have : BATCH_MIN;
         if (want * (sizeof *b->configs + sizeof *b->met) > b->limit ||
-            !rh__ememory_grow(b->memory, &b->used, &b->configs, sizeof *b->configs, have, want) ||
-            !rh__ememory_grow(b->memory, &b->used, &b->met, sizeof *b->met, have, want))
+            !rh__ework_memory_grow(b->memory, &b->used, &b->configs, sizeof *b->configs, have,
+                                   want) ||
+            !rh__ework_memory_grow(b->memory, &b->used, &b->met, sizeof *b->met, have, want))
             return false;
         b->allocated = want;
     }

@@ -39,8 +39,8 @@ void rh__ework_free(rh__ework *w)
     rh__ework_init(w, w->g, w->memory);
 }
 
-bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
-                      size_t want)
+bool rh__ework_memory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
+                           size_t want)
 {
     void **p = array;
     const size_t more = (want - have) * size;
@@ -60,7 +60,7 @@ bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, si
 
 static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)
 {
-    return rh__ememory_grow(w->memory, &w->used, array, size, have, want);
+    return rh__ework_memory_grow(w->memory, &w->used, array, size, have, want);
 }
 
 /* Stores `key`, known absent, of state i in the first empty slot from its home. */

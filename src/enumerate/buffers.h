@@ -20,15 +20,15 @@ typedef struct {
 
 /* Grows *array from `have` to `want` elements of `size` bytes within `m`, adding what it takes
  * to *used (its owner's share). */
-bool rh__ememory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
-                      size_t want);
+bool rh__ework_memory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
+                           size_t want);
 
 /* Working memory of one thread: the states of the current search in discovery order, a hash
  * table of their keys and indices, every state's single-cell moves as one list of (index,
  * label) (edge_start[i] .. edge_start[i+1]), and per-state free cells, distances and a queue
  * for the second passes (free cells say where a chain of slides ends without a search). A state's
  * list holds first the moves back to states explored before it, then its own: exploration writes
- * the second part and leaves room for the first, which rh__enum_link fills in when it needs the
+ * the second part and leaves room for the first, which rh__ecluster_link fills in when it needs the
  * whole graph. Grows by doubling within the run's shared `memory`, so that a run's memory follows
  * its largest clusters. */
 typedef struct {
@@ -41,7 +41,7 @@ typedef struct {
     uint32_t *index; /* the table: the state's index per slot */
     uint32_t *edges;
     uint16_t *labels;
-    uint32_t *chain;     /* per move: the same vehicle's next slide the same way (rh__enum_chain) */
+    uint32_t *chain; /* per move: the same vehicle's next slide the same way (rh__ecluster_chain) */
     uint64_t (*skip)[2]; /* per state: the slides to states explored before it (RH_ES_SKIP_*) */
     uint32_t count, allocated;
     uint32_t edge_count, edges_allocated; /* edge_count: the places the lists take */
@@ -72,31 +72,6 @@ uint32_t rh__ework_add_grow(rh__ework *w, const rh__estate *s);
 bool rh__ework_edges_grow(rh__ework *w, uint32_t more);
 /* Room in w->chain for every place the lists take; false when the budget refuses. */
 bool rh__ework_chain_grow(rh__ework *w);
-
-/* Boards up to this size have a one-to-one key (rh__es_key). */
-#define RH_ES_EXACT_SIZE 6
-
-/* A state's key in a search's table: the first cells of its horizontal vehicles, XOR those of
- * its vertical ones shifted up by n*n - 2. Within one search (a cluster, or what one start
- * reaches) it is one-to-one up to 6x6: rows and columns keep their vehicles in order, so
- * first cells alone place them; the two masks overlap in one bit, and a difference there
- * would change how many vehicles lie each way. Larger boards overflow the word: their key is a
- * hash, and a match is checked against the state. Never 0: the primary's first cell is in it,
- * below the overlap. */
-static inline uint64_t rh__es_key(const rh__egeom *g, const rh__estate *s)
-{
-    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
-    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
-    if (g->n <= RH_ES_EXACT_SIZE) return h ^ v << (g->cells - 2);
-    const uint64_t x =
-        (h ^ h >> 29 ^ v * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xBF58476D1CE4E5B9);
-    return (x ^ x >> 31) | 1;
-}
-
-static inline bool rh__es_equal(const rh__estate *a, const rh__estate *b)
-{
-    return a->m[0] == b->m[0] && a->m[1] == b->m[1] && a->m[2] == b->m[2] && a->m[3] == b->m[3];
-}
 
 /* The hash of a key, whose low bits pick its home slot: two rounds of multiply and fold, as
  * its bits sit in a few places. */

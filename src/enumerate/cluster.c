@@ -20,10 +20,10 @@ static inline uint32_t bits_in(uint64_t x)
  *
  * Each move is looked up once, from the state explored first: the slide back leads to a
  * state already known, so it is marked in the other's `skip`, which leaves room for it at the
- * head of that state's list; rh__enum_link writes it there once the cluster is known to be
+ * head of that state's list; rh__ecluster_link writes it there once the cluster is known to be
  * wanted. */
-rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, const rh__estate *start,
-                                     uint64_t *goals)
+rh__ecluster_result rh__ecluster_explore(rh__ework *w, const rh__egeom *g, const rh__estate *start,
+                                         uint64_t *goals)
 {
     const uint64_t h0 = rh__es_h(start), v0 = rh__es_v(g, start);
     rh__estate next[RH_ES_MOVES_MAX];
@@ -55,7 +55,7 @@ rh__ecluster_result rh__enum_explore(rh__ework *w, const rh__egeom *g, const rh_
             const bool forward = j < forward_moves;
             /* Every state met so far is above the start, and a slide right or down only
              * raises the key: only slides left or up can go below it. */
-            if (!forward && rh__key_less(rh__es_h(&next[j]), rh__es_v(g, &next[j]), h0, v0))
+            if (!forward && rh__es_key_less(rh__es_h(&next[j]), rh__es_v(g, &next[j]), h0, v0))
                 return RH_EC_NOT_CANONICAL;
             const uint32_t k = rh__ework_put(w, &next[j], key[j], hash[j], &added);
             if (k == RH_EWORK_FULL) return RH_EC_FULL;
@@ -80,7 +80,7 @@ static inline uint16_t reversed(const rh__egeom *g, uint16_t label)
 /* Each state's own moves, turned around, go into the room at the head of the list of the state
  * they lead to. That state comes later in discovery order (a move to an explored state is that
  * state's), so its head is full before its own moves are read. */
-void rh__enum_link(rh__ework *w, const rh__egeom *g)
+void rh__ecluster_link(rh__ework *w, const rh__egeom *g)
 {
     uint32_t *cursor = w->queue;
     for (uint32_t i = 0; i < w->count; i++) cursor[i] = w->edge_start[i];
@@ -92,7 +92,7 @@ void rh__enum_link(rh__ework *w, const rh__egeom *g)
         }
 }
 
-bool rh__enum_chain(rh__ework *w, const rh__egeom *g)
+bool rh__ecluster_chain(rh__ework *w, const rh__egeom *g)
 {
     if (!rh__ework_chain_grow(w)) return false;
     for (uint32_t i = 0; i < w->count; i++)

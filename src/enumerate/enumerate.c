@@ -304,9 +304,9 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     const rh__egeom *g = &r->geom;
     rh__ework *w = &wk->work;
     rh_cluster *out = &wk->cluster;
-    if (goals || r->opt->walls_max) rh__enum_link(w, g);
+    if (goals || r->opt->walls_max) rh__ecluster_link(w, g);
     /* The clusters with walls walk the chains of many passes; one wall-free pass finds them. */
-    if (goals && r->opt->walls_max && !rh__enum_chain(w, g)) return RH_EC_FULL;
+    if (goals && r->opt->walls_max && !rh__ecluster_chain(w, g)) return RH_EC_FULL;
     out->board_size = g->n;
     out->canonical_h = rh__es_h(start);
     out->canonical_v = rh__es_v(g, start);
@@ -317,11 +317,11 @@ static rh__ecluster_result record(worker *wk, const rh__estate *start, uint64_t 
     if (r->opt->walls_max) {
         const rh__ewalls_spec spec = {r->opt->walls_min, r->opt->walls_max, r->opt->slides,
                                       report_cluster, wk};
-        return rh__enum_walls(w, &wk->search, &wk->walls, g, &spec, alone, out);
+        return rh__ewalls_find(w, &wk->search, &wk->walls, g, &spec, alone, out);
     }
     /* Nothing else wants the buffers: minimality searches in them. */
     const rh__eview all = {w->dist, NULL, w->count, 0, false};
-    if (rh__enum_record(w, w, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
+    if (rh__erecord_make(w, w, g, &all, goals, r->opt->slides, NULL, out) == RH_EC_FULL)
         return RH_EC_FULL;
     report_cluster(wk, out, 0, 0);
     return RH_EC_CLUSTER;
@@ -336,7 +336,7 @@ static rh__ecluster_result cluster(worker *wk, size_t i, size_t end, bool alone)
     const rh__estate *s = &b->configs[i].s;
     uint64_t goals;
     enter(wk, alone);
-    rh__ecluster_result res = rh__enum_explore(&wk->work, &r->geom, s, &goals);
+    rh__ecluster_result res = rh__ecluster_explore(&wk->work, &r->geom, s, &goals);
     if (res != RH_EC_FULL) rh__ebatch_meet(b, &wk->work, i, end);
     if (res == RH_EC_CLUSTER) res = record(wk, s, goals, alone);
     if (held(wk) > r->keep) drop_buffers(wk);
@@ -466,7 +466,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     memset(stats, 0, sizeof *stats);
     stats->max_moves = stats->max_slides = -1;
     run r = {.opt = opt, .stats = stats};
-    rh__egeom_init(&r.geom, opt->board_size);
+    rh__espace_geometry(&r.geom, opt->board_size);
     atomic_init(&r.next_task, 0);
     atomic_init(&r.tasks_done, 0);
     atomic_init(&r.tasks_skipped, 0);

@@ -40,7 +40,7 @@ void rh__elanes_free(rh__elanes *b)
 
 static bool grow(rh__elanes *b, void *array, size_t size, size_t have, size_t want)
 {
-    return rh__ememory_grow(b->memory, &b->used, array, size, have, want);
+    return rh__ework_memory_grow(b->memory, &b->used, array, size, have, want);
 }
 
 bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
@@ -130,8 +130,8 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
     }
 }
 
-bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                    bool slides)
+bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                     bool slides)
 {
     const int count = __builtin_popcountll(lanes);
     if (!rh__elanes_reserve(b, w->count, count)) return false;
@@ -158,7 +158,8 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
         rh__elane_cluster *t = &b->tally[c];
         t->states++;
         t->goals += goal;
-        if (!(into & ~(mask & -mask)) && (!t->configurations++ || rh__key_less(h, v, t->h, t->v))) {
+        if (!(into & ~(mask & -mask)) &&
+            (!t->configurations++ || rh__es_key_less(h, v, t->h, t->v))) {
             t->h = h;
             t->v = v;
         }
@@ -166,7 +167,7 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
         const int m = b->moves[row + (size_t)b->index[c]];
         if (m == RH_ELANES_UNSEEN) continue; /* an unsolvable cluster */
         if (m < RH_ENUM_DEPTH_MAX) t->hist[m]++;
-        if (m > t->moves || (m == t->moves && rh__key_less(h, v, t->hardest_h, t->hardest_v))) {
+        if (m > t->moves || (m == t->moves && rh__es_key_less(h, v, t->hardest_h, t->hardest_v))) {
             t->moves = m;
             t->hardest = i;
             t->hardest_h = h;
@@ -174,7 +175,8 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
         }
         if (!slides) continue;
         const int sl = b->slides[row + (size_t)b->index[c]];
-        if (sl > t->slides || (sl == t->slides && rh__key_less(h, v, t->slides_h, t->slides_v))) {
+        if (sl > t->slides ||
+            (sl == t->slides && rh__es_key_less(h, v, t->slides_h, t->slides_v))) {
             t->slides = sl;
             t->hardest_slides = i;
             t->slides_h = h;
@@ -231,8 +233,8 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
     }
 }
 
-bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                            bool distances, bool slides, rh__elane_found_fn found, void *ctx)
+bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                         bool distances, bool slides, rh__elane_found_fn found, void *ctx)
 {
     if (!rh__elanes_reserve(b, w->count + 1, 0)) return false;
     b->always = lanes & ~g->board;

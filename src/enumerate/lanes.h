@@ -10,7 +10,7 @@
 #include "state.h"
 #include "buffers.h"
 
-/* One cluster of a lane, as rh__enum_lane_clusters finds it. */
+/* One cluster of a lane, as rh__elanes_clusters finds it. */
 typedef struct {
     uint32_t seed; /* its first state */
     uint64_t states, goals, configurations;
@@ -49,19 +49,19 @@ bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes);
  * (when `slides`) in slides: for state i and wall cell c, b->moves[i * b->lanes +
  * b->index[c]]. A lane off the board has no wall: the wall-free cluster's own distances. False
  * when the budget refuses. */
-bool rh__enum_lanes(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                    bool slides);
+bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                     bool slides);
 
-/* Where rh__enum_lane_clusters hands each cluster: of the wall on `cell`. Returns false to stop
+/* Where rh__elanes_clusters hands each cluster: of the wall on `cell`. Returns false to stop
  * (the budget refused). */
 typedef bool (*rh__elane_found_fn)(void *ctx, int cell, const rh__elane_cluster *c);
 
 /* Finds every cluster of the wall-free cluster w holds (its lists whole) with a single wall on
- * a cell of `lanes`, the lanes' own distances read (`distances`: rh__enum_lanes filled them,
+ * a cell of `lanes`, the lanes' own distances read (`distances`: rh__elanes_walk filled them,
  * with slides when `slides`), and hands each to `found`, in an order fixed by w: each lane's
  * clusters by their first state in w. Only walls the space allows count: in the primary row,
  * left of the primary car. False when the budget refuses or `found` stops. */
-bool rh__enum_lane_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                            bool distances, bool slides, rh__elane_found_fn found, void *ctx);
+bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
+                         bool distances, bool slides, rh__elane_found_fn found, void *ctx);
 
 #endif

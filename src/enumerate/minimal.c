@@ -51,8 +51,8 @@ static int shorter(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__e
     return 0;
 }
 
-int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves, uint64_t shortening, uint64_t searched_walls)
+int rh__eminimal_test(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
+                      int moves, uint64_t shortening, uint64_t searched_walls)
 {
     for (int k = 0; k < 4; k++) {
         uint64_t pieces = s->m[k] & ~shortening;

@@ -11,7 +11,7 @@
  * `moves`, with `walls`), or any of `searched_walls`, brings the distance below `moves`,
  * knowing it of the vehicles whose first cells are in `shortening` (and, as the caller does, of
  * the walls not searched). Searches in w. Returns 1, 0, or -1 when the budget runs out. */
-int rh__enum_minimal(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
-                     int moves, uint64_t shortening, uint64_t searched_walls);
+int rh__eminimal_test(rh__ework *w, const rh__egeom *g, uint64_t walls, const rh__estate *s,
+                      int moves, uint64_t shortening, uint64_t searched_walls);
 
 #endif

@@ -12,7 +12,7 @@ static char vehicle_name(int k)
     return names[k];
 }
 
-void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out)
+void rh__enotation_write(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out)
 {
     const int n = g->n;
     for (int i = 0; i < g->cells; i++) out[i] = (char)(walls >> i & 1 ? 'x' : '.');

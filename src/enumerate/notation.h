@@ -7,6 +7,6 @@
 #include "state.h"
 
 /* The board notation of `s`: n*n characters and a NUL. */
-void rh__enum_notation(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out);
+void rh__enotation_write(const rh__egeom *g, uint64_t walls, const rh__estate *s, char *out);
 
 #endif

@@ -84,7 +84,7 @@ static uint32_t hardest_at(const rh__ework *w, const rh__egeom *g, const rh__evi
         const uint32_t i = rh__eview_state(v, j);
         if (v->dist[i] != d) continue;
         const uint64_t h = rh__es_h(&w->states[i]), vv = rh__es_v(g, &w->states[i]);
-        if (best == UINT32_MAX || rh__key_less(h, vv, bh, bv)) {
+        if (best == UINT32_MAX || rh__es_key_less(h, vv, bh, bv)) {
             best = i;
             bh = h;
             bv = vv;
@@ -150,9 +150,9 @@ static uint64_t shortening(rh__ework *w, const rh__egeom *g, const rh__eview *v,
     return moved;
 }
 
-rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                    const rh__eview *v, uint64_t goals, bool slides,
-                                    const uint16_t *without_wall, rh_cluster *out)
+rh__ecluster_result rh__erecord_make(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                     const rh__eview *v, uint64_t goals, bool slides,
+                                     const uint16_t *without_wall, rh_cluster *out)
 {
     out->moves = out->slides = -1;
     out->minimal = false;
@@ -160,27 +160,27 @@ rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__e
     if (!goals) return RH_EC_CLUSTER;
     if (slides) {
         out->slides = distances(w, g, v, true, NULL);
-        rh__enum_notation(g, v->walls, &w->states[hardest_at(w, g, v, out->slides)],
-                          out->hardest_slides);
+        rh__enotation_write(g, v->walls, &w->states[hardest_at(w, g, v, out->slides)],
+                            out->hardest_slides);
     }
     memset(out->hist, 0, sizeof out->hist);
     out->moves = distances(w, g, v, false, out->hist); /* last: v->dist keeps it */
     const uint32_t at = hardest_at(w, g, v, out->moves);
-    rh__enum_notation(g, v->walls, &w->states[at], out->hardest);
-    return rh__enum_minimality(w, search, g, v, at, without_wall, out);
+    rh__enotation_write(g, v->walls, &w->states[at], out->hardest);
+    return rh__erecord_minimality(w, search, g, v, at, without_wall, out);
 }
 
-rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                        const rh__eview *v, uint32_t at,
-                                        const uint16_t *without_wall, rh_cluster *out)
+rh__ecluster_result rh__erecord_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                           const rh__eview *v, uint32_t at,
+                                           const uint16_t *without_wall, rh_cluster *out)
 {
     out->minimal = false;
     /* Without its wall the hardest state is no nearer the goal: the wall does not matter. */
     if (without_wall && without_wall[at] >= out->moves) return RH_EC_CLUSTER;
     const uint64_t moved = shortening(w, g, v, at);
     const rh__estate hardest = w->states[at]; /* `search` may be w */
-    const int minimal = rh__enum_minimal(search, g, v->walls, &hardest, out->moves, moved,
-                                         without_wall ? 0 : v->walls);
+    const int minimal = rh__eminimal_test(search, g, v->walls, &hardest, out->moves, moved,
+                                          without_wall ? 0 : v->walls);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;
     return RH_EC_CLUSTER;

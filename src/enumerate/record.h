@@ -20,7 +20,7 @@ typedef struct {
     const uint32_t *members; /* the view's states by index; NULL: every state of the buffer */
     uint32_t count;          /* of the view's states */
     uint64_t walls;          /* cells every state of the view leaves free: no slide takes one */
-    bool chained;            /* w->chain is filled (rh__enum_chain); else found as needed */
+    bool chained;            /* w->chain is filled (rh__ecluster_chain); else found as needed */
 } rh__eview;
 
 #define RH_EVIEW_UNSEEN UINT16_MAX
@@ -38,15 +38,15 @@ static inline uint32_t rh__eview_state(const rh__eview *v, uint32_t j)
  * has one wall, `without_wall` gives the distances in moves of the cluster it was taken from
  * (by state), and removing the wall is looked up there. Returns RH_EC_CLUSTER, or RH_EC_FULL
  * when a search runs out of budget. */
-rh__ecluster_result rh__enum_record(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                    const rh__eview *v, uint64_t goals, bool slides,
-                                    const uint16_t *without_wall, rh_cluster *out);
+rh__ecluster_result rh__erecord_make(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                     const rh__eview *v, uint64_t goals, bool slides,
+                                     const uint16_t *without_wall, rh_cluster *out);
 
-/* The minimality part of rh__enum_record: whether the view's state `at`, its hardest at
+/* The minimality part of rh__erecord_make: whether the view's state `at`, its hardest at
  * out->moves (v->dist holds the distances in moves), makes a minimal puzzle, into
  * out->minimal. */
-rh__ecluster_result rh__enum_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                        const rh__eview *v, uint32_t at,
-                                        const uint16_t *without_wall, rh_cluster *out);
+rh__ecluster_result rh__erecord_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
+                                           const rh__eview *v, uint32_t at,
+                                           const uint16_t *without_wall, rh_cluster *out);
 
 #endif

@@ -18,7 +18,7 @@
 #include "space.h"
 #include "state.h"
 
-void rh__egeom_init(rh__egeom *g, int n)
+void rh__espace_geometry(rh__egeom *g, int n)
 {
     assert(n >= RH_ENUM_SIZE_MIN && n <= RH_ENUM_SIZE_MAX); /* rh_enumerate checked it */
     memset(g, 0, sizeof *g);
@@ -129,7 +129,7 @@ static uint64_t column_shapes(const rh__espace *e)
 static void place(rh__espace *e, int i)
 {
     const rh__egeom *g = e->g;
-    assert(g->n >= RH_ENUM_SIZE_MIN && i >= 0 && i <= g->cells); /* rh__egeom_init made g */
+    assert(g->n >= RH_ENUM_SIZE_MIN && i >= 0 && i <= g->cells); /* rh__espace_geometry made g */
     const int n = g->n, r = i / n, c = i % n;
     rh__elane *row = &e->lane[r], *column = &e->lane[n + c];
     if (i == g->cells) {

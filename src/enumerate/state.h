@@ -41,7 +41,7 @@ typedef struct {
 #define RH_ES_MOVES_MAX (32 * 2 * (RH_ENUM_SIZE_MAX - 2))
 
 /* Fills the geometry of an n x n board (defined in space.c, beside the walk). */
-void rh__egeom_init(rh__egeom *g, int n);
+void rh__espace_geometry(rh__egeom *g, int n);
 
 static inline uint64_t rh__es_h(const rh__estate *s)
 {
@@ -84,7 +84,7 @@ static inline bool rh__es_blocked(const rh__egeom *g, const rh__estate *s, uint6
 }
 
 /* Key order: H (walls included) first, then V. */
-static inline bool rh__key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
+static inline bool rh__es_key_less(uint64_t h1, uint64_t v1, uint64_t h2, uint64_t v2)
 {
     return h1 < h2 || (h1 == h2 && v1 < v2);
 }
@@ -159,6 +159,31 @@ rh__es_moves(const rh__egeom *g, const rh__estate *s, uint64_t free, bool unit,
             }
     }
     return count;
+}
+
+/* Boards up to this size have a one-to-one key (rh__es_key). */
+#define RH_ES_EXACT_SIZE 6
+
+/* A state's key in a search's table: the first cells of its horizontal vehicles, XOR those of
+ * its vertical ones shifted up by n*n - 2. Within one search (a cluster, or what one start
+ * reaches) it is one-to-one up to 6x6: rows and columns keep their vehicles in order, so
+ * first cells alone place them; the two masks overlap in one bit, and a difference there
+ * would change how many vehicles lie each way. Larger boards overflow the word: their key is a
+ * hash, and a match is checked against the state. Never 0: the primary's first cell is in it,
+ * below the overlap. */
+static inline uint64_t rh__es_key(const rh__egeom *g, const rh__estate *s)
+{
+    const uint64_t h = s->m[RH_ES_HCAR] | s->m[RH_ES_HTRUCK];
+    const uint64_t v = s->m[RH_ES_VCAR] | s->m[RH_ES_VTRUCK];
+    if (g->n <= RH_ES_EXACT_SIZE) return h ^ v << (g->cells - 2);
+    const uint64_t x =
+        (h ^ h >> 29 ^ v * UINT64_C(0x9E3779B97F4A7C15)) * UINT64_C(0xBF58476D1CE4E5B9);
+    return (x ^ x >> 31) | 1;
+}
+
+static inline bool rh__es_equal(const rh__estate *a, const rh__estate *b)
+{
+    return a->m[0] == b->m[0] && a->m[1] == b->m[1] && a->m[2] == b->m[2] && a->m[3] == b->m[3];
 }
 
 #endif

@@ -46,9 +46,10 @@ static bool reserve(rh__ewalls *b, uint32_t count)
     if (count <= b->allocated) return true;
     uint32_t n = b->allocated ? b->allocated : 256;
     while (n < count) n *= 2; /* count <= UINT32_MAX / 4 (rh__ework's bound) */
-    if (!rh__ememory_grow(b->memory, &b->used, &b->stamp, sizeof *b->stamp, b->allocated, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->members, sizeof *b->members, b->allocated, n) ||
-        !rh__ememory_grow(b->memory, &b->used, &b->dist, sizeof *b->dist, b->allocated, n))
+    if (!rh__ework_memory_grow(b->memory, &b->used, &b->stamp, sizeof *b->stamp, b->allocated, n) ||
+        !rh__ework_memory_grow(b->memory, &b->used, &b->members, sizeof *b->members, b->allocated,
+                               n) ||
+        !rh__ework_memory_grow(b->memory, &b->used, &b->dist, sizeof *b->dist, b->allocated, n))
         return false;
     b->allocated = n;
     return true;
@@ -124,7 +125,7 @@ static uint32_t gather(derivation *d, uint64_t walls, uint32_t seed, uint64_t *g
         if (rh__es_blocked(g, s, w->free[i] & ~walls)) {
             /* The minimum key is a blocked state's: any other slides left or up to a lower. */
             const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
-            if (!(*configurations)++ || rh__key_less(h, v, bh, bv)) {
+            if (!(*configurations)++ || rh__es_key_less(h, v, bh, bv)) {
                 bh = h;
                 bv = v;
             }
@@ -155,8 +156,8 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     const uint32_t count = gather(d, walls, seed, &goals, &configurations);
     d->out->walls = wall_count;
     const rh__eview view = {d->b->dist, d->b->members, count, walls, true};
-    if (rh__enum_record(d->w, d->search, d->g, &view, goals, d->spec->slides,
-                        wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
+    if (rh__erecord_make(d->w, d->search, d->g, &view, goals, d->spec->slides,
+                         wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
         return RH_EC_FULL;
     report(d, walls, configurations);
     extend(d, d->spare, walls, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
@@ -210,9 +211,9 @@ static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t
     out->hardest[0] = out->hardest_slides[0] = '\0';
     if (t->moves < 0) return;
     memcpy(out->hist, t->hist, sizeof out->hist);
-    rh__enum_notation(d->g, walls, &d->w->states[t->hardest], out->hardest);
+    rh__enotation_write(d->g, walls, &d->w->states[t->hardest], out->hardest);
     if (d->spec->slides)
-        rh__enum_notation(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
+        rh__enotation_write(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
 }
 
 /* A cluster of a lane (rh__elane_found_fn), recorded from its tally: the wall-free cluster
@@ -228,7 +229,7 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
     const uint64_t primary = w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
     from_tally(d, wall, t);
-    /* Tested here too, not only by rh__enum_minimality: the lane's column is copied only for a
+    /* Tested here too, not only by rh__erecord_minimality: the lane's column is copied only for a
      * wall that matters. */
     if (t->moves >= 0 && (!wall || w->dist[t->hardest] < t->moves)) {
         rh__eview view = {w->dist, NULL, w->count, wall, true};
@@ -239,8 +240,8 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
                 d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
             view.dist = d->b->dist;
         }
-        if (rh__enum_minimality(d->w, d->search, d->g, &view, t->hardest, wall ? w->dist : NULL,
-                                d->out) == RH_EC_FULL)
+        if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->hardest, wall ? w->dist : NULL,
+                                   d->out) == RH_EC_FULL)
             return false;
     }
     /* The walk counted the wall-free cluster's configurations. */
@@ -269,7 +270,7 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
     return res;
 }
 
-/* rh__enum_walls once d is set: `cells` the cells some state leaves free, `configurations` the
+/* rh__ewalls_find once d is set: `cells` the cells some state leaves free, `configurations` the
  * wall-free cluster's. */
 static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t configurations,
                                   bool alone)
@@ -298,27 +299,27 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
     }
     if (!whole) {
         const rh__eview all = {w->dist, NULL, w->count, 0, true};
-        if (rh__enum_record(w, d->search, g, &all, out->goal_states, spec->slides, NULL, out) ==
+        if (rh__erecord_make(w, d->search, g, &all, out->goal_states, spec->slides, NULL, out) ==
             RH_EC_FULL)
             return RH_EC_FULL;
         report(d, 0, 0);
         extend(d, d->spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
     }
     lanes |= whole;
-    if (solvable && lanes && !rh__enum_lanes(w, g, &b->lanes, lanes, spec->slides))
+    if (solvable && lanes && !rh__elanes_walk(w, g, &b->lanes, lanes, spec->slides))
         return RH_EC_FULL;
     if (solvable && whole)
         for (uint32_t i = 0; i < w->count; i++)
             w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
                                         (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
-    if (lanes && !rh__enum_lane_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, d))
+    if (lanes && !rh__elanes_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, d))
         return RH_EC_FULL;
     return choose(d, cells & ~d->spare, 0, 0, lanes ? 2 : 1);
 }
 
-rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
-                                   const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
-                                   rh_cluster *out)
+rh__ecluster_result rh__ewalls_find(rh__ework *w, rh__ework *search, rh__ewalls *b,
+                                    const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
+                                    rh_cluster *out)
 {
     if (!reserve(b, w->count)) return RH_EC_FULL;
     memset(b->stamp, 0, sizeof *b->stamp * w->count);

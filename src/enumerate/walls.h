@@ -42,8 +42,8 @@ typedef struct {
  * it. `alone`: a second run, after the budget refused the first; it needs the least memory
  * (no lanes). Minimality searches run in `search`.
  * Returns RH_EC_CLUSTER, or RH_EC_FULL when the budget refuses. */
-rh__ecluster_result rh__enum_walls(rh__ework *w, rh__ework *search, rh__ewalls *b,
-                                   const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
-                                   rh_cluster *out);
+rh__ecluster_result rh__ewalls_find(rh__ework *w, rh__ework *search, rh__ewalls *b,
+                                    const rh__egeom *g, const rh__ewalls_spec *spec, bool alone,
+                                    rh_cluster *out);
 
 #endif
