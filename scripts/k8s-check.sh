@@ -1,6 +1,6 @@
 #!/bin/sh
 # Checks deploy/kubernetes.yaml offline (no cluster, no network beyond the npm registry for the
-# pinned packages of deploy/package-lock.json):
+# pinned packages of package-lock.json, at the root):
 #   - every document against the Kubernetes API schemas bundled in kubernetes-models;
 #   - rushhourd's rules: replicas >= 2, enableServiceLinks false and no Service whose links
 #     would define a RUSHHOURD_* setting, memory limit >= budget + cache + headers + margin,
@@ -12,7 +12,7 @@
 #   - a self-test: each of a list of known-bad mutations of the manifest must be rejected;
 #   - the enumeration's manifests (deploy/enumerate-job.yaml and deploy/enumerate-merge.yaml,
 #     the one-wall space; deploy/enumerate-walls2-*.yaml, the two-wall space) the same way by
-#     deploy/check-enumerate.js: schemas, its rules (one shard per completion index,
+#     deploy/check-enumerate.mjs: schemas, its rules (one shard per completion index,
 #     banks on the shared claim, restarts that resume, the merge of exactly those shards),
 #     and its own known-bad mutations.
 # Needs node (18 or later) and npm. MANIFEST defaults to deploy/kubernetes.yaml.
@@ -29,12 +29,12 @@ command -v npm >/dev/null 2>&1 || fail "npm is not installed (scripts/install-de
 major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$major" -ge 18 ] || fail "node $(node --version) is too old: 18 or later is needed"
 
-# The pinned packages, exactly as locked; reinstalled only when the lock file changed.
-if [ ! -f deploy/node_modules/.package-lock.json ] ||
-    ! cmp -s deploy/package-lock.json deploy/node_modules/.rushhourd-lock-copy; then
-    npm ci --prefix deploy --no-audit --no-fund --loglevel=error >/dev/null ||
-        fail "npm ci --prefix deploy failed"
-    cp deploy/package-lock.json deploy/node_modules/.rushhourd-lock-copy
+# The pinned packages of the root's package-lock.json (scripts/contract-check.sh installs the
+# same), installed when missing or older than the lock. deploy/node_modules, left by the former
+# separate install, would shadow them for deploy/*.mjs: it goes.
+rm -rf deploy/node_modules
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null || fail "npm ci failed"
 fi
 
 set -- "$MANIFEST" --config-source src/server/base/config.c --self-test
@@ -43,7 +43,7 @@ if [ -x build/rushhourd ]; then
 else
     echo "k8s-check: build/rushhourd not built: the server's own check of the environment is skipped"
 fi
-node deploy/check-manifest.js "$@"
-node deploy/check-enumerate.js deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
-node deploy/check-enumerate.js deploy/enumerate-walls2-job.yaml deploy/enumerate-walls2-merge.yaml --self-test
+node deploy/check-manifest.mjs "$@"
+node deploy/check-enumerate.mjs deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
+node deploy/check-enumerate.mjs deploy/enumerate-walls2-job.yaml deploy/enumerate-walls2-merge.yaml --self-test
 echo "k8s-check: OK"

@@ -7,20 +7,23 @@
 //      links, selectors, the autoscaler's target);
 //   3. with --self-test, that each of a list of known-bad mutations of the manifest is caught.
 //   4. with --server-binary, that the real server accepts the container's environment.
-// Usage: node check-manifest.js MANIFEST [--config-source src/server/base/config.c]
-//                               [--server-binary build/rushhourd] [--self-test]
-"use strict";
-
-const fs = require("fs");
-const YAML = require("yaml");
+// Usage: node check-manifest.mjs MANIFEST [--config-source src/server/base/config.c]
+//                                         [--server-binary build/rushhourd] [--self-test]
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Deployment } from "kubernetes-models/apps/v1/Deployment";
+import { Service } from "kubernetes-models/v1/Service";
+import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
+import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
+import YAML from "yaml";
 
 const MODELS = {
-  "apps/v1/Deployment": require("kubernetes-models/apps/v1/Deployment").Deployment,
-  "v1/Service": require("kubernetes-models/v1/Service").Service,
-  "autoscaling/v2/HorizontalPodAutoscaler":
-    require("kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler").HorizontalPodAutoscaler,
-  "policy/v1/PodDisruptionBudget":
-    require("kubernetes-models/policy/v1/PodDisruptionBudget").PodDisruptionBudget,
+  "apps/v1/Deployment": Deployment,
+  "v1/Service": Service,
+  "autoscaling/v2/HorizontalPodAutoscaler": HorizontalPodAutoscaler,
+  "policy/v1/PodDisruptionBudget": PodDisruptionBudget,
 };
 
 // rushhourd's defaults (src/server/base/config.c), for settings the manifest leaves unset.
@@ -42,14 +45,14 @@ const BASE_MEMORY_MARGIN = 64 * 2 ** 20; // binary, thread stacks, bodies: beyon
 
 const KI = 1024;
 // A rushhourd size: digits, optionally followed by KiB, MiB, GiB or TiB.
-function serverBytes(text) {
+export function serverBytes(text) {
   const m = /^([0-9]+)(KiB|MiB|GiB|TiB)?$/.exec(String(text));
   if (!m) throw new Error(`"${text}" is not a rushhourd size (digits, then KiB/MiB/GiB/TiB)`);
   const unit = { undefined: 1, KiB: KI, MiB: KI ** 2, GiB: KI ** 3, TiB: KI ** 4 }[m[2]];
   return Number(m[1]) * unit;
 }
 // A Kubernetes quantity (the common forms): 768Mi, 1G, 512000, 1500m, 0.5.
-function quantity(text) {
+export function quantity(text) {
   const m = /^([0-9]+(?:\.[0-9]+)?)(m|k|M|G|T|Ki|Mi|Gi|Ti)?$/.exec(String(text));
   if (!m) throw new Error(`"${text}" is not a Kubernetes quantity this check understands`);
   const unit = {
@@ -59,11 +62,11 @@ function quantity(text) {
   return Number(m[1]) * unit;
 }
 const mib = (b) => `${(b / 2 ** 20).toFixed(0)} MiB`;
-const get = (obj, path) => path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
+export const get = (obj, path) => path.split(".").reduce((o, k) => (o == null ? undefined : o[k]), obj);
 
 // Validates each document against the schema of its kind among `models` ("apiVersion/kind" to
 // a kubernetes-models class), reporting through `fail`; returns the valid-kind documents by kind.
-function checkSchemas(docs, models, fail) {
+export function checkSchemas(docs, models, fail) {
   const byKind = {};
   docs.forEach((doc, i) => {
     if (!doc || typeof doc !== "object") return fail(`document ${i + 1} is empty or not a mapping`);
@@ -90,7 +93,7 @@ function serverSettings(configSource) {
 }
 
 // Returns the list of problems (empty: the manifest passes).
-function check(docs, settingNames) {
+export function check(docs, settingNames) {
   const problems = [];
   const fail = (msg) => problems.push(msg);
   const expect = (cond, msg) => { if (!cond) fail(msg); };
@@ -327,7 +330,7 @@ function main(argv) {
   }
   const settingNames = serverSettings(configSource);
   if (!file) {
-    console.error("usage: check-manifest.js MANIFEST [--config-source src/server/base/config.c] [--server-binary build/rushhourd] [--self-test]");
+    console.error("usage: check-manifest.mjs MANIFEST [--config-source src/server/base/config.c] [--server-binary build/rushhourd] [--self-test]");
     return 2;
   }
   const parsed = YAML.parseAllDocuments(fs.readFileSync(file, "utf8"));
@@ -348,7 +351,7 @@ function main(argv) {
     const c = docs.find((d) => d.kind === "Deployment").spec.template.spec.containers[0];
     const env = { PATH: "/usr/bin:/bin" };
     for (const e of c.env) env[e.name] = String(e.value);
-    const run = require("child_process").spawnSync(serverBinary, ["--healthcheck"], { env, encoding: "utf8", timeout: 10000 });
+    const run = spawnSync(serverBinary, ["--healthcheck"], { env, encoding: "utf8", timeout: 10000 });
     if (run.error || run.status === 2 || run.status === null) {
       console.error(`k8s-check: FAIL: ${serverBinary} rejects the container's environment: ${run.error ? run.error.message : run.stderr.trim()}`);
       return 1;
@@ -367,5 +370,4 @@ function main(argv) {
   return 0;
 }
 
-if (require.main === module) process.exit(main(process.argv));
-module.exports = { check, checkSchemas, get, serverBytes, quantity };
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main(process.argv));

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checks the enumeration manifests (deploy/enumerate-job.yaml, deploy/enumerate-merge.yaml)
-// without a cluster, as check-manifest.js checks the service's:
+// without a cluster, as check-manifest.mjs checks the service's:
 //   1. schema: every document against the Kubernetes API schemas of kubernetes-models;
 //   2. the enumeration's rules: an Indexed Job whose index picks the shard (--shard
 //      $(JOB_COMPLETION_INDEX)/N with N = completions) and its bank on the shared claim,
@@ -8,16 +8,18 @@
 //      /tmp under a read-only root; a merge Job that joins exactly the N shard banks through a
 //      new file renamed at the end;
 //   3. with --self-test, that each of a list of known-bad mutations is caught.
-// Usage: node check-enumerate.js JOB_MANIFEST MERGE_MANIFEST [--self-test]
-"use strict";
-
-const fs = require("fs");
-const YAML = require("yaml");
-const { checkSchemas, get, quantity } = require("./check-manifest.js");
+// Usage: node check-enumerate.mjs JOB_MANIFEST MERGE_MANIFEST [--self-test]
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import YAML from "yaml";
+import { Job } from "kubernetes-models/batch/v1/Job";
+import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
+import { checkSchemas, get, quantity } from "./check-manifest.mjs";
 
 const MODELS = {
-  "batch/v1/Job": require("kubernetes-models/batch/v1/Job").Job,
-  "v1/PersistentVolumeClaim": require("kubernetes-models/v1/PersistentVolumeClaim").PersistentVolumeClaim,
+  "batch/v1/Job": Job,
+  "v1/PersistentVolumeClaim": PersistentVolumeClaim,
 };
 const MEMORY_GOAL = 256 * 2 ** 20; // issue #15: peak memory per enumerating process
 const argAfter = (args, name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
@@ -148,7 +150,7 @@ function main(argv) {
   const args = argv.slice(2);
   const files = args.filter((a) => !a.startsWith("--"));
   if (files.length !== 2 || args.some((a) => a.startsWith("--") && a !== "--self-test")) {
-    console.error("usage: check-enumerate.js JOB_MANIFEST MERGE_MANIFEST [--self-test]");
+    console.error("usage: check-enumerate.mjs JOB_MANIFEST MERGE_MANIFEST [--self-test]");
     return 2;
   }
   const docs = [];
@@ -178,4 +180,4 @@ function main(argv) {
   return 0;
 }
 
-if (require.main === module) process.exit(main(process.argv));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exit(main(process.argv));
