@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Checks deploy/kubernetes.yaml without a cluster or network (Node 18+):
+// Checks the service's manifests (the kustomization deploy/server, rendered by kustomize.mjs,
+// or a YAML file) without a cluster or network (Node 18+):
 //   1. schema: every document against the Kubernetes API schemas bundled in kubernetes-models
 //      (types, required fields, enums, formats; like most offline validators it does not
 //      reject unknown fields, so rule 2 asserts every field that matters by name);
@@ -7,8 +8,9 @@
 //      links, selectors, the autoscaler's target);
 //   3. with --self-test, that each of a list of known-bad mutations of the manifest is caught.
 //   4. with --server-binary, that the real server accepts the container's environment.
-// Usage: node check-manifest.mjs MANIFEST [--config-source src/server/base/config.c]
-//                                         [--server-binary build/rushhourd] [--self-test]
+// Usage: node check-manifest.mjs KUSTOMIZATION_DIR|MANIFEST
+//                                [--config-source src/server/base/config.c]
+//                                [--server-binary build/rushhourd] [--self-test]
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,7 +19,7 @@ import { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import { Service } from "kubernetes-models/v1/Service";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
-import YAML from "yaml";
+import { loadManifests } from "./kustomize.mjs";
 
 const MODELS = {
   "apps/v1/Deployment": Deployment,
@@ -330,16 +332,16 @@ function main(argv) {
   }
   const settingNames = serverSettings(configSource);
   if (!file) {
-    console.error("usage: check-manifest.mjs MANIFEST [--config-source src/server/base/config.c] [--server-binary build/rushhourd] [--self-test]");
+    console.error("usage: check-manifest.mjs KUSTOMIZATION_DIR|MANIFEST [--config-source src/server/base/config.c] [--server-binary build/rushhourd] [--self-test]");
     return 2;
   }
-  const parsed = YAML.parseAllDocuments(fs.readFileSync(file, "utf8"));
-  const yamlErrors = parsed.flatMap((d) => d.errors.map((e) => e.message));
-  if (yamlErrors.length) {
-    yamlErrors.forEach((e) => console.error(`k8s-check: FAIL: ${file}: YAML: ${e}`));
+  let docs;
+  try {
+    docs = loadManifests(file);
+  } catch (e) {
+    console.error(`k8s-check: FAIL: ${e.message}`);
     return 1;
   }
-  const docs = parsed.map((d) => d.toJS()).filter((d) => d !== null);
   const problems = check(docs, settingNames);
   if (problems.length) {
     problems.forEach((p) => console.error(`k8s-check: FAIL: ${file}: ${p}`));

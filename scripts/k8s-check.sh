@@ -1,24 +1,31 @@
 #!/bin/sh
-# Checks deploy/kubernetes.yaml offline (no cluster, no network beyond the npm registry for the
-# pinned packages of package-lock.json, at the root):
-#   - every document against the Kubernetes API schemas bundled in kubernetes-models;
-#   - rushhourd's rules: replicas >= 2, enableServiceLinks false and no Service whose links
-#     would define a RUSHHOURD_* setting, memory limit >= budget + cache + headers + margin,
-#     CPU limit = RUSHHOURD_WORKERS, probes on /healthz and /readyz and the Prometheus scrape
-#     on the admin port (which the Service does not expose), preStop sleep,
+# Checks the Kubernetes manifests offline (no cluster, no kustomize, no network beyond the npm
+# registry for the pinned packages of package-lock.json, at the root):
+#   - the kustomizations rendered as `kubectl apply -k` would (deploy/kustomize.mjs, for the
+#     subset deploy/ uses; it refuses what it does not implement, and its own self-test proves
+#     that on known-bad kustomizations);
+#   - the service, deploy/server (a Deployment, its Service, HPA and PDB), by
+#     deploy/check-manifest.mjs: every document against the Kubernetes API schemas bundled in
+#     kubernetes-models; rushhourd's rules: replicas >= 2, enableServiceLinks false and no
+#     Service whose links would define a RUSHHOURD_* setting, memory limit >= budget + cache +
+#     headers + margin, CPU limit = RUSHHOURD_WORKERS, probes on /healthz and /readyz and the
+#     Prometheus scrape on the admin port (which the Service does not expose), preStop sleep,
 #     terminationGracePeriodSeconds > RUSHHOURD_GRACE_S + preStop, non-root and read-only,
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;
-#   - a self-test: each of a list of known-bad mutations of the manifest must be rejected;
+#   - a self-test: each of a list of known-bad mutations of the manifests must be rejected;
 #   - the enumeration's manifests (deploy/enumerate-job.yaml and deploy/enumerate-merge.yaml,
 #     the one-wall space; deploy/enumerate-walls2-*.yaml, the two-wall space) the same way by
 #     deploy/check-enumerate.mjs: schemas, its rules (one shard per completion index,
 #     banks on the shared claim, restarts that resume, the merge of exactly those shards),
 #     and its own known-bad mutations.
-# Needs node (18 or later) and npm. MANIFEST defaults to deploy/kubernetes.yaml.
+# Needs node (18 or later) and npm. SERVER defaults to deploy/server (a kustomization, or a
+# YAML file of the same documents).
+#
+#   scripts/k8s-check.sh [SERVER]
 set -eu
 cd "$(dirname "$0")/.."
-MANIFEST=${1:-deploy/kubernetes.yaml}
+SERVER=${1:-deploy/server}
 
 fail() {
     echo "k8s-check: FAIL: $*" >&2
@@ -37,12 +44,13 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null || fail "npm ci failed"
 fi
 
-set -- "$MANIFEST" --config-source src/server/base/config.c --self-test
+set -- "$SERVER" --config-source src/server/base/config.c --self-test
 if [ -x build/rushhourd ]; then
     set -- "$@" --server-binary build/rushhourd
 else
     echo "k8s-check: build/rushhourd not built: the server's own check of the environment is skipped"
 fi
+node deploy/kustomize.mjs --self-test
 node deploy/check-manifest.mjs "$@"
 node deploy/check-enumerate.mjs deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
 node deploy/check-enumerate.mjs deploy/enumerate-walls2-job.yaml deploy/enumerate-walls2-merge.yaml --self-test
