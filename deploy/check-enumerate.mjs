@@ -1,21 +1,22 @@
 #!/usr/bin/env node
-// Checks the enumeration manifests (deploy/enumerate-job.yaml, deploy/enumerate-merge.yaml)
-// without a cluster, as check-manifest.mjs checks the service's:
+// Checks the enumeration's manifests (a kustomization of deploy/enumerate, rendered by
+// kustomize.mjs, or YAML files) without a cluster, as check-manifest.mjs checks the service's:
 //   1. schema: every document against the Kubernetes API schemas of kubernetes-models;
 //   2. the enumeration's rules: an Indexed Job whose index picks the shard (--shard
 //      $(JOB_COMPLETION_INDEX)/N with N = completions) and its bank on the shared claim,
 //      restarts that resume from it, threads = CPUs, memory for the 256 MiB goal, a writable
 //      /tmp under a read-only root; a merge Job that joins exactly the N shard banks through a
-//      new file renamed at the end;
+//      new file renamed at the end (its script read with the container's environment, as the
+//      shell reads it); the component labels that apply the claim and the Job first, the merge
+//      after (kubectl apply -k DIR -l app.kubernetes.io/component=...);
 //   3. with --self-test, that each of a list of known-bad mutations is caught.
-// Usage: node check-enumerate.mjs JOB_MANIFEST MERGE_MANIFEST [--self-test]
-import fs from "node:fs";
+// Usage: node check-enumerate.mjs KUSTOMIZATION_DIR|MANIFEST... [--self-test]
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import YAML from "yaml";
 import { Job } from "kubernetes-models/batch/v1/Job";
 import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
 import { checkSchemas, get, quantity } from "./check-manifest.mjs";
+import { loadManifests } from "./kustomize.mjs";
 
 const MODELS = {
   "batch/v1/Job": Job,
@@ -23,6 +24,13 @@ const MODELS = {
 };
 const MEMORY_GOAL = 256 * 2 ** 20; // issue #15: peak memory per enumerating process
 const argAfter = (args, name) => { const i = args.indexOf(name); return i >= 0 ? args[i + 1] : undefined; };
+const COMPONENT = "app.kubernetes.io/component";
+// A shell script with the container's literal variables ($NAME, ${NAME}) put in, as the shell
+// sees them; Kubernetes' own $(NAME) is left alone.
+function withEnv(script, container) {
+  const env = Object.fromEntries((container.env || []).filter((e) => e.value !== undefined).map((e) => [e.name, String(e.value)]));
+  return script.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (all, a, b) => env[a ?? b] ?? all);
+}
 
 // The pod rules both Jobs share: the image, restarts, resources, security, volumes.
 function checkPod(job, claim, fail) {
@@ -89,7 +97,7 @@ function check(docs) {
 
   // the merge: exactly the N banks, into a new file renamed over the result
   const { c: m } = checkPod(merge, pvc.metadata.name, fail);
-  const script = (m.args || []).join(" ");
+  const script = withEnv((m.args || []).join(" "), m);
   const files = bank.replace("$(JOB_COMPLETION_INDEX)", "%g");
   expect((merge.spec.completions ?? 1) === 1, "the merge Job runs once");
   expect(script.includes(`$(seq -f ${files} 0 ${n - 1})`), `the merge must join $(seq -f ${files} 0 ${n - 1})`);
@@ -98,6 +106,11 @@ function check(docs) {
   expect(into && moved && moved[1] === into[1] && moved[2] !== into[1] &&
     script.includes(`rm -f ${into[1]}`) && /^\s*set -eu/.test(script),
     "the merge must write a new file (set -eu; rm -f TMP; bank merge TMP ...; mv TMP OUT): merging into the result twice would count shards twice");
+
+  // the two steps: the claim and the Job first, the merge once the Job is complete
+  const component = (r) => get(r, "metadata.labels")?.[COMPONENT];
+  expect(component(pvc) === "enumerate" && component(job) === "enumerate" && component(merge) === "merge",
+    `the claim and the Indexed Job must be labelled ${COMPONENT}: enumerate and the merge ${COMPONENT}: merge (are ${component(pvc)}, ${component(job)}, ${component(merge)}): kubectl apply -k DIR -l ${COMPONENT}=... applies them in two steps`);
   return problems;
 }
 
@@ -116,9 +129,10 @@ const MUTATIONS = [
   ["no /tmp under a read-only root", (d) => { const c = d.job.spec.template.spec.containers[0]; c.volumeMounts = c.volumeMounts.filter((v) => v.mountPath !== "/tmp"); }],
   ["claim ReadWriteOnce", (d) => { d.pvc.spec.accessModes = ["ReadWriteOnce"]; }],
   ["completions as text (schema)", (d) => { d.job.spec.completions = String(d.n); }],
-  ["merge misses the last shard", (d) => { const a = d.merge.spec.template.spec.containers[0].args; a[0] = a[0].replace(` 0 ${d.n - 1})`, ` 0 ${d.n - 2})`); }],
+  ["merge misses the last shard", (d) => { const m = d.merge.spec.template.spec.containers[0]; m.args[0] = withEnv(m.args[0], m).replace(` 0 ${d.n - 1})`, ` 0 ${d.n - 2})`); }],
   ["merge straight into the result", (d) => { const a = d.merge.spec.template.spec.containers[0].args; a[0] = a[0].replace(/\/data\/bank\.sqlite\.merging/g, "/data/bank.sqlite"); }],
   ["merge runs as root", (d) => { d.merge.spec.template.spec.securityContext.runAsUser = 0; }],
+  ["merge applied with the Job", (d) => { d.merge.metadata.labels[COMPONENT] = "enumerate"; }],
 ];
 
 function selfTest(docs) {
@@ -149,19 +163,18 @@ function selfTest(docs) {
 function main(argv) {
   const args = argv.slice(2);
   const files = args.filter((a) => !a.startsWith("--"));
-  if (files.length !== 2 || args.some((a) => a.startsWith("--") && a !== "--self-test")) {
-    console.error("usage: check-enumerate.mjs JOB_MANIFEST MERGE_MANIFEST [--self-test]");
+  if (files.length < 1 || args.some((a) => a.startsWith("--") && a !== "--self-test")) {
+    console.error("usage: check-enumerate.mjs KUSTOMIZATION_DIR|MANIFEST... [--self-test]");
     return 2;
   }
   const docs = [];
   for (const file of files) {
-    const parsed = YAML.parseAllDocuments(fs.readFileSync(file, "utf8"));
-    const errors = parsed.flatMap((d) => d.errors.map((e) => e.message));
-    if (errors.length) {
-      errors.forEach((e) => console.error(`k8s-check: FAIL: ${file}: YAML: ${e}`));
+    try {
+      docs.push(...loadManifests(file));
+    } catch (e) {
+      console.error(`k8s-check: FAIL: ${e.message}`);
       return 1;
     }
-    docs.push(...parsed.map((d) => d.toJS()).filter((d) => d !== null));
   }
   const problems = check(docs);
   if (problems.length) {

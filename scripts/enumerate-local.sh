@@ -1,6 +1,6 @@
 #!/bin/sh
 # Enumerates a space as N shard processes on this machine and merges their banks: the same
-# mechanism as the Kubernetes Indexed Job (deploy/enumerate-job.yaml), one process per index.
+# mechanism as the Kubernetes Indexed Job (deploy/enumerate/), one process per index.
 #
 #   scripts/enumerate-local.sh N OUT.sqlite [ENUMERATE OPTIONS...]
 #

@@ -14,11 +14,11 @@
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;
 #   - a self-test: each of a list of known-bad mutations of the manifests must be rejected;
-#   - the enumeration's manifests (deploy/enumerate-job.yaml and deploy/enumerate-merge.yaml,
-#     the one-wall space; deploy/enumerate-walls2-*.yaml, the two-wall space) the same way by
-#     deploy/check-enumerate.mjs: schemas, its rules (one shard per completion index,
-#     banks on the shared claim, restarts that resume, the merge of exactly those shards),
-#     and its own known-bad mutations.
+#   - the enumeration's overlays (deploy/enumerate/walls1, the one-wall space, and
+#     deploy/enumerate/walls2, the two-wall space, both over deploy/enumerate/base) the same way
+#     by deploy/check-enumerate.mjs: schemas, its rules (one shard per completion index, banks
+#     on the shared claim, restarts that resume, the merge of exactly those shards, applied
+#     after the Job), and its own known-bad mutations.
 # Needs node (18 or later) and npm. SERVER defaults to deploy/server (a kustomization, or a
 # YAML file of the same documents).
 #
@@ -52,6 +52,6 @@ else
 fi
 node deploy/kustomize.mjs --self-test
 node deploy/check-manifest.mjs "$@"
-node deploy/check-enumerate.mjs deploy/enumerate-job.yaml deploy/enumerate-merge.yaml --self-test
-node deploy/check-enumerate.mjs deploy/enumerate-walls2-job.yaml deploy/enumerate-walls2-merge.yaml --self-test
+node deploy/check-enumerate.mjs deploy/enumerate/walls1 --self-test
+node deploy/check-enumerate.mjs deploy/enumerate/walls2 --self-test
 echo "k8s-check: OK"
