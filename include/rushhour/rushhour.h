@@ -7,6 +7,7 @@
 #include "rushhour/clock.h"
 #include "rushhour/diag.h"
 #include "rushhour/utf8.h"
+#include "rushhour/names.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/parse.h"
 #include "rushhour/puzzle_id.h"

@@ -5,7 +5,8 @@
 #include <strings.h>
 
 #include "rushhour/error.h"
-#include "rushhour/search.h"
+#include "rushhour/names.h"
+#include "rushhour/puzzle.h"
 
 static const char *const status_names[] = {"solved", "unsolvable", "limit_reached"};
 static const char *const limit_names[] = {"none", "nodes", "memory", "time", "cancelled"};

@@ -4,7 +4,6 @@
 
 #include "rushhour/error.h"
 #include "rushhour/puzzle.h"
-#include "rushhour/search.h"
 
 /* The field a vehicle's problem is reported on: its JSON path or the text form's name. */
 static const char *vfield(char *buf, size_t n, const char *form, const int *source_index, int i,
