@@ -3,18 +3,21 @@
 // history.replaceState whenever the puzzle changes, so a copied address opens the same puzzle
 // and the back button does not walk through every edit.
 import { buildFragment, linkOf } from './fragment.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+
+// {text, id}: the bank puzzle's id while the text box holds its text, or null.
+let bankId = null;
 
 // The puzzle `text` is the bank's puzzle `id`: while the text box holds it, the link names it
 // by id. Set before the text is loaded.
 export function rememberBankId(text, id) {
-  state.bankId = id ? { text, id } : null;
+  bankId = id ? { text, id } : null;
 }
 
 // The link of the puzzle in the text box: a fragment ('' when the box is empty).
 export function currentFragment() {
   const text = ui.input.value;
-  return buildFragment(linkOf(text, state.bankId?.text === text ? state.bankId.id : null));
+  return buildFragment(linkOf(text, bankId?.text === text ? bankId.id : null));
 }
 
 // The address with the current puzzle's fragment, written in place (no history entry), and

@@ -2,7 +2,10 @@
 // request, shows it and the raw answer in the Answer panel, keeps one request of each kind
 // in flight, and tells any failure (an RFC 9457 problem document) to an outlet.
 import { fmtInt } from './format.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+
+// A kind of call ('solve', ...) -> its unanswered request and form.
+const inFlight = new Map();
 
 // Relative, so the page also works when a proxy serves rushhourd under a path prefix.
 export const SOLVE_URL = 'v1/solve';
@@ -44,9 +47,9 @@ export function newRequestId() {
 // to the user's last request.
 export async function callApi(kind, url, request, { button = null, form = null, outlet, advice, raw = true }) {
   outlet.clear();
-  state.inFlight.get(kind)?.controller.abort();
+  inFlight.get(kind)?.controller.abort();
   const controller = new AbortController();
-  state.inFlight.set(kind, { controller, form });
+  inFlight.set(kind, { controller, form });
   if (button) button.disabled = true;
   form?.setAttribute('aria-busy', 'true');
   const requestId = newRequestId();
@@ -93,12 +96,12 @@ export async function callApi(kind, url, request, { button = null, form = null, 
 }
 
 export function finishCall(kind, controller, button) {
-  if (state.inFlight.get(kind)?.controller !== controller) return;
-  const { form } = state.inFlight.get(kind);
-  state.inFlight.delete(kind);
+  if (inFlight.get(kind)?.controller !== controller) return;
+  const { form } = inFlight.get(kind);
+  inFlight.delete(kind);
   if (button) button.disabled = false;
   // The form stays busy while another request sent from it still runs.
-  if (form && ![...state.inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
+  if (form && ![...inFlight.values()].some((f) => f.form === form)) form.removeAttribute('aria-busy');
 }
 
 // Anything but a 200: the problem document, or the bare status when the body is not one.

@@ -38,8 +38,8 @@ import { toggleEditor, clearBoard, setExitRow } from './editor.js';
 import { generate, loadBest } from './generate.js';
 import { onPointerDown, onPointerMove, onPointerUp, onBoardKey } from './hand.js';
 import { hint, applyHint } from './hint.js';
-import { ui, state } from './page.js';
-import { lastStep, goTo, play, pause, stepBy } from './playback.js';
+import { ui } from './page.js';
+import { isPlaying, lastStep, goTo, play, pause, stepBy } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
 import { openAddress, onAddressChange, settleLink, shareLink } from './share.js';
 import { solveFromHere, solve } from './solve.js';
@@ -91,7 +91,7 @@ function init() {
     goTo(0, false);
   });
   ui.back.addEventListener('click', () => stepBy(-1));
-  ui.play.addEventListener('click', () => (state.playing ? pause() : play()));
+  ui.play.addEventListener('click', () => (isPlaying() ? pause() : play()));
   ui.forward.addEventListener('click', () => stepBy(1));
   ui.last.addEventListener('click', () => {
     pause();
@@ -112,7 +112,7 @@ function init() {
     const actions = {
       ArrowLeft: () => stepBy(-1),
       ArrowRight: () => stepBy(1),
-      ' ': () => (state.playing ? pause() : play()),
+      ' ': () => (isPlaying() ? pause() : play()),
       Home: () => ui.first.click(),
       End: () => ui.last.click(),
     };

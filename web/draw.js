@@ -1,7 +1,7 @@
 // Drawing in SVG: a board (cells, walls, the exit, one group per vehicle), a vehicle put or
 // slid to its cell, the pointer's position in board units, and the analysis's histogram.
 import { niceCeiling, fmtInt } from './format.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 export const CELL = 60; // SVG user units per board cell
@@ -16,6 +16,12 @@ export const PALETTE = [
 
 export const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 export const slideOf = new WeakMap(); // a vehicle's group -> the token of the slide moving it
+let animation = 0; // bumped by every slide and jump: older slides then stop
+
+// A jump: every slide in progress stops.
+export function stopSlides() {
+  animation++;
+}
 
 export function svg(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG_NS, name);
@@ -109,7 +115,7 @@ export function setTranslate(g, x, y) {
 // slide or jump cuts it short: the vehicle is then put where its data-* attributes say,
 // unless a newer slide has taken this very vehicle over.
 export function slide(g, v, ms) {
-  const token = ++state.animation;
+  const token = ++animation;
   slideOf.set(g, token);
   const x0 = Number(g.dataset.x);
   const y0 = Number(g.dataset.y);
@@ -126,7 +132,7 @@ export function slide(g, v, ms) {
     const frame = (now) => {
       const t = Math.min(1, (now - t0) / ms);
       const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
-      if (token !== state.animation) {
+      if (token !== animation) {
         if (slideOf.get(g) === token) setTranslate(g, cellX(Number(g.dataset.col)), cellY(Number(g.dataset.row)));
         done();
         return;

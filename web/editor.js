@@ -10,12 +10,16 @@ import { ui, state } from './page.js';
 import { cellsOf } from './rules.js';
 import { loadText } from './textbox.js';
 
+let editing = false; // the editor is on: drags on the board place vehicles, clicks remove
+
+export const isEditing = () => editing;
+
 export function toggleEditor() {
-  state.editing = !state.editing;
-  ui.edit.setAttribute('aria-pressed', String(state.editing));
-  ui.editor.hidden = !state.editing;
-  ui.board.classList.toggle('editing', state.editing);
-  if (!state.editing) return;
+  editing = !editing;
+  ui.edit.setAttribute('aria-pressed', String(editing));
+  ui.editor.hidden = !editing;
+  ui.board.classList.toggle('editing', editing);
+  if (!editing) return;
   const start = state.boards[0];
   if (!start) clearBoard();
   else {
@@ -34,12 +38,14 @@ export function cellAt(e) {
   return r >= 0 && c >= 0 && r < n && c < n ? [r, c] : null;
 }
 
+// A press on the board while editing: answers the press to follow (hand.js keeps it until
+// the release, which makes the edit), or null when it is none.
 export function editPointerDown(e) {
   const from = cellAt(e);
-  if (!from || e.button > 0) return;
+  if (!from || e.button > 0) return null;
   e.preventDefault();
   ui.board.setPointerCapture(e.pointerId);
-  state.drag = { pointer: e.pointerId, edit: from };
+  return { pointer: e.pointerId, edit: from };
 }
 
 export const editTool = () => ui.editor.querySelector('input[name="edit-tool"]:checked').value;

@@ -4,12 +4,15 @@ import { GENERATE_URL, jsonRequest, callApi } from './api.js';
 import { fmtInt, fmtUs } from './format.js';
 import { pretty } from './forms.js';
 import { generateOutlet, setMessage, fillSummary } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
 import { loadText } from './textbox.js';
+
+// A 422's best puzzle so far: that answer, or null.
+let best = null;
 
 export async function generate() {
   const { doc, seed } = generateRequest();
-  state.best = null;
+  best = null;
   ui.loadBest.hidden = true;
   // The last puzzle's summary goes now: under a refusal it would read as this answer.
   ui.generateSummary.replaceChildren();
@@ -28,15 +31,14 @@ export async function generate() {
 // API: a 422 from generate carries the best puzzle found before the budget ran out
 // (puzzle, board, length; puzzle null when none was), so the work is not lost.
 export function offerBest(result) {
-  const best = result.res.status === 422 ? result.doc : null;
-  if (!best || !best.puzzle || !(best.length > 0)) return;
-  state.best = best;
+  const offered = result.res.status === 422 ? result.doc : null;
+  if (!offered || !offered.puzzle || !(offered.length > 0)) return;
+  best = offered;
   ui.loadBest.textContent = `Load the best found (${best.length} ${best.metric})`;
   ui.loadBest.hidden = false;
 }
 
 export function loadBest() {
-  const best = state.best;
   if (!best) return;
   ui.metric.value = best.metric;
   loadText(pretty(best.puzzle));

@@ -5,12 +5,16 @@
 // slide of any distance once), so the counter compares fairly with the optimal length.
 import { HINT_URL, jsonRequest, callApi, quietOutlet } from './api.js';
 import { CELL, cellX, cellY, place, setTranslate, boardPoint } from './draw.js';
-import { cellAt, editPointerDown, edit } from './editor.js';
+import { cellAt, editPointerDown, edit, isEditing } from './editor.js';
 import { positionDocument } from './forms.js';
 import { ui, state } from './page.js';
 import { goTo, pause, pushMove, renderPlayStatus } from './playback.js';
 import { atExit, reach, moveOf, describeVehicle } from './rules.js';
 import { askVerdict } from './verify.js';
+
+// The vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}; or, in the editor,
+// the press of an edit: {pointer, edit: its cell}; or null.
+let drag = null;
 
 // A move by hand of `cells` (negative: up or left), already checked against reach().
 export function playByHand(v, cells) {
@@ -29,8 +33,8 @@ export function vehicleOf(g) {
 }
 
 export function onPointerDown(e) {
-  if (state.editing) {
-    editPointerDown(e);
+  if (isEditing()) {
+    drag = editPointerDown(e) ?? drag;
     return;
   }
   const g = e.target.closest?.('g.vehicle');
@@ -41,13 +45,12 @@ export function onPointerDown(e) {
   goTo(state.step, false); // a slide in progress lands first
   g.focus({ preventScroll: true });
   ui.board.setPointerCapture(e.pointerId);
-  state.drag = { pointer: e.pointerId, g, v, origin: boardPoint(e), ...reach(state.boards[state.step], v), offset: 0 };
+  drag = { pointer: e.pointerId, g, v, origin: boardPoint(e), ...reach(state.boards[state.step], v), offset: 0 };
   g.classList.add('dragging');
 }
 
 // The vehicle follows the pointer along its axis, between its limits.
 export function onPointerMove(e) {
-  const drag = state.drag;
   if (!drag || drag.edit || e.pointerId !== drag.pointer) return;
   const p = boardPoint(e);
   const along = drag.v.horizontal ? p.x - drag.origin.x : p.y - drag.origin.y;
@@ -58,17 +61,17 @@ export function onPointerMove(e) {
 
 // Let go: the vehicle snaps to the nearest cell; a changed cell is a move.
 export function onPointerUp(e) {
-  const drag = state.drag;
-  if (!drag || e.pointerId !== drag.pointer) return;
-  state.drag = null;
-  if (drag.edit) {
-    if (e.type === 'pointerup') edit(drag.edit, cellAt(e));
+  const done = drag;
+  if (!done || e.pointerId !== done.pointer) return;
+  drag = null;
+  if (done.edit) {
+    if (e.type === 'pointerup') edit(done.edit, cellAt(e));
     return;
   }
-  drag.g.classList.remove('dragging');
-  const cells = e.type === 'pointercancel' ? 0 : Math.round(drag.offset / CELL);
-  if (cells === 0) place(drag.g, drag.v);
-  else playByHand(drag.v, cells);
+  done.g.classList.remove('dragging');
+  const cells = e.type === 'pointercancel' ? 0 : Math.round(done.offset / CELL);
+  if (cells === 0) place(done.g, done.v);
+  else playByHand(done.v, cells);
 }
 
 // Arrow keys on a focused vehicle slide it one cell along its axis.

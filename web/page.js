@@ -71,20 +71,11 @@ export const state = {
   boards: [], // boards[k]: the board after k moves of the answer; boards[0] is the start
   moves: [], // the answer's moves, with their notation
   step: 0, // the board shown: boards[step]
-  playing: false,
-  timer: 0, // the pending setTimeout of playback
-  animation: 0, // bumped by every slide and jump: older slides then stop
-  vehicles: new Map(), // vehicle id -> its SVG group
-  inFlight: new Map(), // a kind of call ('solve', ...) -> its unanswered request and form
   hint: null, // the hint shown: {move, board: the board it is for}
   hardest: null, // the analysis's hardest position: the text that loads it, or null
-  best: null, // a generate 422's best puzzle so far: that answer, or null
   optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
   verdict: null, // the server's verdict on a game solved by hand: {moves, step, kind, text}, or null
-  drag: null, // the vehicle being dragged: {pointer, g, v, origin, back, ahead, offset}
-  editing: false, // the editor is on: drags on the board place vehicles, clicks remove
   answeredText: null, // the puzzle text the shown answer belongs to
   analysedText: null, // the puzzle text the shown analysis belongs to
-  bankId: null, // {text, id}: the bank puzzle's id while the text box holds its text, or null
   linkText: null, // the puzzle text once a link was handled: the link's message lasts until it changes
 };

@@ -1,7 +1,7 @@
 // Playback of the moves on the main board: boards[k] shown after k moves, stepped,
 // played and paused; the move list, the step label, the move counter and the controls follow
 // the board shown. Moves by hand and applied hints become its next step (pushMove).
-import { drawBoardInto, place, slide } from './draw.js';
+import { drawBoardInto, place, slide, stopSlides } from './draw.js';
 import { ui, state } from './page.js';
 import { atExit, describeVehicle, playMove } from './rules.js';
 
@@ -16,11 +16,17 @@ export const SPEEDS = [
 ];
 
 // The main board: its vehicles' groups are kept, for playback to move.
+let vehicles = new Map(); // vehicle id -> its SVG group
+let playing = false;
+let timer = 0; // the pending setTimeout of playback
+
 export function drawBoard(board) {
-  state.vehicles = drawBoardInto(ui.board, board);
+  vehicles = drawBoardInto(ui.board, board);
 }
 
 export const lastStep = () => Math.max(0, state.boards.length - 1);
+
+export const isPlaying = () => playing;
 
 export const speed = () => SPEEDS[Number(ui.speed.value) - 1] ?? SPEEDS[2];
 
@@ -36,10 +42,10 @@ export async function goTo(k, animate) {
   if (animate && k === from + 1) {
     const move = state.moves[k - 1];
     const v = board.vehicles.find((x) => x.id === move.vehicle);
-    await slide(state.vehicles.get(move.vehicle), v, speed().perCell * Math.min(move.distance, 4));
+    await slide(vehicles.get(move.vehicle), v, speed().perCell * Math.min(move.distance, 4));
   } else {
-    state.animation++; // stops any slide in progress
-    for (const v of board.vehicles) place(state.vehicles.get(v.id), v);
+    stopSlides();
+    for (const v of board.vehicles) place(vehicles.get(v.id), v);
   }
   ui.board.classList.toggle('solved', k === lastStep() && atExit(board));
   labelVehicles(board);
@@ -94,32 +100,32 @@ export function updateControls() {
   ui.forward.disabled = ui.last.disabled = ui.redo.disabled = !has || state.step === lastStep();
   ui.solveHere.disabled = !state.boards.length;
   ui.play.disabled = !has;
-  ui.play.setAttribute('aria-label', state.playing ? 'pause' : 'play'); // style.css swaps the icon
-  document.body.dataset.playback = state.playing ? 'playing' : 'paused';
+  ui.play.setAttribute('aria-label', playing ? 'pause' : 'play'); // style.css swaps the icon
+  document.body.dataset.playback = playing ? 'playing' : 'paused';
 }
 
 export function play() {
   if (state.boards.length < 2) return;
   if (state.step === lastStep()) goTo(0, false);
-  state.playing = true;
+  playing = true;
   updateControls();
   scheduleNext();
 }
 
 export function pause() {
-  state.playing = false;
-  clearTimeout(state.timer);
+  playing = false;
+  clearTimeout(timer);
   updateControls();
 }
 
 export function scheduleNext() {
-  clearTimeout(state.timer);
-  if (!state.playing) return;
+  clearTimeout(timer);
+  if (!playing) return;
   if (state.step >= lastStep()) {
     pause();
     return;
   }
-  state.timer = setTimeout(async () => {
+  timer = setTimeout(async () => {
     await goTo(state.step + 1, true);
     scheduleNext();
   }, speed().pause);
@@ -144,7 +150,7 @@ export function pushMove(move, hand) {
 }
 
 export function labelVehicles(board) {
-  for (const v of board.vehicles) state.vehicles.get(v.id)?.setAttribute('aria-label', describeVehicle(board, v));
+  for (const v of board.vehicles) vehicles.get(v.id)?.setAttribute('aria-label', describeVehicle(board, v));
 }
 
 // The counter: moves from the start to the board shown, against the optimal length.
