@@ -5,7 +5,8 @@ import { drawBoardInto, drawHistogram } from './draw.js';
 import { fmtInt, fmtUs } from './format.js';
 import { pretty, buildRequest, tryParse } from './forms.js';
 import { puzzleOutlet, showMessage, fillSummary } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state, setAnalysedText, setHardest } from './play.js';
 import { loadText, flushPreview } from './textbox.js';
 
 export async function analyze() {
@@ -25,7 +26,7 @@ export async function analyze() {
 // unsolvable), start_moves, max_distance (-1: no goal), histogram[d] = states at distance
 // d (0..max_distance), hardest {board: rows of text, distance}; distances in `metric`.
 export function showAnalysis(doc, text, start, roundTripMs) {
-  state.analysedText = text;
+  setAnalysedText(text);
   ui.analysisEmpty.hidden = true;
   ui.analysis.hidden = false;
   fillSummary(ui.analysisSummary, [
@@ -59,7 +60,7 @@ export function showHardest(hardest, start, metric) {
   const targetId = start ? start.vehicles[start.target].id : null;
   const plain = !targetId || targetId === 'X' || (targetId === 'x' && !rows.some((r) => r.includes('X')));
   const board = tryParse(plain ? rows.join('\n') : JSON.stringify({ grid: rows, target: targetId }));
-  state.hardest = board ? (plain ? rows.join('\n') : pretty({ grid: rows, target: targetId })) : null;
+  setHardest(board ? (plain ? rows.join('\n') : pretty({ grid: rows, target: targetId })) : null);
   if (board) {
     ui.hardestBoard.removeAttribute('hidden');
     drawBoardInto(ui.hardestBoard, board);

@@ -23,12 +23,13 @@
 //     (busy or draining, with Retry-After) are shown as one message. Every call goes through
 //     one function, callApi (api.js), and every problem through one, showProblem.
 //
-// The modules: page.js (elements and shared state); forms.js, rules.js, format.js and
-// puzzles.js (pure: the puzzle forms, the move rules, numbers, the reference puzzles);
-// api.js (calls); messages.js (what answers say); draw.js (SVG); playback.js, hand.js and
-// editor.js (the board); verify.js (the server's verdict on a game by hand); textbox.js (the
-// puzzle text); fragment.js (pure) and address.js (the puzzle in the page's address);
-// solve.js, hint.js, analyze.js, generate.js, bank.js and share.js (one panel or button each).
+// The modules: page.js (the page's elements); play.js (pure: the page's state, which only it
+// writes; the others call its operations); forms.js, rules.js, format.js and puzzles.js (pure:
+// the puzzle forms, the move rules, numbers, the reference puzzles); api.js (calls);
+// messages.js (what answers say); draw.js (SVG); playback.js, hand.js and editor.js (the
+// board); verify.js (the server's verdict on a game by hand); textbox.js (the puzzle text);
+// fragment.js (pure) and address.js (the puzzle in the page's address); solve.js, hint.js,
+// analyze.js, generate.js, bank.js and share.js (one panel or button each).
 //
 // Plain ES modules, no framework, no bundler, nothing fetched but this server's own files and
 // API.

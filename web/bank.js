@@ -5,7 +5,8 @@ import { rememberBankId } from './address.js';
 import { PUZZLES_URL, DAILY_URL, BANK_STATS_URL, GET_REQUEST, callApi } from './api.js';
 import { fmtInt } from './format.js';
 import { setMessage } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state, setOptimal } from './play.js';
 import { renderPlayStatus } from './playback.js';
 import { loadText } from './textbox.js';
 
@@ -121,7 +122,7 @@ export function loadBankPuzzle(puzzle, what) {
   ui.metric.value = 'moves';
   rememberBankId(puzzle.board, puzzle.id);
   loadText(puzzle.board);
-  if (state.boards[0]) state.optimal = { start: state.boards[0], length: puzzle.moves };
+  if (state.boards[0]) setOptimal(state.boards[0], puzzle.moves);
   renderPlayStatus();
   ui.bankMessage.dataset.moves = String(puzzle.moves);
   ui.bankMessage.dataset.board = puzzle.board;

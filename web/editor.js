@@ -6,7 +6,8 @@
 import { CELL, PAD, boardPoint } from './draw.js';
 import { pretty, positionDocument } from './forms.js';
 import { showMessage } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state } from './play.js';
 import { cellsOf } from './rules.js';
 import { loadText } from './textbox.js';
 

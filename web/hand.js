@@ -7,8 +7,9 @@ import { HINT_URL, jsonRequest, callApi, quietOutlet } from './api.js';
 import { CELL, cellX, cellY, place, setTranslate, boardPoint } from './draw.js';
 import { cellAt, editPointerDown, edit, isEditing } from './editor.js';
 import { positionDocument } from './forms.js';
-import { ui, state } from './page.js';
-import { goTo, pause, pushMove, renderPlayStatus } from './playback.js';
+import { ui } from './page.js';
+import { state, setOptimal } from './play.js';
+import { goTo, pause, pushMove } from './playback.js';
 import { atExit, reach, moveOf, describeVehicle } from './rules.js';
 import { askVerdict } from './verify.js';
 
@@ -97,10 +98,9 @@ export function onBoardKey(e) {
 export async function askOptimal() {
   const start = state.boards[0];
   if (!start || state.optimal?.start === start) return;
-  state.optimal = { start, length: null };
+  setOptimal(start, null);
   const request = jsonRequest({ ...positionDocument(start), options: { metric: 'moves' } });
   const result = await callApi('optimal', HINT_URL, request, { outlet: quietOutlet });
   if (!result?.ok || state.optimal?.start !== start || result.doc.status !== 'solved') return;
-  state.optimal = { start, length: result.doc.solution.move_count };
-  renderPlayStatus();
+  setOptimal(start, result.doc.solution.move_count); // the counter follows (playback.js)
 }

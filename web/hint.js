@@ -7,7 +7,8 @@
 import { HINT_URL, jsonRequest, callApi } from './api.js';
 import { buildRequest, positionDocument } from './forms.js';
 import { puzzleOutlet, showMessage, fillSummary } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state, setHint } from './play.js';
 import { goTo, pause, pushMove, hideHint } from './playback.js';
 import { notationOf } from './rules.js';
 import { flushPreview } from './textbox.js';
@@ -51,7 +52,7 @@ export function showHint({ doc }, board) {
       `(${notationOf(move)}); ${left} ${doc.metric} to the exit from here.`;
     ui.hintText.dataset.left = String(left);
     // Kept only with a drawn board: applying needs one to move the vehicle on.
-    if (board) state.hint = { move, board, left, metric: doc.metric };
+    if (board) setHint({ move, board, left, metric: doc.metric });
     ui.applyHint.hidden = !board;
   }
   showMessage('', '');

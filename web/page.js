@@ -1,5 +1,5 @@
-// The page's shared parts: its elements by role (ui) and the state every part of the page
-// reads and changes (state). Everything else is in modules by concern; app.js wires them.
+// The page's elements by role (ui). The state every part of the page reads is play.js's, which
+// alone changes it; everything else is in modules by concern; app.js wires them.
 
 const el = (id) => document.getElementById(id);
 
@@ -65,17 +65,4 @@ export const ui = {
   bankMessage: el('bank-message'),
   share: el('share-button'),
   linkMessage: el('link-message'),
-};
-
-export const state = {
-  boards: [], // boards[k]: the board after k moves of the answer; boards[0] is the start
-  moves: [], // the answer's moves, with their notation
-  step: 0, // the board shown: boards[step]
-  hint: null, // the hint shown: {move, board: the board it is for}
-  hardest: null, // the analysis's hardest position: the text that loads it, or null
-  optimal: null, // the start's optimal length in moves: {start: boards[0], length}, or null
-  verdict: null, // the server's verdict on a game solved by hand: {moves, step, kind, text}, or null
-  answeredText: null, // the puzzle text the shown answer belongs to
-  analysedText: null, // the puzzle text the shown analysis belongs to
-  linkText: null, // the puzzle text once a link was handled: the link's message lasts until it changes
 };

@@ -1,9 +1,9 @@
 // The page's state and its one owner: the game on the board (the boards of the playback, its
 // moves, the step shown, the start's optimal length, the server's verdict, the hint shown) and
-// which puzzle texts the answer, the analysis and a handled link belong to. It is read as
-// `state` and changed only through the operations below, as a store under a controller: what
-// changed is told to the subscribers (the view). Pure: no DOM, so node's test runner imports
-// it (tests/web/play.test.mjs).
+// which puzzle texts the answer, the analysis and a handled link belong to. Every other module
+// reads `state` and changes it only through the operations below, as a store under a
+// controller: what changed is told to the subscribers (the view). Pure: no DOM, so node's
+// test runner imports it (tests/web/play.test.mjs).
 import { playMove } from './rules.js';
 
 const owned = {

@@ -2,8 +2,9 @@
 // played and paused; the move list, the step label, the move counter and the controls follow
 // the board shown. Moves by hand and applied hints become its next step (pushMove).
 import { drawBoardInto, place, slide, stopSlides } from './draw.js';
-import { ui, state } from './page.js';
-import { atExit, describeVehicle, playMove } from './rules.js';
+import { ui } from './page.js';
+import { state, lastStep, stepTo, applyMove, setHint, subscribe } from './play.js';
+import { atExit, describeVehicle } from './rules.js';
 
 // Playback speeds (the range input's 1..5): milliseconds a vehicle takes per cell it slides,
 // and the pause between two moves.
@@ -24,9 +25,14 @@ export function drawBoard(board) {
   vehicles = drawBoardInto(ui.board, board);
 }
 
-export const lastStep = () => Math.max(0, state.boards.length - 1);
+export { lastStep };
 
 export const isPlaying = () => playing;
+
+// The counter follows the optimal length and the server's verdict as they come.
+subscribe((change) => {
+  if (change === 'optimal' || change === 'verdict') renderPlayStatus();
+});
 
 export const speed = () => SPEEDS[Number(ui.speed.value) - 1] ?? SPEEDS[2];
 
@@ -34,9 +40,8 @@ export const speed = () => SPEEDS[Number(ui.speed.value) - 1] ?? SPEEDS[2];
 // puts every vehicle in place at once.
 export async function goTo(k, animate) {
   if (!state.boards.length) return;
-  k = Math.max(0, Math.min(lastStep(), k));
   const from = state.step;
-  state.step = k;
+  k = stepTo(k);
   renderStep();
   const board = state.boards[k];
   if (animate && k === from + 1) {
@@ -141,12 +146,10 @@ export function stepBy(delta) {
 // continue the previous one). Answers the new step.
 export function pushMove(move, hand) {
   pause();
-  state.answeredText = ui.input.value; // the playback now belongs to this text: the preview keeps it
-  const played = playMove(state.boards, state.moves, state.step, move, hand); // may throw
-  state.boards = played.boards;
-  state.moves = played.moves;
+  // The playback now belongs to the text in the box: the preview keeps it.
+  const last = applyMove(move, hand, ui.input.value); // may throw
   renderMoveList();
-  return state.boards.length - 1;
+  return last;
 }
 
 export function labelVehicles(board) {
@@ -193,7 +196,7 @@ export function renderMoveList() {
 }
 
 export function hideHint() {
-  state.hint = null;
+  setHint(null);
   ui.hintBox.hidden = true;
   ui.hintText.textContent = '';
   ui.hintText.dataset.left = '';

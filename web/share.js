@@ -9,7 +9,8 @@ import { loadBankPuzzle } from './bank.js';
 import { parseFragment } from './fragment.js';
 import { askOptimal } from './hand.js';
 import { setMessage } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { setLinkText } from './play.js';
 import { loadText } from './textbox.js';
 
 const unopened = (why) => `The puzzle of this link could not be opened: ${why}`;
@@ -59,7 +60,7 @@ export async function openAddress() {
 // A link has been handled and the board holds the puzzle that follows from it: the link's
 // message (why it could not be opened) stays until the puzzle changes from this one.
 export function settleLink() {
-  state.linkText = ui.input.value;
+  setLinkText(ui.input.value);
 }
 
 // A link pasted into the open page: its puzzle replaces the one on the board. One that cannot

@@ -4,7 +4,8 @@ import { SOLVE_URL, jsonRequest, callApi } from './api.js';
 import { fmtInt, fmtUs, fmtBytes } from './format.js';
 import { buildRequest, positionDocument, tryParse } from './forms.js';
 import { puzzleOutlet, showMessage, fillSummary } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state, loadAnswer, stepTo } from './play.js';
 import { drawBoard, goTo, play, pause, pushMove, renderMoveList } from './playback.js';
 import { applyMove, atExit, movesOf } from './rules.js';
 import { note, clearAnswer, flushPreview } from './textbox.js';
@@ -30,8 +31,8 @@ export async function solveFromHere() {
     return;
   }
   const here = state.step;
-  for (const m of movesOf(doc.solution)) state.step = pushMove(m, false);
-  state.step = here;
+  for (const m of movesOf(doc.solution)) stepTo(pushMove(m, false));
+  stepTo(here);
   showMessage('ok', `${doc.solution.move_count} more moves from here.`);
   play();
 }
@@ -71,16 +72,27 @@ export async function solve() {
 // only for the "fast" algorithm).
 export function showAnswer(doc, text, start, roundTripMs, requestId) {
   clearAnswer();
-  state.answeredText = text;
   const solution = doc.solution;
-  state.moves = movesOf(solution);
+  const moves = movesOf(solution);
+  // The boards the moves go through, from the start: the start alone when the moves cannot
+  // be replayed here (why: `unanimated`), none when the page cannot draw the puzzle.
+  let boards = start ? [start] : [];
+  let unanimated = null;
+  if (start && doc.status === 'solved') {
+    try {
+      for (const m of moves) boards.push(applyMove(boards[boards.length - 1], m));
+    } catch (e) {
+      boards = [start];
+      unanimated = e;
+    }
+  }
+  loadAnswer(text, boards, moves);
   fillSummary(ui.summary, answerRows(doc, roundTripMs, requestId));
   renderMoveList();
 
   if (doc.status !== 'solved') {
     showMessage('info', 'No solution: the search proved that the red car can never get out.');
     if (start) {
-      state.boards = [start];
       drawBoard(start);
       goTo(0, false);
     }
@@ -94,20 +106,13 @@ export function showAnswer(doc, text, start, roundTripMs, requestId) {
     ui.stepLabel.textContent = `${state.moves.length} moves`;
     return;
   }
-  try {
-    state.boards = [start];
-    for (const m of state.moves) state.boards.push(applyMove(state.boards[state.boards.length - 1], m));
-  } catch (e) {
-    state.boards = [start];
-    note(`The answer cannot be animated: ${e.message}.`);
-  }
+  if (unanimated) note(`The answer cannot be animated: ${unanimated.message}.`);
   // Replaying the moves here must bring the red car out; if not, this page's parser and
   // the server read the puzzle differently, and the drawing would mislead.
   if (state.boards.length > 1 && !atExit(state.boards[state.boards.length - 1])) {
     note('The drawing and the server disagree about this puzzle: the animation may be wrong.');
   }
   drawBoard(start);
-  state.step = 0;
   goTo(0, false);
   play();
 }

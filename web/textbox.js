@@ -4,7 +4,8 @@
 import { writeAddress } from './address.js';
 import { PreviewError, parsePuzzle, describeForm, textOptions } from './forms.js';
 import { clearErrors, setMessage, showMessage } from './messages.js';
-import { ui, state } from './page.js';
+import { ui } from './page.js';
+import { state, reset, load, setAnsweredText, setLinkText, clearAnalysis as forgetAnalysis } from './play.js';
 import { drawBoard, goTo, updateControls, pause, hideHint } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
 
@@ -15,7 +16,7 @@ export function showPreview() {
   writeAddress();
   if (state.linkText !== null && text !== state.linkText) {
     setMessage(ui.linkMessage, '', ''); // about a link, not the puzzle now on the board
-    state.linkText = null;
+    setLinkText(null);
   }
   showTextOptions(text);
   if (text !== state.analysedText) clearAnalysis();
@@ -25,7 +26,7 @@ export function showPreview() {
       `${puzzle.vehicles.length} vehicles, ${puzzle.walls.length} wall${puzzle.walls.length === 1 ? '' : 's'}, exit on the right of row ${puzzle.exitRow}`;
     if (text !== state.answeredText) {
       clearAnswer();
-      state.boards = [puzzle];
+      load(puzzle);
       drawBoard(puzzle);
       goTo(0, false);
     }
@@ -65,10 +66,7 @@ export function note(text) {
 
 export function clearAnswer() {
   pause();
-  state.answeredText = null;
-  state.boards = [];
-  state.moves = [];
-  state.step = 0;
+  reset();
   ui.moves.replaceChildren();
   ui.summary.replaceChildren();
   hideHint();
@@ -92,7 +90,7 @@ export function loadReference(key) {
 // Puts a puzzle into the text box and the board at its start, as if typed, even when the
 // same text is there already with moves played on it.
 export function loadText(text) {
-  state.answeredText = null;
+  setAnsweredText(null);
   ui.input.value = text;
   ui.select.value = REFERENCE_PUZZLES.find((p) => p.text === text)?.key ?? CUSTOM;
   clearErrors();
@@ -108,8 +106,7 @@ export function flushPreview() {
 
 // Another puzzle in the box: the analysis shown is no longer about it.
 export function clearAnalysis() {
-  state.analysedText = null;
-  state.hardest = null;
+  forgetAnalysis();
   ui.analysis.hidden = true;
   ui.analysisEmpty.hidden = false;
 }

@@ -4,8 +4,7 @@
 // finds the optimal length itself, so its verdict does not rest on the page's own count.
 import { VERIFY_URL, jsonRequest, callApi, quietOutlet } from './api.js';
 import { positionDocument } from './forms.js';
-import { state } from './page.js';
-import { renderPlayStatus } from './playback.js';
+import { state, setVerdict } from './play.js';
 
 const plural = (n) => `${n} move${n === 1 ? '' : 's'}`;
 
@@ -23,7 +22,7 @@ function verdictOf(doc) {
 }
 
 // Asks the verdict on the moves from the start to the board shown, in the background; it is
-// kept for those moves (state.moves as it is now, up to this step), so Undo and Redo find it
+// kept for those moves (the moves as they are now, up to this step), so Undo and Redo find it
 // again, and a new move or puzzle leaves it behind. Quiet: if it fails, the counter simply
 // goes without it.
 export async function askVerdict() {
@@ -33,6 +32,5 @@ export async function askVerdict() {
   const request = jsonRequest({ ...positionDocument(start), moves: played });
   const result = await callApi('verify', VERIFY_URL, request, { outlet: quietOutlet, raw: false });
   if (!result?.ok || state.moves !== moves || state.boards[0] !== start) return;
-  state.verdict = { moves, step, ...verdictOf(result.doc) };
-  renderPlayStatus();
+  setVerdict(moves, step, verdictOf(result.doc)); // the counter follows (playback.js)
 }
