@@ -3,7 +3,8 @@
 // which puzzle texts the answer, the analysis and a handled link belong to. Every other module
 // reads `state` and changes it only through the operations below, as a store under a
 // controller: what changed is told to the subscribers (the view). Pure: no DOM, so node's
-// test runner imports it (tests/web/play.test.mjs).
+// test runner imports it (tests/web/play.test.mjs); tests/web/state-owner.test.mjs checks that
+// no other module writes the state.
 import { playMove } from './rules.js';
 
 const owned = {
