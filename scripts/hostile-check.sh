@@ -7,7 +7,10 @@
 #                              server's RSS sampled every second;
 #   tests/hostile/slow.mjs     slowloris, slow bodies and slow readers from six loopback
 #                              addresses for SLOW_SECONDS (default 30) while the admin port's
-#                              probes and an honest client must keep being answered.
+#                              probes and an honest client must keep being answered;
+#   tests/hostile/floods.mjs   floods of tiny analyses and of bank hand-outs must leave a played
+#                              puzzle's table and the day's in place (about 5 s; needs the
+#                              served bank beside the binary).
 # Each prints its table; the script fails if any fails.
 #
 #   scripts/hostile-check.sh [path to rushhourd]      (default: build/rushhourd)
@@ -47,7 +50,7 @@ fi
 export SOAK_SECONDS="${SOAK_SECONDS:-60}" SLOW_SECONDS="${SLOW_SECONDS:-30}"
 failed=""
 times=""
-for part in hostile soak slow; do
+for part in hostile soak slow floods; do
     echo "== $part: node tests/hostile/$part.mjs $BIN"
     t0=$(date +%s)
     node "tests/hostile/$part.mjs" "$BIN" || failed="$failed $part"
