@@ -5,7 +5,8 @@
 #       with wrk for [seconds]: on an empty table cache, and on a fresh server after a flood of
 #       12,000 other such analyses has filled it (in alternating order); the ratio of the rates
 #       (goal: >= 0.8). The analyses' quota (16 MiB) holds about 2,900 tiny tables, so the empty
-#       cache's run evicts too after its first tenth of a second;
+#       cache's run evicts too after its first tenth of a second; a third run without a table
+#       cache (--table-cache-bytes 0) is the reference of no table built or evicted at all;
 #   (ii) the server's CPU (utime+stime in /proc/PID/stat) over 170 GET /v1/puzzles?count=100&
 #       min_moves=20&walls=0-1 with distinct seeds, 17 a second (10 s, open loop), plus the 5 s
 #       after: with the default build budget (goal: <= 4 CPU-s), then with it effectively off
@@ -58,6 +59,13 @@ empty() {
     analyses "POST /v1/analyze, tiny distinct boards, empty table cache"
     empty=$rate
 }
+# none: the same without a table cache (--table-cache-bytes 0: no table built, none evicted);
+# sets $none.
+none() {
+    fresh --table-cache-bytes 0
+    analyses "POST /v1/analyze, tiny distinct boards, no table cache (reference)"
+    none=$rate
+}
 # full: the same after a flood of 12,000 others on a fresh server; sets $full.
 full() {
     fresh
@@ -73,15 +81,18 @@ full() {
 floods boards 12000 19900 >"$boards"
 for round in $(seq "$rounds"); do
     echo "==== round $round"
-    # Alternated, so that the host's drift hits both alike.
+    # Alternated, so that the host's drift hits all alike.
     if [ $((round % 2)) = 1 ]; then
         empty
         full
+        none
     else
+        none
         full
         empty
     fi
-    echo "== analyses full/empty: $(awk "BEGIN { printf \"%.2f\", $full / $empty }") ($full / $empty)"
+    echo "== analyses full/empty: $(awk "BEGIN { printf \"%.2f\", $full / $empty }") ($full / $empty);" \
+        "full/none: $(awk "BEGIN { printf \"%.2f\", $full / $none }")"
     echo
     for budget in default off; do
         if [ $budget = default ]; then
