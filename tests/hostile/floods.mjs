@@ -32,7 +32,7 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import {
-  TIME_FACTOR, binaryPath, logProblems, now, request, sleep, startServer, stopServer, t,
+  TIME_FACTOR, binaryPath, logProblems, metric, now, request, sleep, startServer, stopServer, t,
 } from './hostile.mjs';
 
 const MIB = 1024 * 1024;
@@ -69,14 +69,6 @@ export function tinyBoards(n, skip = 0) {
   for (const k of [2, 3, 4]) walk(0, [], k);
   if (out.length < n) throw new Error(`only ${out.length} tiny boards from ${skip}, ${n} asked`);
   return out;
-}
-
-/** The value of one Prometheus series (labels included in `name`) on `adminPort`, or null. */
-export async function series(adminPort, name) {
-  const r = await request(adminPort, 'GET', '/metrics', { timeoutMs: t(10000) });
-  if (r.status !== 200) return null;
-  const line = r.body.split('\n').find((l) => l.startsWith(`${name} `));
-  return line ? Number(line.slice(name.length + 1)) : null;
 }
 
 /**
@@ -176,15 +168,15 @@ export async function awaitTable(port, board, guardMs = t(120000)) {
  * same for `quietMs`, polled every 250 ms, for `guardMs` at most (a hang guard). A lookup files
  * what the builder finished, so each poll also hints `board`. Resolves the builds ended.
  */
-export async function buildsSettled(port, adminPort, board, { quietMs = t(2000), guardMs = t(120000) } = {}) {
-  const ended = async () => (await series(adminPort, 'rushhourd_table_builds_total{result="kept"}'))
-    + (await series(adminPort, 'rushhourd_table_builds_total{result="dropped"}'));
+export async function buildsSettled(server, board, { quietMs = t(2000), guardMs = t(120000) } = {}) {
+  const ended = async () => (await metric(server, 'rushhourd_table_builds_total{result="kept"}'))
+    + (await metric(server, 'rushhourd_table_builds_total{result="dropped"}'));
   const end = now() + guardMs;
   let last = await ended();
   let since = now();
   while (now() < end && now() - since < quietMs) {
     await sleep(250);
-    await hintSource(port, board);
+    await hintSource(server.port, board);
     const n = await ended();
     if (n !== last) {
       last = n;
@@ -226,7 +218,7 @@ async function main() {
     rows.push(`| ${what} | ${ok ? 'ok' : 'FAILED'} | ${detail} |`);
     if (!ok) failures.push(`${what}: ${detail}`);
   };
-  const m = (name) => series(adminPort, name);
+  const m = (name) => metric(server, name);
   const hints = async (when, played, day) => {
     const p = await hintSource(port, played.board);
     const d = await hintSource(port, day.board);
@@ -267,7 +259,7 @@ async function main() {
       `${HANDOUTS} requests, ${flood.puzzles} puzzles in ${(flood.ms / 1000).toFixed(1)} s, ${JSON.stringify(flood.statuses)}${flood.errors.length ? `: ${flood.errors.join(' | ')}` : ''}`);
     // The builds the flood was granted end before the hints are judged (their tables filed,
     // evicting as they may).
-    await buildsSettled(port, adminPort, played.board);
+    await buildsSettled(server, played.board);
     const refused = await m('rushhourd_table_builds_refused_total{reason="budget"}');
     check('hand-outs\' flood met the build budget', refused > 0,
       `refused: budget ${refused}, queue_full ${await m('rushhourd_table_builds_refused_total{reason="queue_full"}')}; builds kept ${await m('rushhourd_table_builds_total{result="kept"}')}, evictions ${await m('rushhourd_table_evictions_total')}`);
