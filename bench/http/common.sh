@@ -12,6 +12,9 @@ rounds=${4:-2}
 requests=$root/bench/http/requests.lua
 port=18181
 url=http://127.0.0.1:$port
+# The admin listener (probes and /metrics only), beside the main port.
+admin=$((port + 1))
+admin_url=http://127.0.0.1:$admin
 command -v wrk >/dev/null || { echo "wrk is not installed (scripts/install-deps.sh)"; exit 1; }
 pid=
 stop() { [ -z "$pid" ] || { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; pid=; }; }
@@ -19,7 +22,8 @@ trap stop EXIT
 # start [rushhourd options]: a fresh server, once it answers /readyz.
 start() {
     stop
-    "$build/rushhourd" --bind 127.0.0.1 --port $port --log-level warn "$@" >/dev/null 2>&1 &
+    "$build/rushhourd" --bind 127.0.0.1 --port $port --admin-port $admin --log-level warn "$@" \
+        >/dev/null 2>&1 &
     pid=$!
     for _ in $(seq 100); do
         curl -sf "$url/readyz" >/dev/null 2>&1 && return

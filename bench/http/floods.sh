@@ -17,7 +17,6 @@
 # node share the cores with the server. Prints the figures and the table counters per run.
 #   bench/http/floods.sh [build-dir] [seconds] [connections] [rounds]
 . "$(dirname "$0")/common.sh"
-admin=$((port + 1))
 boards=$(mktemp)
 trap 'stop; rm -f "$boards"' EXIT
 hz=$(getconf CLK_TCK)
@@ -25,12 +24,12 @@ floods() { node "$root/bench/http/floods.mjs" "$@"; }
 # fresh [rushhourd options]: start, with the admin port known and the answer cache off (a hint
 # says `table` or `search`, never `cache`), failing if another server held the port.
 fresh() {
-    start --admin-port "$admin" --cache-bytes 0 "$@"
+    start --cache-bytes 0 "$@"
     sleep 0.2
     kill -0 "$pid" 2>/dev/null || { echo "rushhourd exited: is port $port or $admin taken?"; exit 1; }
 }
 counters() {
-    curl -s "http://127.0.0.1:$admin/metrics" |
+    curl -s "$admin_url/metrics" |
         grep -E '^rushhourd_(tables|table_bytes|table_evictions_total|table_builds_total|table_builds_refused_total)' |
         sed 's/^rushhourd_//; s/_total//' | tr '\n' ' '
     echo

@@ -20,5 +20,5 @@ for tables in 64MiB 0; do
         METHOD=POST LINES=$positions run "POST /v1/hint (2,000 positions in turn)" \
             -s "$requests" "$url/v1/hint"
     done
-    curl -s "$url/metrics" | grep '^rushhourd_table_lookups_total'
+    curl -s "$admin_url/metrics" | grep '^rushhourd_table_lookups_total'
 done
