@@ -24,17 +24,27 @@ void rh__ebatch_free(rh__ebatch *b)
     rh__ebatch_init(b, b->memory, b->limit);
 }
 
+/* Room for twice the configurations (BATCH_MIN at first), within the batch's limit and the
+ * run's memory. */
+static bool grow(rh__ebatch *b)
+{
+    const size_t have = b->allocated, want = have ? 2 * have : BATCH_MIN;
+    if (want * (sizeof *b->configs + sizeof *b->met) > b->limit ||
+        !rh__ework_memory_grow(b->memory, &b->used, &b->configs, sizeof *b->configs, have, want) ||
+        !rh__ework_memory_grow(b->memory, &b->used, &b->met, sizeof *b->met, have, want))
+        return false;
+    b->allocated = want;
+    return true;
+}
+
+bool rh__ebatch_reserve(rh__ebatch *b)
+{
+    return b->allocated || grow(b);
+}
+
 bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t columns)
 {
-    if (b->count == b->allocated) {
-        const size_t have = b->allocated, want = have ? 2 * have : BATCH_MIN;
-        if (want * (sizeof *b->configs + sizeof *b->met) > b->limit ||
-            !rh__ework_memory_grow(b->memory, &b->used, &b->configs, sizeof *b->configs, have,
-                                   want) ||
-            !rh__ework_memory_grow(b->memory, &b->used, &b->met, sizeof *b->met, have, want))
-            return false;
-        b->allocated = want;
-    }
+    if (b->count == b->allocated && !grow(b)) return false;
     rh__econfig *c = &b->configs[b->count];
     c->columns = columns;
     c->h = rh__es_h(s);

@@ -27,6 +27,12 @@ typedef struct {
 
 void rh__ebatch_init(rh__ebatch *b, rh__ememory *memory, size_t limit);
 void rh__ebatch_free(rh__ebatch *b);
+
+/* Takes the batch's first room from the run's memory, before its thread starts: a batch that
+ * must grow while the others' clusters hold the memory empties itself and then has room
+ * again, but an empty one that never had any would fail the run. False when the memory
+ * cannot give it. */
+bool rh__ebatch_reserve(rh__ebatch *b);
 /* Adds a configuration; false when the limit or the run's memory leaves no room. */
 bool rh__ebatch_add(rh__ebatch *b, const rh__egeom *g, const rh__estate *s, uint64_t columns);
 /* Orders the configurations: each cluster's canonical one before its others. */

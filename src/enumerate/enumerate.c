@@ -501,6 +501,11 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         rh__ework_init(&wk->search, &r.geom, &r.memory);
         rh__ewalls_init(&wk->walls, &r.memory);
         rh__ebatch_init(&wk->batch, &r.memory, r.keep / 2);
+        if (!rh__ebatch_reserve(&wk->batch)) {
+            rh__ebatch_free(&wk->batch);
+            fail(&r, RH_ENOMEM);
+            break;
+        }
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
