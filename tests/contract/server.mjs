@@ -13,8 +13,20 @@ export const BIN = process.env.RHD_BIN
   ? resolve(process.cwd(), process.env.RHD_BIN)
   : resolve(REPO_ROOT, 'build/rushhourd');
 
-const REQUEST_TIMEOUT_MS = 15000;
+// Only a guard against a hang: a verdict never rests on it (the sanitizer build searches 20-30
+// times slower than release, and the machine may be loaded).
+const REQUEST_TIMEOUT_MS = 120000;
 const started = new Set();
+
+// Searches get all the time they need: the server's own default (--timeout-ms 5000) is near what
+// a generate takes under the sanitizers, so a verdict would depend on the machine's speed. A test
+// of a time limit sets its own flags (then none of these is added) or a request's timeout_ms.
+const GENEROUS_MS = '600000';
+export function withGenerousTime(flags) {
+  const has = (name) => flags.some((f) => f === name || f.startsWith(`${name}=`));
+  if (has('--timeout-ms') || has('--timeout-max-ms')) return flags;
+  return ['--timeout-ms', GENEROUS_MS, '--timeout-max-ms', GENEROUS_MS, ...flags];
+}
 
 /** Kills (SIGKILL) every server still running: for after() hooks when a test failed early. */
 export function killAll() {
@@ -39,7 +51,8 @@ process.stdout.on('error', () => {
 
 /**
  * Starts rushhourd with `flags` on 127.0.0.1 and a free port, and resolves once its first
- * stdout line, the JSON `start` log, names the port.
+ * stdout line, the JSON `start` log, names the port. Unless `flags` set a search time limit,
+ * searches get 600 s (withGenerousTime).
  */
 export async function startServer(flags = []) {
   if (!existsSync(BIN)) {
@@ -48,7 +61,7 @@ export async function startServer(flags = []) {
   // Settings come from the flags alone: drop RUSHHOURD_* variables the caller may have set.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
   // No puzzle bank unless the flags name one (generate then always searches).
-  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--bank', 'off', ...flags];
+  const args = ['--bind', '127.0.0.1', '--port', '0', '--admin-port', '0', '--bank', 'off', ...withGenerousTime(flags)];
   const child = spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const server = { child, args, lines: [], stderr: '', waiters: [] };
   started.add(server);

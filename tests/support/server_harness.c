@@ -227,6 +227,18 @@ static void registry_remove(rhs_server *s)
         if (registry[i] == s) registry[i] = NULL;
 }
 
+#define GENEROUS_MS "600000"
+
+/* Whether `args` (NULL-terminated, may be NULL) set `flag`, as "--flag value" or "--flag=value". */
+static bool has_flag(const char *const *args, const char *flag)
+{
+    const size_t n = strlen(flag);
+    for (int i = 0; args && args[i]; i++)
+        if (strncmp(args[i], flag, n) == 0 && (args[i][n] == '\0' || args[i][n] == '='))
+            return true;
+    return false;
+}
+
 rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_ms, char *err,
                       size_t err_len)
 {
@@ -252,6 +264,16 @@ rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_m
     argv[argc++] = "0";
     argv[argc++] = "--bank"; /* generate searches; the bank's suite passes --bank again */
     argv[argc++] = "off";
+    /* Searches get all the time they need: the server's default (--timeout-ms 5000) is near
+     * what a generate takes in the sanitizer build or under valgrind, so a verdict would depend
+     * on the machine's speed. A test of a time limit sets its own flags (then these are left
+     * out) or a request's timeout_ms. */
+    if (!has_flag(args, "--timeout-ms") && !has_flag(args, "--timeout-max-ms")) {
+        argv[argc++] = "--timeout-ms";
+        argv[argc++] = GENEROUS_MS;
+        argv[argc++] = "--timeout-max-ms";
+        argv[argc++] = GENEROUS_MS;
+    }
     for (int i = 0; args && args[i]; i++) {
         if (argc >= 63) {
             set_err(err, err_len, "too many arguments");

@@ -15,10 +15,11 @@
 
 typedef struct rhs_server rhs_server;
 
-/* Starts `binary` with "--bind 127.0.0.1 --port 0 --admin-port 0" followed by `args`
- * (NULL-terminated, may be NULL), waits up to `timeout_ms` for its "start" log line and reads the
- * port from it. Returns the server, or NULL with the reason (and whatever the process printed) in
- * `err`. */
+/* Starts `binary` with "--bind 127.0.0.1 --port 0 --admin-port 0 --bank off", searches of
+ * 600 s ("--timeout-ms 600000 --timeout-max-ms 600000", left out when `args` set either flag),
+ * then `args` (NULL-terminated, may be NULL), waits up to `timeout_ms` for its "start" log line
+ * and reads the port from it. Returns the server, or NULL with the reason (and whatever the
+ * process printed) in `err`. */
 rhs_server *rhs_start(const char *binary, const char *const *args, int timeout_ms, char *err,
                       size_t err_len);
 
