@@ -11,8 +11,8 @@ import YAML from 'yaml';
 import { Contract, REPO_ROOT, SPEC_PATH } from './spec.mjs';
 import { dirname, join } from 'node:path';
 import {
-  BIN, fetchResponse, httpResponse, keepAliveClient, killAll, rawResponse, sleep, startServer,
-  stopServer, waitForLog,
+  BIN, fetchResponse, hangUpRequest, httpResponse, keepAliveClient, killAll, rawResponse, sleep,
+  startServer, stopServer, waitForLog,
 } from './server.mjs';
 
 const contract = new Contract(SPEC_PATH);
@@ -26,6 +26,9 @@ const UNSOLVABLE = {
   vehicles: [{ id: 'X', row: 2, col: 0, length: 2, orientation: 'H' }],
 };
 // Unsolvable, with far too many states to finish: the search runs to its deadline (422).
+// slow16(BUSY_MS) keeps a worker busy for longer than any test takes, whatever the machine's
+// speed: the test ends it by hanging up (hangUpRequest).
+const BUSY_MS = 600000;
 const slow16 = (timeoutMs) => ({
   board_size: 16, exit_row: 0, walls: [[0, 15]],
   vehicles: [
@@ -90,25 +93,57 @@ async function post(server, path, doc, { status, valid = true, headers = {} } = 
 /** POST /v1/solve with a JSON body. */
 const solve = (server, doc, opts) => post(server, '/v1/solve', doc, opts);
 
+// A guard against a hang while polling: a verdict never rests on how soon something happens.
+const PATIENCE_MS = 120000;
+
+/** Polls GET /metrics until `pattern` matches its text (at most PATIENCE_MS); returns the text. */
+async function waitForMetrics(server, pattern, what) {
+  const until = Date.now() + PATIENCE_MS;
+  for (;;) {
+    const { body } = await call(onAdmin(server), 'GET', '/metrics', { status: 200 });
+    if (pattern.test(body)) return body;
+    assert.ok(Date.now() < until, `${what}: no ${pattern} in /metrics within ${PATIENCE_MS} ms: ${body.split("\n").filter((l) => /^rushhourd_(queue|searches|abandoned)/.test(l)).join("; ")}`);
+    await sleep(10);
+  }
+}
+
+/** rushhourd_abandoned_jobs_total, cancelled and dropped together, from the text of /metrics. */
+const abandoned = (metrics) => [...metrics.matchAll(/^rushhourd_abandoned_jobs_total\{[^}]*\} (\d+)$/gm)]
+  .reduce((n, m) => n + Number(m[1]), 0);
+
+/** How many POST /v1/solve requests `server` logged as given up by their client (499). */
+const hungUp = (server) => server.lines.map((l) => JSON.parse(l))
+  .filter((o) => o.event === 'request' && o.path === '/v1/solve' && o.status === 499).length;
+
+/**
+ * Hangs up the searches of `clients` (hangUpRequest) and waits until the server has given up
+ * every one of them (dropped or cancelled) and no search runs or waits.
+ */
+async function hangUpAll(server, clients) {
+  const before = abandoned((await call(onAdmin(server), 'GET', '/metrics', { status: 200 })).body);
+  for (const answer of await Promise.all(clients.map((c) => c.hangUp()))) assert.equal(answer, null, 'answered before the hang-up');
+  const want = before + clients.length;
+  const idle = await waitForMetrics(server, /^rushhourd_searches_in_flight 0$/m, 'searches after the hang-ups');
+  await waitForMetrics(server, /^rushhourd_queue_depth 0$/m, 'queued searches after the hang-ups');
+  const after = abandoned(await waitForMetrics(server, { test: (t) => abandoned(t) >= want }, 'abandoned jobs'));
+  assert.equal(after, want, `abandoned jobs ${before} -> ${after} (idle: ${/^rushhourd_searches_in_flight.*$/m.exec(idle)})`);
+}
+
 /**
  * Runs `fn` while the only worker searches and the only queue place is taken (a server with
- * --workers 1 --queue-length 1), so that any new search is refused; then waits for both.
+ * --workers 1 --queue-length 1), so that any new search is refused; then hangs up both.
+ * Neither search can end on its own while `fn` runs, however slow the machine.
  */
 async function whileQueueFull(server, fn) {
-  const running = [solve(server, slow16(1500))];
-  for (let i = 0; !/^rushhourd_searches_in_flight 1$/m.test((await call(onAdmin(server), 'GET', '/metrics')).body); i++) {
-    assert.ok(i < 500, 'the slow search never started');
-    await sleep(10);
-  }
-  running.push(solve(server, slow16(1500)));
-  for (let i = 0; !/^rushhourd_queue_depth 1$/m.test((await call(onAdmin(server), 'GET', '/metrics')).body); i++) {
-    assert.ok(i < 500, 'the second slow search was never queued');
-    await sleep(10);
-  }
+  const busy = JSON.stringify(slow16(BUSY_MS));
+  const clients = [hangUpRequest(server.base, '/v1/solve', busy)];
   try {
+    await waitForMetrics(server, /^rushhourd_searches_in_flight 1$/m, 'the slow search never started');
+    clients.push(hangUpRequest(server.base, '/v1/solve', busy));
+    await waitForMetrics(server, /^rushhourd_queue_depth 1$/m, 'the second slow search was never queued');
     await fn();
   } finally {
-    for (const r of await Promise.all(running)) assert.equal(r.status, 422, r.body);
+    await hangUpAll(server, clients);
   }
 }
 
@@ -310,7 +345,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.equal(grid.solution.move_count, 8);
     const gridString = parse(await solve(s, { grid: JAM1_GRID.join('/'), target: 'x' }, { status: 200 }));
     assert.equal(gridString.solution.move_count, 8);
-    const board = parse(await solve(s, { board: HARDEST, options: { max_nodes: 1000000, timeout_ms: 5000 } }, { status: 200 }));
+    const board = parse(await solve(s, { board: HARDEST, options: { max_nodes: 1000000, timeout_ms: BUSY_MS } }, { status: 200 }));
     assert.equal(board.solution.move_count, 51);
     const txt = readFileSync(`${REPO_ROOT}/examples/jam01.txt`, 'utf8');
     assert.deepEqual(contract.checkRequest('POST', '/v1/solve', 'text/plain', txt), []);
@@ -648,7 +683,7 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     const { code, signal } = await stopServer(s);
     assert.equal(signal, null);
     assert.equal(code, 0, s.stderr);
-    await waitForLog(s, 'stop', 1000);
+    await waitForLog(s, 'stop');
   });
 });
 
@@ -747,27 +782,36 @@ describe('rushhourd --cache-bytes 0: answers from a cluster table', () => {
 describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
   let s;
   before(async () => {
-    s = await startServer(['--workers', '1', '--queue-length', '1', '--grace-s', '20']);
+    // --grace-s 600: the drain cannot reach its deadline before the test's client hangs up.
+    s = await startServer(['--workers', '1', '--queue-length', '1', '--grace-s', '600']);
   });
 
   it('POST /v1/solve: 503 with Retry-After when every solver is busy and the queue is full', async () => {
-    // One search runs and at most one waits; the rest are refused at once. The admitted ones
-    // answer 422: the running one at its 1 s deadline, the waiting one either the same or,
-    // when its deadline (counted from when it was queued) passed in the queue, queue-timeout.
-    const answers = await Promise.all(Array.from({ length: 5 }, () => solve(s, slow16(1000))));
-    const statuses = answers.map((r) => r.status).sort();
-    const full = answers.filter((r) => r.status === 503);
-    assert.ok(full.length >= 3, `statuses ${statuses}: expected at least 3 refused`);
-    for (const r of full) {
+    // Five searches that cannot end on their own while the test runs: one runs, at most one
+    // waits (none when all came before the worker took the first), and the others are refused
+    // at once, whatever the machine's speed. Waits until each is answered, running or queued.
+    const body = JSON.stringify(slow16(BUSY_MS));
+    const clients = Array.from({ length: 5 }, () => hangUpRequest(s.base, '/v1/solve', body));
+    const answered = [];
+    clients.forEach((c, i) => c.answer.then((r) => { if (r) answered.push(i); }, () => {}));
+    const gauge = (text, name) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)[1]);
+    const held = (text) => gauge(text, 'rushhourd_searches_in_flight') + gauge(text, 'rushhourd_queue_depth');
+    await waitForMetrics(s, {
+      test: (t) => answered.length + held(t) === 5 && gauge(t, 'rushhourd_searches_in_flight') === 1,
+    }, 'each search answered, running or queued');
+    assert.ok(answered.length >= 3, `only ${answered.length} refused`);
+    for (const i of answered) {
+      const r = contract.check('POST', '/v1/solve', await clients[i].answer);
+      assert.equal(r.status, 503, r.body);
       assert.equal(parse(r).type, problemType('queue-full'));
       assert.equal(r.headers['retry-after'], '1');
     }
-    const admitted = answers.filter((a) => a.status !== 503).map((r) => {
-      assert.equal(r.status, 422, r.body);
-      return parse(r).type === problemType('queue-timeout') ? 'queue-timeout' : parse(r).limit;
-    });
-    assert.ok(admitted.includes('time'), `admitted: ${admitted}`);
-    for (const a of admitted) assert.ok(a === 'time' || a === 'queue-timeout', `admitted: ${admitted}`);
+    await hangUpAll(s, clients.filter((_, i) => !answered.includes(i)));
+    // A search admitted on an idle server answers 422 at its deadline: limit time, or
+    // queue-timeout if the deadline passed before a worker took it.
+    const late = parse(await solve(s, slow16(100), { status: 422 }));
+    const why = late.type === problemType('queue-timeout') ? 'queue-timeout' : late.limit;
+    assert.ok(why === 'time' || why === 'queue-timeout', JSON.stringify(late));
   });
 
   it('POST /v1/hint, /v1/analyze, /v1/solve/batch, /v1/generate, /v1/verify: 503 with Retry-After when the queue is full', async () => {
@@ -789,23 +833,25 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
     const ready = keepAliveClient(s.base);
     const other = keepAliveClient(s.base);
     try {
+      const hungUpBefore = hungUp(s);
       // Two connections opened before the drain (the listening socket closes when it starts).
       contract.check('GET', '/readyz', await ready.request('GET', '/readyz'));
       contract.check('GET', '/healthz', await other.request('GET', '/healthz'));
-      // A search that keeps the drain going for about 1.5 s, running before the SIGTERM.
-      const running = solve(s, slow16(1500));
-      for (let i = 0; ; i++) {
+      // A search running before the SIGTERM that keeps the drain going: it cannot end on its
+      // own before the checks below, whatever the machine's speed; its client then hangs up.
+      const running = hangUpRequest(s.base, '/v1/solve', JSON.stringify(slow16(BUSY_MS)));
+      for (let until = Date.now() + PATIENCE_MS; ;) {
         const metrics = await call(onAdmin(s), 'GET', '/metrics');
         if (/^rushhourd_searches_in_flight 1$/m.test(metrics.body)) break;
-        assert.ok(i < 500, 'the slow search never started');
+        assert.ok(Date.now() < until, 'the slow search never started');
         await sleep(10);
       }
       s.child.kill('SIGTERM');
-      await waitForLog(s, 'draining', 2000);
+      await waitForLog(s, 'draining');
       let res;
-      for (let i = 0; i < 100; i++) {
+      for (let until = Date.now() + PATIENCE_MS; ;) {
         res = contract.check('GET', '/readyz', await ready.request('GET', '/readyz'));
-        if (res.status !== 200) break;
+        if (res.status !== 200 || Date.now() > until) break;
         await sleep(10);
       }
       assert.equal(res.status, 503, 'readyz never reported the drain');
@@ -817,10 +863,13 @@ describe('rushhourd --workers 1 --queue-length 1 (busy, then draining)', () => {
       assert.equal(refused.status, 503, refused.body);
       assert.equal(parse(refused).type, problemType('shutting-down'));
       assert.equal(refused.headers['retry-after'], '1');
-      const last = await running;
-      assert.equal(last.status, 422, 'the running search finished within the drain');
+      assert.equal(s.child.exitCode, null, 'the drain waits for the running search');
+      assert.equal(await running.hangUp(), null, 'the running search answered before the hang-up');
       const { code } = await s.exited;
       assert.equal(code, 0, s.stderr);
+      // The drain ended with the search its client gave up: logged as 499, nothing sent.
+      await waitForLog(s, 'stop');
+      assert.equal(hungUp(s), hungUpBefore + 1, s.lines.join('\n'));
     } finally {
       ready.close();
       other.close();

@@ -77,7 +77,8 @@ export async function startServer(flags = []) {
     for (const w of [...server.waiters]) w();
   });
   const first = await new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`rushhourd ${args.join(' ')}: no start line within 5 s`)), 5000);
+    // A guard against a hang only: the sanitizer build starts far slower than release.
+    const timer = setTimeout(() => fail(new Error(`rushhourd ${args.join(' ')}: no start line within 120 s`)), 120000);
     const check = () => {
       if (!server.lines.length) return;
       clearTimeout(timer);
@@ -101,8 +102,11 @@ export async function startServer(flags = []) {
   return server;
 }
 
-/** Resolves with the first log object whose event is `event` (already logged or to come). */
-export function waitForLog(server, event, timeoutMs = 10000) {
+/**
+ * Resolves with the first log object whose event is `event` (already logged or to come).
+ * `timeoutMs` only guards against a hang: no verdict may rest on how soon a log comes.
+ */
+export function waitForLog(server, event, timeoutMs = 120000) {
   const find = () => server.lines.map((l) => { try { return JSON.parse(l); } catch { return null; } })
     .find((o) => o && o.event === event);
   return new Promise((done, fail) => {
@@ -120,8 +124,8 @@ export function waitForLog(server, event, timeoutMs = 10000) {
   });
 }
 
-/** SIGTERM, then the exit status ({code, signal}) within `timeoutMs`. */
-export async function stopServer(server, timeoutMs = 25000) {
+/** SIGTERM, then the exit status ({code, signal}); `timeoutMs` only guards against a hang. */
+export async function stopServer(server, timeoutMs = 120000) {
   server.child.kill('SIGTERM');
   let timer;
   const timeout = new Promise((_, fail) => {
@@ -170,6 +174,36 @@ export function httpResponse(base, method, path, { headers = {}, body, chunks, a
       req.end(body);
     }
   });
+}
+
+/**
+ * A POST of a JSON `body` on a new connection that the caller ends by hanging up, as a client
+ * that gives up: { answer, hangUp }. `answer` resolves with the response ({status, headers,
+ * body}), or with null once hung up; the server then drops or cancels the request's search.
+ * For searches that must keep a worker busy for as long as a test needs, whatever the
+ * machine's speed: they ask for far more time than any test takes, and the test hangs up.
+ */
+export function hangUpRequest(base, path, body) {
+  let req;
+  let gone = false;
+  const answer = new Promise((done, fail) => {
+    req = http.request(base + path, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } }, (r) => {
+      const parts = [];
+      r.on('data', (b) => parts.push(b));
+      r.on('error', (e) => (gone ? done(null) : fail(e)));
+      r.on('end', () => done({ status: r.statusCode, headers: r.headers, body: Buffer.concat(parts).toString('utf8') }));
+    });
+    req.on('error', (e) => (gone ? done(null) : fail(e)));
+    req.end(body);
+  });
+  return {
+    answer,
+    hangUp: () => {
+      gone = true;
+      req.destroy();
+      return answer;
+    },
+  };
 }
 
 /** A client of one kept-alive connection (an Agent of one socket). */
