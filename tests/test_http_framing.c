@@ -18,12 +18,16 @@
 
 static rhs_server *server;
 
+/* How long a test waits for an answer or a close that must come: a guard against a hang, never
+ * a verdict (the sanitizer build and valgrind run far slower than release). */
+#define PATIENCE_MS 120000
+
 /* One server for the suite, small body limit (1 KiB) for the oversized-body cases. */
 static void setup(void)
 {
     char err[2048];
     const char *const args[] = {"--max-body-bytes", "1KiB", NULL};
-    server = rhs_start(RHD_BIN, args, 5000, err, sizeof err);
+    server = rhs_start(RHD_BIN, args, PATIENCE_MS, err, sizeof err);
     cr_assert_not_null(server, "rushhourd did not start: %s", err);
 }
 
@@ -55,7 +59,7 @@ static void send_raw(const char *bytes, size_t len, exchange *x, int wait_ms)
     close(fd);
 }
 
-#define SEND(x, literal) send_raw(literal, sizeof literal - 1, x, 5000)
+#define SEND(x, literal) send_raw(literal, sizeof literal - 1, x, PATIENCE_MS)
 
 /* How many status lines "HTTP/1.1 <status> " with this status (0: any) are in `data`. */
 static int answers(const char *data, int status)
@@ -145,7 +149,7 @@ Test(framing, nul_in_target_post)
                            strlen(solve_body), solve_body);
     *strchr(req, '@') = '\0';
     exchange x;
-    send_raw(req, (size_t)n, &x, 5000);
+    send_raw(req, (size_t)n, &x, PATIENCE_MS);
     expect_refused(&x, 400, "bad-request");
 }
 
@@ -192,7 +196,9 @@ Test(framing, two_hosts)
 }
 
 /* A chunked body past the limit was read and dropped for as long as the client sent it: now
- * the 413 comes while the client is still sending, and the connection closes. */
+ * the 413 comes before the body ends, and the connection closes. The client sends 16 times the
+ * limit and never ends the body: an answer proves the server did not wait for the end, however
+ * slow it is. */
 Test(framing, oversized_chunked_body_answered_at_the_limit)
 {
     const int fd = raw_connect(rhs_port(server));
@@ -205,21 +211,14 @@ Test(framing, oversized_chunked_body_answered_at_the_limit)
     memcpy(chunk + 5 + 256, "\r\n", 2);
     exchange x;
     size_t sent = 0;
-    const long long start = rhs_now_us();
-    /* Keep sending, 256 bytes every 10 ms, until an answer arrives (at most 5 s). */
-    while (rhs_now_us() - start < 5000000) {
-        if (readable_within(fd, 10)) break;
+    for (int i = 0; i < 64 && !readable_within(fd, 0); i++) {
         const ssize_t n = send(fd, chunk, sizeof chunk, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n > 0) sent += (size_t)n;
     }
-    const long long answered_ms = (rhs_now_us() - start) / 1000;
-    x.closed = read_until_closed(fd, x.data, sizeof x.data, 3000);
+    cr_assert_gt(sent, 2048, "only %zu bytes sent: not past the limit (1 KiB)", sent);
+    x.closed = read_until_closed(fd, x.data, sizeof x.data, PATIENCE_MS);
     close(fd);
     expect_refused(&x, 413, "body-too-large");
-    cr_expect_lt(answered_ms, 3000, "the 413 came after %lld ms (%zu bytes sent)", answered_ms,
-                 sent);
-    /* Generous for a slow (sanitized) server: reading to the end would never answer. */
-    cr_expect_lt(sent, 65536, "%zu bytes were sent before the 413 (limit 1 KiB)", sent);
 }
 
 /* ---- honest framing still works ---- */
@@ -238,14 +237,14 @@ Test(framing, content_length_and_chunked_bodies_solve)
                      "Content-Length: %zu\r\nConnection: close\r\n\r\n%s",
                      strlen(solve_body), solve_body);
     exchange x;
-    send_raw(req, (size_t)n, &x, 10000);
+    send_raw(req, (size_t)n, &x, PATIENCE_MS);
     cr_expect_eq(status_of(x.data), 200, "Content-Length body:\n%s", x.data);
     n = snprintf(req, sizeof req,
                  "POST /v1/solve HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
                  "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n10\r\n%.16s\r\n%zx\r\n%s"
                  "\r\n0\r\n\r\n",
                  solve_body, strlen(solve_body) - 16, solve_body + 16);
-    send_raw(req, (size_t)n, &x, 10000);
+    send_raw(req, (size_t)n, &x, PATIENCE_MS);
     cr_expect_eq(status_of(x.data), 200, "chunked body:\n%s", x.data);
     cr_expect_not_null(strstr(x.data, "\"status\":\"solved\""), "not solved:\n%s", x.data);
 }
@@ -287,7 +286,7 @@ Test(framing, refusals_of_the_http_library_are_counted)
         memcpy(bytes + n, cases[i].tail, strlen(cases[i].tail));
         n += strlen(cases[i].tail);
         exchange x;
-        send_raw(bytes, n, &x, 5000);
+        send_raw(bytes, n, &x, PATIENCE_MS);
         cr_expect_eq(answers(x.data, cases[i].status), 1, "expected %d:\n%.200s", cases[i].status,
                      x.data);
         char series[128];

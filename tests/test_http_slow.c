@@ -11,6 +11,10 @@
 
 #include "http_test.h"
 
+/* How long a test waits for something that must happen: a guard against a hang, never a
+ * verdict (the sanitizer build and valgrind run far slower than release). */
+#define PATIENCE_MS 120000
+
 HTTP_SUITE(admin);
 HTTP_SUITE(deadlines);
 HTTP_SUITE(logs);
@@ -27,8 +31,8 @@ static long long trickle(int fd, const char *text, int gap_ms, long long t0)
 }
 
 /* A 408 problem document, on a connection the server then closed, with an X-Request-Id
- * (`id`, or any valid one when NULL). */
-static void expect_408_and_close(const char *reply, bool closed, const char *id)
+ * (`id`, or any valid one when NULL), whose detail names the deadline it enforced (`detail`). */
+static void expect_408_and_close(const char *reply, bool closed, const char *id, const char *detail)
 {
     cr_assert(strncmp(reply, "HTTP/1.1 408 ", 13) == 0, "not a 408: %.300s", reply);
     cr_expect(closed, "the connection stayed open after the 408");
@@ -50,6 +54,7 @@ static void expect_408_and_close(const char *reply, bool closed, const char *id)
     cr_expect_str_eq(jstr(doc, "type"), PROBLEM_PREFIX "request-timeout");
     cr_expect_eq(jnum(doc, "status"), 408);
     cr_expect_str_eq(jstr(doc, "request_id"), got);
+    cr_expect_str_eq(jstr(doc, "detail"), detail);
     cJSON_Delete(doc);
 }
 
@@ -64,8 +69,9 @@ static double admin_metric(rhs_server *s, const char *series)
     return v;
 }
 
-/* One byte a second would take about 50 s for this header: the deadline (2 s) cuts it, and the
- * server says why. */
+/* One byte a second would take about 50 s for this header: the deadline (2 s) cuts it, not
+ * before, and the server says why and which deadline. How late after it the answer comes is the
+ * machine's speed, not a verdict. */
 Test(deadlines, header_trickle_answered_408_at_the_deadline)
 {
     rhs_server *s = START("--header-timeout-s", "2");
@@ -74,18 +80,18 @@ Test(deadlines, header_trickle_answered_408_at_the_deadline)
     const long long at = trickle(
         fd, "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 0123456789\r\n\r\n", 1000, t0);
     char reply[2048];
-    const bool closed = read_until_closed(fd, reply, sizeof reply, 3000);
+    const bool closed = read_until_closed(fd, reply, sizeof reply, PATIENCE_MS);
     close(fd);
     cr_assert_geq(at, 0, "no answer before the whole header was sent");
-    cr_expect(at >= 1900000 && at <= 3000000, "answered after %lld ms, the deadline is 2000 ms",
-              at / 1000);
-    expect_408_and_close(reply, closed, NULL);
+    cr_expect_geq(at, 1900000, "answered after %lld ms, the deadline is 2000 ms", at / 1000);
+    expect_408_and_close(reply, closed, NULL, "the request header did not arrive within 2 s");
     cr_expect_eq(admin_metric(s, "rushhourd_request_timeouts_total{phase=\"header\"}"), 1);
-    cr_expect(rhs_wait_stdout(s, "\"status\":408", 3000), "no log line for the 408");
+    cr_expect(rhs_wait_stdout(s, "\"status\":408", PATIENCE_MS), "no log line for the 408");
     stop_server(s);
 }
 
-/* The header at once, then a body at one byte a second: cut at the body's deadline. */
+/* The header at once, then a body at one byte a second: cut at the body's deadline, not before
+ * (how late after it is the machine's speed, not a verdict). */
 Test(deadlines, slow_body_answered_408_at_the_deadline)
 {
     rhs_server *s = START("--body-timeout-s", "2");
@@ -99,16 +105,16 @@ Test(deadlines, slow_body_answered_408_at_the_deadline)
     const long long t0 = rhs_now_us();
     const long long at = trickle(fd, hardest51, 1000, t0);
     char reply[2048];
-    const bool closed = read_until_closed(fd, reply, sizeof reply, 3000);
+    const bool closed = read_until_closed(fd, reply, sizeof reply, PATIENCE_MS);
     close(fd);
     cr_assert_geq(at, 0, "no answer before the whole body was sent");
-    cr_expect(at >= 1900000 && at <= 3000000, "answered after %lld ms, the deadline is 2000 ms",
-              at / 1000);
-    expect_408_and_close(reply, closed, "slow-body-1");
+    cr_expect_geq(at, 1900000, "answered after %lld ms, the deadline is 2000 ms", at / 1000);
+    expect_408_and_close(reply, closed, "slow-body-1",
+                         "the request body did not arrive within 2 s");
     cr_expect_eq(admin_metric(s, "rushhourd_request_timeouts_total{phase=\"body\"}"), 1);
     /* The request completes (counted, then logged) once MHD has closed the connection, which
      * may be just after the client saw the close: wait for its log line before counting. */
-    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"slow-body-1\"", 3000));
+    cr_assert(rhs_wait_stdout(s, "\"request_id\":\"slow-body-1\"", PATIENCE_MS));
     cr_expect_eq(admin_metric(s, "rushhourd_http_requests_total{route=\"/v1/solve\",method="
                                  "\"POST\",code=\"408\"}"),
                  1);
@@ -121,14 +127,15 @@ Test(deadlines, slow_body_answered_408_at_the_deadline)
     stop_server(s);
 }
 
-/* Slow but within both deadlines (3 s each): header and body in pieces 0.4 s apart, 2 s each.
- * The idle timeout is 1 s, so no gap may reach it either. Then, on the same connection after a
- * keep-alive wait longer than the header deadline, a second request: the wait between requests
- * is the idle timeout's business, not the header's. */
+/* Slow but within both deadlines (5 s each): header and body in pieces 0.4 s apart, 2 s each,
+ * which leaves the server 3 s to see each whole. Then, on the same connection after a
+ * keep-alive wait longer than the header deadline (a slow machine only makes it longer), a
+ * second request: the wait between requests is the idle timeout's (30 s) business, not the
+ * header's. */
 Test(deadlines, honest_slow_client_gets_its_answer)
 {
     rhs_server *s =
-        START("--header-timeout-s", "3", "--body-timeout-s", "3", "--idle-timeout-s", "5");
+        START("--header-timeout-s", "5", "--body-timeout-s", "5", "--idle-timeout-s", "30");
     const int fd = raw_connect(rhs_port(s));
     char head[256];
     snprintf(head, sizeof head,
@@ -145,17 +152,17 @@ Test(deadlines, honest_slow_client_gets_its_answer)
         }
     }
     char reply[8192];
-    cr_assert(readable_within(fd, 5000), "no answer");
+    cr_assert(readable_within(fd, PATIENCE_MS), "no answer");
     const ssize_t n = recv(fd, reply, sizeof reply - 1, 0);
     cr_assert_gt(n, 0);
     reply[n] = '\0';
     cr_expect(strncmp(reply, "HTTP/1.1 200 ", 13) == 0, "%.300s", reply);
     cr_expect_not_null(strstr(reply, "\"move_count\":51"), "%.300s", reply);
 
-    rhs_sleep_ms(3500); /* more than the header deadline, less than the idle timeout */
+    rhs_sleep_ms(5500); /* more than the header deadline, less than the idle timeout */
     static const char again[] = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
     cr_assert_eq(send(fd, again, sizeof again - 1, MSG_NOSIGNAL), (ssize_t)sizeof again - 1);
-    cr_assert(readable_within(fd, 3000), "no answer to the second request");
+    cr_assert(readable_within(fd, PATIENCE_MS), "no answer to the second request");
     const ssize_t m = recv(fd, reply, sizeof reply - 1, 0);
     cr_assert_gt(m, 0);
     reply[m] = '\0';
@@ -241,7 +248,7 @@ Test(logs, refused_connections_counted_and_rate_limited)
     for (int i = 0; i < 300; i++) {
         const int fd = raw_connect(rhs_port(s));
         char byte;
-        refused += readable_within(fd, 2000) && recv(fd, &byte, 1, 0) <= 0;
+        refused += readable_within(fd, PATIENCE_MS) && recv(fd, &byte, 1, 0) <= 0;
         close(fd);
     }
     const double seconds = (double)(rhs_now_us() - t0) / 1e6;
@@ -253,7 +260,7 @@ Test(logs, refused_connections_counted_and_rate_limited)
     rhs_response_free(&m);
     close(hold[0]);
     close(hold[1]);
-    cr_assert_eq(rhs_stop(s, 10000), 0);
+    cr_assert_eq(rhs_stop(s, PATIENCE_MS), 0);
     check_stderr(s);
     char *log = rhs_stdout(s);
     int lines = 0;

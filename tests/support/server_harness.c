@@ -555,7 +555,7 @@ int rhs_http(int port, const rhs_request *req, rhs_response *out)
     if (req->handle) curl_easy_reset(h); /* keeps the connection cache */
     char url[512];
     snprintf(url, sizeof url, "http://127.0.0.1:%d%s", port, req->path);
-    const long timeout = req->timeout_ms > 0 ? req->timeout_ms : 10000;
+    const long timeout = req->timeout_ms > 0 ? req->timeout_ms : 120000;
     growbuf body = {0}, headers = {0};
     upload up = {req->body, req->body ? req->body_len : 0};
     struct curl_slist *list = NULL;

@@ -62,7 +62,7 @@ typedef struct {
     const char *body;           /* NULL: no body */
     size_t body_len;            /* bytes of body */
     bool chunked;               /* send the body with Transfer-Encoding: chunked */
-    long timeout_ms;            /* whole request; 0 means 10000 */
+    long timeout_ms;            /* whole request; 0 means 120000 (a hang guard) */
     CURL *handle;               /* reused when given (keep-alive), else one per call */
 } rhs_request;
 
