@@ -28,10 +28,6 @@
     "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"                     \
     "\"options\":{\"timeout_ms\":" #timeout "}}"
 
-/* How long a test waits for something that must happen: a guard against a hang, never a
- * verdict (the sanitizer build and valgrind run far slower than release). */
-#define PATIENCE_MS 120000
-
 HTTP_SUITE(hangups);
 
 /* Stops the server (SIGTERM) and returns its whole log (the caller frees it). */

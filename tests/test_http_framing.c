@@ -18,10 +18,6 @@
 
 static rhs_server *server;
 
-/* How long a test waits for an answer or a close that must come: a guard against a hang, never
- * a verdict (the sanitizer build and valgrind run far slower than release). */
-#define PATIENCE_MS 120000
-
 /* One server for the suite, small body limit (1 KiB) for the oversized-body cases. */
 static void setup(void)
 {

@@ -11,10 +11,6 @@
 
 #include "http_test.h"
 
-/* How long a test waits for something that must happen: a guard against a hang, never a
- * verdict (the sanitizer build and valgrind run far slower than release). */
-#define PATIENCE_MS 120000
-
 HTTP_SUITE(admin);
 HTTP_SUITE(deadlines);
 HTTP_SUITE(logs);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include "http_test.h"
 #include "reference.h"
@@ -47,6 +48,16 @@ const char slow_16x16[] = "{\"board_size\":16,\"exit_row\":0,\"walls\":[[0,15]],
                           "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"
                           "\"options\":{\"timeout_ms\":1500}}";
 
+const char busy_16x16[] = "{\"board_size\":16,\"exit_row\":0,\"walls\":[[0,15]],\"vehicles\":["
+                          "{\"id\":\"X\",\"row\":0,\"col\":0,\"length\":2,\"orientation\":\"H\"},"
+                          "{\"id\":\"A\",\"row\":3,\"col\":2,\"length\":2,\"orientation\":\"H\"},"
+                          "{\"id\":\"B\",\"row\":6,\"col\":9,\"length\":2,\"orientation\":\"V\"},"
+                          "{\"id\":\"C\",\"row\":9,\"col\":4,\"length\":2,\"orientation\":\"H\"},"
+                          "{\"id\":\"D\",\"row\":12,\"col\":12,\"length\":2,\"orientation\":\"V\"},"
+                          "{\"id\":\"E\",\"row\":14,\"col\":1,\"length\":2,\"orientation\":\"H\"},"
+                          "{\"id\":\"F\",\"row\":2,\"col\":13,\"length\":2,\"orientation\":\"V\"}],"
+                          "\"options\":{\"timeout_ms\":600000}}";
+
 void http_suite_setup(void)
 {
     rhs_http_init();
@@ -59,10 +70,6 @@ void http_suite_teardown(void)
 }
 
 /* ---- helpers (main thread: they assert) ---- */
-
-/* The waits of these helpers only guard against a hang: no verdict may rest on how soon the
- * server starts, answers or stops (the sanitizer build and valgrind run far slower). */
-#define PATIENCE_MS 120000
 
 rhs_server *start_server(const char *const *args)
 {
@@ -454,6 +461,27 @@ size_t raw_send(int fd, const char *bytes, size_t len)
     for (ssize_t n; at < len && (n = send(fd, bytes + at, len - at, MSG_NOSIGNAL)) > 0;)
         at += (size_t)n;
     return at;
+}
+
+int raw_post(int port, const char *path, const char *body)
+{
+    const int fd = raw_connect(port);
+    char head[256];
+    const int h = snprintf(head, sizeof head,
+                           "POST %s HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+                           "Connection: close\r\nContent-Length: %zu\r\n\r\n",
+                           path, strlen(body));
+    cr_assert(h > 0 && (size_t)h < sizeof head);
+    cr_assert_eq(raw_send(fd, head, (size_t)h), (size_t)h);
+    cr_assert_eq(raw_send(fd, body, strlen(body)), strlen(body));
+    return fd;
+}
+
+void raw_reset(int fd)
+{
+    const struct linger l = {.l_onoff = 1, .l_linger = 0};
+    cr_assert_eq(setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l), 0);
+    close(fd);
 }
 
 bool readable_within(int fd, int ms)

@@ -22,6 +22,14 @@ bool readable_within(int fd, int ms);
 /* Reads into `out` (`len` bytes, NUL-terminated) until the server closes the connection (or
  * resets it), `out` fills up, or `ms` pass; returns whether it closed. */
 bool read_until_closed(int fd, char *out, size_t len, int ms);
+/* asserts: POST `path` with the JSON `body` (and "Connection: close") on a new connection; the
+ * caller reads the answer or hangs up (raw_reset). */
+int raw_post(int port, const char *path, const char *body);
+/* Closes `fd` with a reset (SO_LINGER 0), as a client that aborts does. */
+void raw_reset(int fd);
+/* How long a test waits for something that must happen: a guard against a hang, never a
+ * verdict (the sanitizer build and valgrind run far slower than release). */
+#define PATIENCE_MS 120000
 
 /* Test puzzles as request bodies. */
 extern const char hardest51[];           /* 51 moves, {"board": ...} */
@@ -29,6 +37,9 @@ extern const char jam01_grid[];          /* Jam 1, 8 moves, {"grid": [...]} */
 extern const char unsolvable_walls[];    /* a wall at the exit: unsolvable at once */
 extern const char moderate_unsolvable[]; /* unsolvable, ~147k states: ~80 ms of BFS */
 extern const char slow_16x16[];          /* never finishes: runs to its 1.5 s deadline, 422 */
+/* slow_16x16 with a 600 s deadline: holds a worker for longer than any test takes, however
+ * slow the machine; the test ends it by hanging up (raw_post, then raw_reset). */
+extern const char busy_16x16[];
 
 /* Every suite's .init and .fini: curl set up; after a failed assertion, servers killed. */
 void http_suite_setup(void);
