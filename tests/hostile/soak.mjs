@@ -25,7 +25,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { resolve } from 'node:path';
 import {
-  REPO_ROOT, TIME_FACTOR, binaryPath, explosion, logProblems, metric, now, percentile, request,
+  HANG_MS, REPO_ROOT, TIME_FACTOR, binaryPath, explosion, logProblems, metric, now, percentile, request,
   requestLogs, rssBytes, sleep, startServer, stopServer, t,
 } from './hostile.mjs';
 
@@ -172,7 +172,11 @@ async function main() {
   const t0run = now();
   const bin = binaryPath(process.argv[2]);
   const flags = ['--workers', '2', '--http-threads', '2', '--queue-length', '16', '--memory-budget-bytes', String(BUDGET),
-    '--cache-bytes', String(CACHE), '--grace-s', '10'];
+    '--cache-bytes', String(CACHE), '--grace-s', '10',
+    // Searches get all the time they need (a request's own budget aside): at saturation a queued
+    // search's deadline, counted from the queue, would otherwise depend on the machine's speed
+    // (the sanitizer build's hardest solves take seconds).
+    '--timeout-ms', '600000', '--timeout-max-ms', '600000'];
   const server = await startServer(bin, flags);
   const { port, pid } = server;
   console.log(`soak: ${bin}, pid ${pid}, port ${port}, ${SECONDS} s, ${CLIENTS} clients (+${BURST} every ${BURST_EVERY_S} s), time factor ${TIME_FACTOR}`);
@@ -210,7 +214,7 @@ async function main() {
 
   const keepAlive = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
   const post = (body, agent) => request(port, 'POST', '/v1/solve', {
-    headers: { 'Content-Type': 'application/json' }, body, agent, timeoutMs: t(20000),
+    headers: { 'Content-Type': 'application/json' }, body, agent, timeoutMs: HANG_MS,
   });
   // Warm-up: fill the answer cache past its limit with distinct answers (boards included, so
   // they are big), so that from then on it evicts and its size is flat.
@@ -278,10 +282,16 @@ async function main() {
   if (lastB !== null) rss.push({ s: (now() - t0run) / 1000, b: lastB });
   keepAlive.destroy();
 
-  // Afterwards: nothing queued or running; the cache saw hits and misses.
-  await sleep(t(200));
-  const inFlight = await metric(server, 'rushhourd_searches_in_flight');
-  const depth = await metric(server, 'rushhourd_queue_depth');
+  // Afterwards: nothing queued or running (a gauge may lag its answer: polled, with a hang
+  // guard); the cache saw hits and misses.
+  let inFlight;
+  let depth;
+  for (const until = now() + HANG_MS; ;) {
+    inFlight = await metric(server, 'rushhourd_searches_in_flight');
+    depth = await metric(server, 'rushhourd_queue_depth');
+    if ((inFlight === 0 && depth === 0) || now() > until) break;
+    await sleep(20);
+  }
   const m = await request(server.adminPort, 'GET', '/metrics');
   const hits = Number(/rushhourd_cache_lookups_total\{result="hit"\} (\d+)/.exec(m.body || '')?.[1] ?? NaN);
   const misses = Number(/rushhourd_cache_lookups_total\{result="miss"\} (\d+)/.exec(m.body || '')?.[1] ?? NaN);
