@@ -22,7 +22,11 @@ const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];
-export const STEP_MS = 20000; // the most any one wait may take
+// The most any one wait may take: a guard against a hang, never a verdict (a loaded machine
+// slows Chromium and the server alike).
+export const STEP_MS = 120000;
+// The most a whole suite may take: a hang guard too.
+export const SUITE_MS = 1800000;
 
 /** Starts rushhourd on 127.0.0.1 and a free port (with `extra` options); resolves once its
  *  start log names the port. */
@@ -40,7 +44,7 @@ export async function startServer(extra = []) {
   server.exited.then(() => process.off('exit', kill));
   const lines = createInterface({ input: child.stdout });
   const first = await new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('rushhourd: no start line within 5 s')), 5000);
+    const timer = setTimeout(() => fail(new Error(`rushhourd: no start line within ${STEP_MS} ms`)), STEP_MS);
     lines.once('line', (line) => {
       clearTimeout(timer);
       done(line);

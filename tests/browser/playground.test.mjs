@@ -27,7 +27,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BIN, REPO_ROOT, axeViolations, killServer, layoutFigures, openBrowser, startServer, watchPage } from './harness.mjs';
+import {
+  BIN, REPO_ROOT, STEP_MS, SUITE_MS, axeViolations, killServer, layoutFigures, openBrowser, startServer, watchPage,
+} from './harness.mjs';
 
 const CLI = join(dirname(BIN), 'rushhour'); // built beside rushhourd
 
@@ -153,7 +155,7 @@ async function dragMoves(page, moves, pointer) {
 // The screenshots go to build/ (there already when the server was built there).
 mkdirSync(join(REPO_ROOT, 'build'), { recursive: true });
 
-describe('the playground page in Chromium', { timeout: 180000 }, () => {
+describe('the playground page in Chromium', { timeout: SUITE_MS }, () => {
   let server;
   let context;
   let page;
@@ -448,7 +450,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     await page.fill('#gen-min-moves', '61');
     await page.fill('#gen-walls', '1');
     await page.fill('#gen-seed', '7');
-    const response = await clickFor('#generate-button', '/v1/generate', { timeout: 60000 });
+    const response = await clickFor('#generate-button', '/v1/generate', { timeout: STEP_MS });
     assert.equal(response.status(), 422);
     const doc = await response.json();
     assert.ok(doc.length > 0 && doc.puzzle, `best length ${doc.length}`);
@@ -846,7 +848,7 @@ describe('the playground page in Chromium', { timeout: 180000 }, () => {
     await page.locator('#speed').fill('5');
     const solved = await clickFor('#solve-here-button', '/v1/solve');
     assert.equal((await solved.json()).solution.move_count, expert);
-    await page.waitForSelector('#play-status[data-solved="true"]', { timeout: 60000 });
+    await page.waitForSelector('#play-status[data-solved="true"]', { timeout: STEP_MS });
     assert.equal(await page.getAttribute('#play-status', 'data-moves'), String(expert));
     page.off('request', countHints);
     assert.deepEqual(hints, [], 'the counter asked for no optimal length');

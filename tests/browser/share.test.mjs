@@ -14,7 +14,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT, axeViolations, killServer, layoutFigures, openBrowser, startServer, watchPage } from './harness.mjs';
+import {
+  REPO_ROOT, SUITE_MS, axeViolations, killServer, layoutFigures, openBrowser, startServer, watchPage,
+} from './harness.mjs';
 
 // Jam 1 (8 moves) in the database notation, its letters as the reference grid has them.
 const JAM1_BOARD = 'bb...ga..c.gaAAc.ga..c..e...ffe.ddd.';
@@ -23,7 +25,7 @@ const JAM1_BOARD = 'bb...ga..c.gaAAc.ga..c..e...ffe.ddd.';
 const SOLVED_ID = '6AAAAAAAAw';
 const VIEWPORTS = [[1280, 900], [390, 844]];
 
-describe('share by link in Chromium', { timeout: 180000 }, () => {
+describe('share by link in Chromium', { timeout: SUITE_MS }, () => {
   let server;
   let context;
   let closeBrowser;
