@@ -186,11 +186,11 @@ Test(tables, a_position_is_known_whatever_its_form_and_names)
     stop_server(s);
 }
 
-/* Hints `board` until a table answers it (its build runs in the background), for 20 s at most
- * (a sanitizer build of a large cluster is slow). */
+/* Hints `board` until a table answers it (its build runs in the background), for PATIENCE_MS
+ * at most: a hang guard (a sanitizer or valgrind build of a large cluster is slow). */
 static void await_table_hint(int port, const char *board)
 {
-    for (int k = 0; k < 1000; k++) {
+    for (const long long until = rhs_now_us() + PATIENCE_MS * 1000LL; rhs_now_us() < until;) {
         rhs_response r;
         post_to(port, "/v1/hint", "text/plain", board, &r);
         cr_assert_eq(r.status, 200, "%s", r.body);
