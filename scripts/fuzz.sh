@@ -48,7 +48,7 @@ for t in $targets; do
     echo "== $t: ${secs}s (log: $log)"
     rc=0
     # shellcheck disable=SC2086
-    "$out/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" \
+    "$out/$t" -max_total_time="$secs" -timeout=120 -rss_limit_mb=2048 -max_len="$max_len" \
         -dict="$dict" -artifact_prefix="$out/findings/$t-" -print_final_stats=1 \
         -report_slow_units=5 ${FUZZ_ARGS:-} "$corpus" "fuzz/seeds/$t" >"$log" 2>&1 || rc=$?
     last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
