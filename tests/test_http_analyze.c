@@ -42,7 +42,7 @@ Test(analyze, jam40_component)
 
     /* The same component counted in slides: as many states, a longer start distance. */
     free(body);
-    body = jam_body("jam40", "{\"metric\": \"slides\", \"timeout_ms\": 20000}");
+    body = jam_body("jam40", "{\"metric\": \"slides\", \"timeout_ms\": 600000}");
     post_to(port, "/v1/analyze", "application/json", body, &r);
     cr_assert_eq(r.status, 200, "%s", r.body);
     doc = body_json(&r);

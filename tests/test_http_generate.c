@@ -13,7 +13,7 @@ HTTP_SUITE(generate);
 
 /* Small and quick, even under valgrind. */
 static const char small_request[] = "{\"min_moves\": 8, \"min_vehicles\": 6, \"max_vehicles\": 8, "
-                                    "\"seed\": 5, \"timeout_ms\": 30000}";
+                                    "\"seed\": 5, \"timeout_ms\": 600000}";
 
 Test(generate, a_puzzle_with_its_optimal_solution)
 {
