@@ -103,7 +103,7 @@ export async function startServer(bin, flags, { env: extraEnv = {} } = {}) {
     server.lines.push(line);
     for (const w of server.waiters) w();
   });
-  const first = await waitFor(server, () => server.lines[0] ?? (server.exit ? null : undefined), t(5000));
+  const first = await waitFor(server, () => server.lines[0] ?? (server.exit ? null : undefined), HANG_MS);
   if (first == null) {
     throw new Error(`rushhourd ${args.join(' ')} did not start: ${JSON.stringify(server.exit)} ${server.stderr}`);
   }
@@ -171,7 +171,7 @@ export function logProblems(server) {
 }
 
 /** SIGTERM, then {code, signal, ms}; {timeout: true} if it is still running after `timeoutMs`. */
-export async function stopServer(server, timeoutMs = t(25000)) {
+export async function stopServer(server, timeoutMs = HANG_MS) {
   const t0 = now();
   if (server.exit) return { ...server.exit, ms: 0, already: true };
   server.child.kill('SIGTERM');
@@ -205,7 +205,7 @@ const seen = (status) => statusesSeen.push({ case: currentCase, status });
  * One request with node:http on its own connection (or `agent`). Resolves {status, headers,
  * body, ms} or {error, ms}; never rejects.
  */
-export function request(port, method, path, { headers = {}, body, timeoutMs = t(10000), agent = false } = {}) {
+export function request(port, method, path, { headers = {}, body, timeoutMs = HANG_MS, agent = false } = {}) {
   return new Promise((done) => {
     const t0 = now();
     let finished = false;
@@ -240,7 +240,7 @@ export const postJson = (port, doc, opts = {}) => request(port, 'POST', '/v1/sol
  * or up to the close), and records how the connection ended.
  */
 export class Raw {
-  static open(port, timeoutMs = t(5000)) {
+  static open(port, timeoutMs = HANG_MS) {
     return new Promise((done, fail) => {
       const sock = net.connect({ host: '127.0.0.1', port });
       const timer = setTimeout(() => {
@@ -381,7 +381,7 @@ export class Raw {
   }
 
   /** The `i`th response, or null if the connection closed or time ran out first. */
-  async response(i = 0, timeoutMs = t(5000)) {
+  async response(i = 0, timeoutMs = HANG_MS) {
     await this.until(() => this.responses.length > i || this.closed, timeoutMs);
     const r = this.responses[i];
     return r && r.status ? r : null;
@@ -407,7 +407,7 @@ export class Raw {
 }
 
 /** Sends `bytes` on a new raw connection, waits for `responses` responses (or the close). */
-export async function rawExchange(port, bytes, { responses = 1, waitClose = 0, timeoutMs = t(5000) } = {}) {
+export async function rawExchange(port, bytes, { responses = 1, waitClose = 0, timeoutMs = HANG_MS } = {}) {
   const c = await Raw.open(port);
   await c.write(bytes);
   await c.until(() => c.responses.length >= responses || c.closed, timeoutMs);
@@ -490,7 +490,7 @@ const results = [];
  * and fails with an assertion. `allow5xx` lists the 5xx codes the case may see (protocol-correct
  * answers of libmicrohttpd itself).
  */
-async function runCase(id, name, expected, fn, { allow5xx = [], limitMs = t(30000) } = {}) {
+async function runCase(id, name, expected, fn, { allow5xx = [], limitMs = 3 * HANG_MS } = {}) {
   currentCase = `${id} ${name}`;
   const obs = [];
   const warns = [];
@@ -527,7 +527,7 @@ function printTable(title, rows) {
 }
 
 async function healthy(port, c, label = 'healthz') {
-  const h = await request(port, 'GET', '/healthz', { timeoutMs: t(3000) });
+  const h = await request(port, 'GET', '/healthz', { timeoutMs: HANG_MS });
   c?.obs(`${label} ${h.status ?? h.error}`);
   assert.equal(h.status, 200, `/healthz after the case: ${h.status ?? h.error}`);
 }
