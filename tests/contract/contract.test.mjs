@@ -961,7 +961,7 @@ describe('coverage', () => {
     const types = contract.doc.components.schemas.ProblemMembers.properties.type.enum;
     // 'internal' (500, out of memory) cannot be produced from outside.
     // 'queue-timeout' comes only when a queued search outwaits its deadline, which this suite's
-    // timing cannot force (seen missing once under ASan); tests/test_hangups.c provokes it
+    // timing cannot force (seen missing once under ASan); tests/http/test_hangups.c provokes it
     // deterministically (batch_item_whose_deadline_passed_in_the_queue_says_so).
     const mayBeUnseen = [problemType('internal'), problemType('queue-timeout')];
     const unseen = types.filter((t) => !mayBeUnseen.includes(t) && !contract.problemTitles.has(t));

@@ -3,7 +3,7 @@
 # by cluster on complete small spaces (both metrics, every cluster line sorted and diffed), and
 # checks that shards 0, 1 and 2 of 3 together give exactly the whole run.
 #
-#   tests/enum-compare.sh ENUM_ORACLE RUSHHOUR [smoke|quick|full]
+#   tests/enumerate/enum-compare.sh ENUM_ORACLE RUSHHOUR [smoke|quick|full]
 #
 # smoke: 4x4 only, seconds. quick (ctest's choice): 4x4 and 5x5 without walls whole, 5x5 with
 # 0-1 walls up to 5 vehicles and 0-2 walls up to 4, 6x6 up to 5 vehicles, 7x7 up to 4 (the

@@ -4,7 +4,7 @@
 # only meta 'shard' differs: 0/1 against "mixed"). The shards run as
 # scripts/enumerate-local.sh runs them, the mechanism of the Kubernetes Indexed Job.
 #
-#   tests/enum-shards.sh RUSHHOUR ENUMERATE_LOCAL [N]
+#   tests/enumerate/enum-shards.sh RUSHHOUR ENUMERATE_LOCAL [N]
 #
 # Spaces: 5x5 with 0-1 walls, and 6x6 without walls with at most 6 vehicles (about 60 s of CPU
 # for both with N = 4); with RH_ENUM_SMALL=1 (the sanitizer build, ten times slower and more),

@@ -1,4 +1,5 @@
-/* CORS origin matching (config.c): exact origins, "*", lists with blanks, none by default. */
+/* CORS origin matching (headers.c, over config.c's reader of the list): exact origins, "*", lists
+ * with blanks, none by default. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 

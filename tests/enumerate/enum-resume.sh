@@ -5,7 +5,7 @@
 # is a SIGTERM instead, which the run answers by stopping: exit 143, its summary, and a line
 # that says the same command goes on.
 #
-#   tests/enum-resume.sh RUSHHOUR [KILLS] [SEED]
+#   tests/enumerate/enum-resume.sh RUSHHOUR [KILLS] [SEED]
 #
 # The space is 5x5 with 0-2 walls (moves: about 10 s of CPU, 5 s on two threads; wall-free with
 # RH_ENUM_SMALL=1, for the sanitizer build). Each kill comes at a random point of the
