@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "bank_derive.h"
 #include "rushhour/analyze.h"
 #include "rushhour/error.h"
@@ -17,34 +18,34 @@ static int parse(rh_puzzle *p, const char *board, char *why, size_t len)
     rh_diags_init(&d);
     if (rh_parse_board(p, &d, board, strlen(board), "board") == RH_OK) return 0;
     snprintf(why, len, "board: %s", d.count ? d.items[0].message : "unreadable");
-    return CLI_DERIVE_BAD;
+    return CLI_EXIT_INVALID;
 }
 
 int cli_derive(rh_cluster *c, const char *board, char *why, size_t len)
 {
     rh_puzzle p;
-    if (parse(&p, board, why, len)) return CLI_DERIVE_BAD;
+    if (parse(&p, board, why, len)) return CLI_EXIT_INVALID;
     rh_analysis moves, slides;
     if (rh_analyze(&moves, &p, RH_METRIC_MOVES, NULL) != RH_OK) {
         snprintf(why, len, "out of memory");
-        return CLI_DERIVE_IO;
+        return CLI_EXIT_IO;
     }
     if (rh_analyze(&slides, &p, RH_METRIC_SLIDES, NULL) != RH_OK) {
         rh_analysis_free(&moves);
         snprintf(why, len, "out of memory");
-        return CLI_DERIVE_IO;
+        return CLI_EXIT_IO;
     }
     int rc = 0;
     if (moves.status != RH_SOLVED || slides.status != RH_SOLVED || moves.max_distance < 0) {
         snprintf(why, len, "the cluster is unsolvable or could not be analysed whole");
-        rc = CLI_DERIVE_BAD;
+        rc = CLI_EXIT_INVALID;
     } else if (moves.start_distance != moves.max_distance) {
         snprintf(why, len, "the board is %d moves from a goal, but its cluster's hardest state %d",
                  moves.start_distance, moves.max_distance);
-        rc = CLI_DERIVE_BAD;
+        rc = CLI_EXIT_INVALID;
     } else if (moves.max_distance >= RH_ENUM_DEPTH_MAX) {
         snprintf(why, len, "%d moves: longer than a bank holds", moves.max_distance);
-        rc = CLI_DERIVE_BAD;
+        rc = CLI_EXIT_INVALID;
     } else {
         memset(c, 0, sizeof *c);
         c->board_size = p.board_size;
@@ -90,13 +91,13 @@ static int without(const rh_puzzle *p, int v)
 int cli_derive_minimal(const char *board, int moves, char *why, size_t len)
 {
     rh_puzzle p;
-    if (parse(&p, board, why, len)) return CLI_DERIVE_BAD;
+    if (parse(&p, board, why, len)) return CLI_EXIT_INVALID;
     for (int v = -p.wall_count; v < p.vehicle_count; v++) {
         if (v == p.target) continue;
         const int shorter = without(&p, v);
         if (shorter == -2) {
             snprintf(why, len, "out of memory");
-            return CLI_DERIVE_IO;
+            return CLI_EXIT_IO;
         }
         if (shorter < 0 || shorter >= moves) {
             if (v >= 0)
@@ -106,7 +107,7 @@ int cli_derive_minimal(const char *board, int moves, char *why, size_t len)
                 snprintf(why, len,
                          "not minimal: without the wall at row %d, column %d it takes %d moves",
                          p.walls[-v - 1].row, p.walls[-v - 1].col, shorter);
-            return CLI_DERIVE_BAD;
+            return CLI_EXIT_INVALID;
         }
     }
     return 0;

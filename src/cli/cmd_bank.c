@@ -9,13 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli.h"
 #include "cmd_bank.h"
 #include "number.h"
 #include "rushhour/bank.h"
-
-#define EXIT_DONE 0
-#define EXIT_IO 1
-#define EXIT_USAGE 2
 
 static const char bank_usage[] =
     "usage: rushhour bank merge OUT IN...      join shard banks into OUT (created or extended)\n"
@@ -37,7 +34,7 @@ static const char bank_usage[] =
 static int usage_error(const char *what, const char *arg)
 {
     fprintf(stderr, "rushhour bank: %s%s%s\n%s", what, arg ? " " : "", arg ? arg : "", bank_usage);
-    return EXIT_USAGE;
+    return CLI_EXIT_INVALID;
 }
 
 /* Reports a library failure with the bank's detail (b may be NULL: then `why`). */
@@ -49,7 +46,7 @@ static int failed(rh_bank *b, const char *why, int err)
     else if (why)
         snprintf(detail, sizeof detail, "%s", why);
     fprintf(stderr, "rushhour bank: %s%s%s\n", rh_strerror(err), detail[0] ? ": " : "", detail);
-    return err == RH_EARG ? EXIT_USAGE : EXIT_IO;
+    return err == RH_EARG ? CLI_EXIT_INVALID : CLI_EXIT_IO;
 }
 
 static int parse_walls(const char *s, rh_bank_filter *f)
@@ -139,12 +136,10 @@ static int merge(int argc, char **argv)
     if (err) return failed(NULL, why, err);
     for (int i = 3; i < argc && !err; i++) err = rh_bank_merge_file(b, argv[i]);
     if (!err) err = rh_bank_finish(b);
-    const int code = err ? failed(b, NULL, err) : EXIT_DONE;
+    const int code = err ? failed(b, NULL, err) : CLI_EXIT_DONE;
     err = rh_bank_close(b);
-    return code ? code : err ? failed(NULL, "closing the bank", err) : EXIT_DONE;
+    return code ? code : err ? failed(NULL, "closing the bank", err) : CLI_EXIT_DONE;
 }
-
-#define EXIT_NOT_FOUND 3
 
 /* `show FILE ID`: the puzzle's export line, then its other fields as `key value` lines. */
 static int show(int argc, char **argv)
@@ -168,10 +163,10 @@ static int show(int argc, char **argv)
             err = RH_EIO;
         if (!err && fflush(stdout)) err = RH_EIO;
     }
-    int code = err ? failed(b, NULL, err) : EXIT_DONE;
+    int code = err ? failed(b, NULL, err) : CLI_EXIT_DONE;
     if (!err && !found) {
         fprintf(stderr, "rushhour bank: %s holds no puzzle of id %s\n", argv[2], argv[3]);
-        code = EXIT_NOT_FOUND;
+        code = CLI_EXIT_NOT_FOUND;
     }
     rh_bank_close(b);
     return code;
@@ -186,7 +181,7 @@ static int upgrade(int argc, char **argv)
     if (err) return failed(NULL, why, err);
     printf("%s: %s bank format %d\n", argv[2], upgraded ? "upgraded to" : "already of",
            RH_BANK_FORMAT);
-    return EXIT_DONE;
+    return CLI_EXIT_DONE;
 }
 
 /* export, stats, pick and daily: FILE opened read-only. */
@@ -224,7 +219,7 @@ static int query(int argc, char **argv)
         err = rh_bank_pick(b, &o.filter, o.seed, found, (int)o.count, &n);
     for (int i = 0; i < n && !err; i++) err = print_puzzle(NULL, &found[i]);
     if (!err && fflush(stdout)) err = RH_EIO;
-    code = err ? failed(b, NULL, err) : EXIT_DONE;
+    code = err ? failed(b, NULL, err) : CLI_EXIT_DONE;
     rh_bank_close(b);
     return code;
 }
@@ -233,7 +228,7 @@ int cli_bank(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
         fputs(bank_usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_USAGE : EXIT_DONE;
+        return argc < 2 ? CLI_EXIT_INVALID : CLI_EXIT_DONE;
     }
     if (!strcmp(argv[1], "import")) return cli_bank_import(argc, argv);
     if (!strcmp(argv[1], "show")) return show(argc, argv);

@@ -14,13 +14,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "bank_derive.h"
 #include "cmd_bank.h"
 #include "number.h"
 #include "rushhour/bank.h"
-
-#define EXIT_IO CLI_DERIVE_IO
-#define EXIT_BAD CLI_DERIVE_BAD
 
 /* One puzzle line: checked against its derivation, then added. */
 static int import_line(rh_bank *b, char *line, char *why, size_t len)
@@ -34,11 +32,11 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
         strlen(board) > RH_ENUM_CELLS_MAX || !cli_number(t_size, UINT64_MAX, &size) ||
         strtok_r(NULL, " \t", &save)) {
         snprintf(why, len, "not `moves board cluster_size [id]`");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     if (id && (rh_puzzle_id_encode(board_id, board, strlen(board)) || strcmp(id, board_id) != 0)) {
         snprintf(why, len, "id %.40s is not the board's", id);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     static rh_cluster c; /* 2 KiB of histogram */
     const int rc = cli_derive(&c, board, why, len);
@@ -48,11 +46,11 @@ static int import_line(rh_bank *b, char *line, char *why, size_t len)
                  "states %" PRIu64 " moves and %" PRIu64
                  " states; the library finds %d and %" PRIu64,
                  moves, size, c.moves, c.states);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     if (rh_bank_add(b, &c) != RH_OK) {
         rh_bank_why(b, why, len);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     return 0;
 }
@@ -63,12 +61,12 @@ static int meta_line(rh_bank *b, char *line, char *why, size_t len)
     char *key = line + 5, *value = strchr(key, ' ');
     if (!value || value == key) {
         snprintf(why, len, "not `meta KEY VALUE`");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     *value++ = '\0';
     if (rh_bank_set_meta(b, key, value) != RH_OK) {
         rh_bank_why(b, why, len);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     return 0;
 }
@@ -77,13 +75,13 @@ int cli_bank_import(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: rushhour bank import TEXT OUT\n");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     const bool own = strcmp(argv[2], "-") != 0; /* stdin is not ours to close */
     FILE *in = own ? fopen(argv[2], "r") : stdin;
     if (!in) {
         perror(argv[2]);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     const char *out = argv[3];
     unlink(out); /* a fresh file: import never extends a bank */
@@ -92,7 +90,7 @@ int cli_bank_import(int argc, char **argv)
     if (rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK) {
         fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
         if (own) fclose(in);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     char line[512];
     int rc = 0;
@@ -107,15 +105,15 @@ int cli_bank_import(int argc, char **argv)
     }
     if (!rc && ferror(in)) {
         fprintf(stderr, "rushhour bank import: cannot read %s\n", argv[2]);
-        rc = EXIT_IO;
+        rc = CLI_EXIT_IO;
     }
     if (own) fclose(in);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
         fprintf(stderr, "rushhour bank import: %s: %s\n", out, why);
-        rc = EXIT_IO;
+        rc = CLI_EXIT_IO;
     }
-    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    if (rh_bank_close(b) != RH_OK && !rc) rc = CLI_EXIT_IO;
     if (rc) unlink(out);
     return rc;
 }

@@ -22,12 +22,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmd_bank.h"
 #include "number.h"
 #include "rushhour/bank.h"
-
-#define EXIT_IO 1
-#define EXIT_BAD 2
 
 enum { BOARDS, LENGTHS, HIST, META, COLUMNS };
 static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "hist.bin",
@@ -54,7 +52,7 @@ static int open_columns(columns *c, const char *dir, const char *mode)
         if (!(c->f[i] = fopen(path, mode))) {
             fprintf(stderr, "rushhour bank: %s: %s\n", path, strerror(errno));
             close_columns(c);
-            return EXIT_IO;
+            return CLI_EXIT_IO;
         }
     }
     return 0;
@@ -96,23 +94,23 @@ int cli_bank_pack(int argc, char **argv)
 {
     if (argc != 4) {
         fprintf(stderr, "usage: rushhour bank pack BANK DIR\n");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     rh_bank *b;
     char why[RH_BANK_WHY_MAX];
     if (rh_bank_open(&b, argv[2], RH_BANK_READ, why) != RH_OK) {
         fprintf(stderr, "rushhour bank pack: %s: %s\n", argv[2], why);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     columns c;
     int rc = open_columns(&c, argv[3], "w");
     if (!rc && (rh_bank_each_meta(b, pack_meta, &c) || rh_bank_each(b, pack_puzzle, &c))) {
         rh_bank_why(b, why, sizeof why);
         fprintf(stderr, "rushhour bank pack: %s%s%s\n", argv[2], why[0] ? ": " : "", why);
-        rc = EXIT_IO;
+        rc = CLI_EXIT_IO;
     }
     for (int i = 0; !rc && i < COLUMNS; i++)
-        if (ferror(c.f[i]) || fflush(c.f[i])) rc = EXIT_IO;
+        if (ferror(c.f[i]) || fflush(c.f[i])) rc = CLI_EXIT_IO;
     close_columns(&c);
     rh_bank_close(b);
     return rc;
@@ -131,7 +129,7 @@ static int read_table(tally *t, const char *path)
     FILE *f = fopen(path, "r");
     if (!f) {
         fprintf(stderr, "rushhour bank load: %s: %s\n", path, strerror(errno));
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     char line[512];
     long n = 0;
@@ -160,7 +158,7 @@ static int read_table(tally *t, const char *path)
                               : t->by_walls)[len] = count;
         } else {
             fprintf(stderr, "rushhour bank load: %s:%ld: not a `bank stats` line\n", path, n);
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_INVALID;
         }
     }
     fclose(f);
@@ -202,7 +200,7 @@ static int compare_tally(const tally *data, const tally *table, const char *path
         fprintf(stderr,
                 "rushhour bank load: `%s %d`: the data holds %" PRIu64 ", %s says %" PRIu64 "\n",
                 what, at, have, path, want);
-    return EXIT_BAD;
+    return CLI_EXIT_INVALID;
 }
 
 /* The next varint of f into *v: false at the end of the file or on a malformed one. */
@@ -241,7 +239,7 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
     if (!b && !l && fgetc(in->f[HIST]) == EOF) return 0;
     if (!b || !l) {
         snprintf(why, len, "the columns hold different numbers of puzzles");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     memset(c, 0, sizeof *c);
     board[strcspn(board, "\n")] = '\0';
@@ -257,12 +255,12 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
         !cli_number(t_moves, RH_ENUM_DEPTH_MAX - 1, &moves) ||
         !cli_number(t_states, UINT64_MAX, &c->states) || !t_slides) {
         snprintf(why, len, "lengths: not `moves slides cluster_size`");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     const bool no_slides = strcmp(t_slides, "-") == 0;
     if (!no_slides && !cli_number(t_slides, INT_MAX, &slides)) {
         snprintf(why, len, "lengths: bad slides `%s`", t_slides);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     c->moves = (int)moves;
     c->slides = no_slides ? -1 : (int)slides;
@@ -270,13 +268,13 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
     for (int d = 0; d < c->moves; d++) {
         if (!read_varint(in->f[HIST], &c->hist[d])) {
             snprintf(why, len, "hist.bin: ends within a histogram");
-            return EXIT_BAD;
+            return CLI_EXIT_INVALID;
         }
         sum += c->hist[d];
     }
     if (sum >= c->states) {
         snprintf(why, len, "hist.bin: the histogram leaves no hardest state");
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     c->hist[c->moves] = c->states - sum;
     c->goal_states = c->hist[0];
@@ -307,16 +305,16 @@ static int load_meta(rh_bank *b, FILE *f, bool later, char *why, size_t len)
         char *value = strchr(line, ' ');
         if (!value || value == line) {
             snprintf(why, len, "meta.txt: not `KEY VALUE`");
-            return EXIT_BAD;
+            return CLI_EXIT_INVALID;
         }
         *value++ = '\0';
         if (later && rh_bank_each_meta(b, already_set, line) == 1) {
             snprintf(why, len, "meta.txt: `%s` is an earlier part's entry", line);
-            return EXIT_BAD;
+            return CLI_EXIT_INVALID;
         }
         if (rh_bank_set_meta(b, line, value) != RH_OK) {
             rh_bank_why(b, why, len);
-            return EXIT_BAD;
+            return CLI_EXIT_INVALID;
         }
     }
     return 0;
@@ -329,7 +327,7 @@ static int load_rows(const char *out, const columns *in, tally *data, const char
     char why[RH_BANK_WHY_MAX] = "";
     if (rh_bank_open(&b, out, RH_BANK_LOAD, why) != RH_OK) {
         fprintf(stderr, "rushhour bank load: %s: %s\n", out, why);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     static rh_cluster c;
     long n = 0;
@@ -339,13 +337,13 @@ static int load_rows(const char *out, const columns *in, tally *data, const char
             rc = got;
         } else if (rh_bank_add(b, &c) != RH_OK) {
             rh_bank_why(b, why, sizeof why);
-            rc = EXIT_BAD;
+            rc = CLI_EXIT_INVALID;
         } else {
             count(data, &c);
         }
     }
     if (rc) fprintf(stderr, "rushhour bank load: %s, puzzle %ld: %s\n", dir, n + 1, why);
-    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    if (rh_bank_close(b) != RH_OK && !rc) rc = CLI_EXIT_IO;
     return rc;
 }
 
@@ -363,14 +361,14 @@ static int finish(const char *out, part *parts, int count)
 {
     rh_bank *b;
     char why[RH_BANK_WHY_MAX] = "";
-    int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? EXIT_IO : 0;
+    int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? CLI_EXIT_IO : 0;
     for (int i = 0; !rc && i < count; i++)
         rc = load_meta(b, parts[i].in.f[META], i > 0, why, sizeof why);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
-        rc = EXIT_IO;
+        rc = CLI_EXIT_IO;
     }
-    if (rh_bank_close(b) != RH_OK && !rc) rc = EXIT_IO;
+    if (rh_bank_close(b) != RH_OK && !rc) rc = CLI_EXIT_IO;
     if (rc) fprintf(stderr, "rushhour bank load: %s: %s\n", out, why);
     return rc;
 }
@@ -384,7 +382,7 @@ int cli_bank_load(int argc, char **argv)
         fprintf(stderr,
                 "usage: rushhour bank load DIR TABLE [DIR TABLE]... OUT (at most %d parts)\n",
                 PARTS_MAX);
-        return EXIT_BAD;
+        return CLI_EXIT_INVALID;
     }
     static part parts[PARTS_MAX];
     memset(parts, 0, sizeof parts);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "bank_derive.h"
 #include "cmd_bank.h"
 #include "number.h"
@@ -21,9 +22,6 @@
 #include "rushhour/clock.h"
 #include "rushhour/random.h"
 
-#define EXIT_IO 1
-#define EXIT_USAGE 2
-#define EXIT_DISAGREE 3
 #define SAMPLE_DEFAULT 100
 
 typedef struct {
@@ -67,8 +65,8 @@ static int verify_one(void *ctx, const rh_bank_puzzle *p)
     if (!rc && !differs(p, &c, why, sizeof why))
         rc = cli_derive_minimal(p->board, p->moves, why, sizeof why);
     else if (!rc)
-        rc = CLI_DERIVE_BAD;
-    if (rc == CLI_DERIVE_IO) {
+        rc = CLI_EXIT_INVALID;
+    if (rc == CLI_EXIT_IO) {
         r->failed = true;
         return 1;
     }
@@ -85,7 +83,7 @@ static int usage(const char *what, const char *arg)
             "rushhour bank verify: %s %s\nusage: rushhour bank verify FILE [--sample N] [--seed S] "
             "[--all]\n",
             what, arg ? arg : "");
-    return EXIT_USAGE;
+    return CLI_EXIT_INVALID;
 }
 
 int cli_bank_verify(int argc, char **argv)
@@ -110,7 +108,7 @@ int cli_bank_verify(int argc, char **argv)
     char why[RH_BANK_WHY_MAX];
     if (rh_bank_open(&b, argv[2], RH_BANK_READ, why) != RH_OK) {
         fprintf(stderr, "rushhour bank verify: %s: %s\n", argv[2], why);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     static rh_bank_summary s;
     int err = rh_bank_stats(b, &s);
@@ -130,9 +128,9 @@ int cli_bank_verify(int argc, char **argv)
     if (err || r.failed) {
         fprintf(stderr, "rushhour bank verify: %s: %s\n", argv[2],
                 r.failed ? "out of memory" : why);
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     printf("verified %" PRIu64 " puzzles in %.1f s: %" PRIu64 " disagree\n", r.chosen,
            (double)(rh_clock_us() - start) / 1e6, r.disagree);
-    return r.disagree ? EXIT_DISAGREE : 0;
+    return r.disagree ? CLI_EXIT_DISAGREE : 0;
 }

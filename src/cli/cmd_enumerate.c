@@ -25,6 +25,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "cmd_enumerate.h"
 #include "number.h"
 #include "rushhour/bank.h"
@@ -62,7 +63,7 @@ static void ask_stop(int signo)
 static int bad_usage(const char *what, const char *arg)
 {
     fprintf(stderr, "rushhour enumerate: %s '%s'\n%s", what, arg ? arg : "", usage);
-    return 2;
+    return CLI_EXIT_INVALID;
 }
 
 /* A non-negative int from all of s[0..len). */
@@ -103,7 +104,7 @@ static int parse_args(cli *o, int argc, char **argv)
             continue;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(usage, stdout);
-            return 0;
+            return CLI_EXIT_DONE;
         } else if (strcmp(a, "--size") == 0) {
             bad = !v || parse_int(v, strlen(v), &e->board_size);
         } else if (strcmp(a, "--walls") == 0) {
@@ -294,7 +295,7 @@ static int start_bank(cli *o)
     int err = rh_bank_open(&o->bank, o->bank_path, RH_BANK_WRITE, why);
     if (err) {
         fprintf(stderr, "rushhour enumerate: cannot open the bank %s: %s\n", o->bank_path, why);
-        return 1;
+        return CLI_EXIT_IO;
     }
     run_meta m;
     describe_run(&m, &o->enumerate);
@@ -308,7 +309,7 @@ static int start_bank(cli *o)
                 "rushhour enumerate: the bank %s holds a run of %s %s, this one is of %s %s: "
                 "use another file\n",
                 o->bank_path, m.key[m.clash], m.stored, m.key[m.clash], m.value[m.clash]);
-        return 2;
+        return CLI_EXIT_INVALID;
     }
     for (int k = 0; k < RUN_KEYS && !err; k++)
         err = rh_bank_set_meta(o->bank, m.key[k], m.value[k]);
@@ -317,7 +318,7 @@ static int start_bank(cli *o)
         rh_bank_why(o->bank, why, sizeof why);
         fprintf(stderr, "rushhour enumerate: the bank %s: %s %s\n", o->bank_path, rh_strerror(err),
                 why);
-        return 1;
+        return CLI_EXIT_IO;
     }
     if (o->done_count)
         fprintf(stderr,
@@ -365,7 +366,7 @@ int cli_enumerate(int argc, char **argv)
         if (!o.out) {
             fprintf(stderr, "rushhour enumerate: cannot open %s: %s\n", o.clusters,
                     strerror(errno));
-            return 1;
+            return CLI_EXIT_IO;
         }
     }
     if (o.bank_path && (code = start_bank(&o)) != 0) {
@@ -396,13 +397,13 @@ int cli_enumerate(int argc, char **argv)
                 "goes on where it stopped)\n",
                 rh_strerror(err),
                 o.enumerate.max_memory ? o.enumerate.max_memory : RH_ENUM_MEMORY_DEFAULT);
-        return 1;
+        return CLI_EXIT_IO;
     }
     if (err != RH_OK) {
         fprintf(stderr, "rushhour enumerate: %s\n", rh_strerror(err));
-        return 1;
+        return CLI_EXIT_IO;
     }
-    if (banked != RH_OK) return 1; /* said by finish_bank */
+    if (banked != RH_OK) return CLI_EXIT_IO; /* said by finish_bank */
     const int signo = atomic_load(&stop_signal);
     if (signo && stats.stopped && !failed) {
         fprintf(stderr, "rushhour enumerate: stopped by %s%s\n",
@@ -412,7 +413,7 @@ int cli_enumerate(int argc, char **argv)
     }
     if (failed || stats.stopped) {
         fprintf(stderr, "rushhour enumerate: cannot write %s\n", o.clusters);
-        return 1;
+        return CLI_EXIT_IO;
     }
-    return 0;
+    return CLI_EXIT_DONE;
 }

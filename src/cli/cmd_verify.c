@@ -2,12 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "rushhour/rushhour.h"
 #include "cmd_verify.h"
 #include "number.h"
-
-#define EXIT_SOLVED 0
-#define EXIT_LIMIT 3
 
 /* One word of notation ("AR1", "b2U3"): the digits at its end are the distance, the letter
  * before them the direction, the rest the id. False when the word is not a move. */
@@ -69,9 +67,9 @@ cJSON *cli_verify(const rh_puzzle *p, const rh_verify_move *moves, size_t n,
     rh_result r;
     if (rh_solve(&r, p, &opt) != RH_OK) return NULL;
     *solve_us = r.stats.elapsed_us;
-    *code = !v.legal || !v.solved          ? CLI_VERIFY_NOT_SOLVED
-            : r.status == RH_LIMIT_REACHED ? EXIT_LIMIT
-                                           : EXIT_SOLVED;
+    *code = !v.legal || !v.solved          ? CLI_EXIT_NOT_SOLVED
+            : r.status == RH_LIMIT_REACHED ? CLI_EXIT_LIMIT
+                                           : CLI_EXIT_DONE;
     cJSON *doc = rh_report_verify(&end, &v, r.status == RH_SOLVED ? r.move_count : -1);
     rh_result_free(&r);
     return doc;

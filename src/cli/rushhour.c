@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 #include "cmd_bank.h"
@@ -32,10 +33,6 @@
 #include "lines.h"
 #include "show.h"
 
-#define EXIT_ANSWER 0
-#define EXIT_IO 1
-#define EXIT_INVALID 2
-#define EXIT_LIMIT 3
 #define INPUT_MAX (1u << 20)
 #define WINDOW_PER_JOB 4 /* --lines: lines held a thread: room to go on past a slower line */
 
@@ -101,7 +98,7 @@ static int bad_usage(const char *fmt, const char *arg)
     fprintf(stderr, "rushhour: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n%s", usage);
-    return EXIT_INVALID;
+    return CLI_EXIT_INVALID;
 }
 
 /* The deadline `timeout_ms` from now; 0 (none) for 0. A timeout past the clock's range is no
@@ -157,7 +154,7 @@ static int parse_args(cli_options *o, int argc, char **argv)
             i++;
         } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(usage, stdout);
-            return EXIT_ANSWER;
+            return CLI_EXIT_DONE;
         } else if (a[0] == '-' && a[1]) {
             return bad_usage("unknown option '%s'", a);
         } else if (generate) {
@@ -187,7 +184,7 @@ static void print_diags(const rh_diags *diags)
 static int empty_input(const char *file)
 {
     fprintf(stderr, "rushhour: %s is empty: there is no puzzle in it\n", cli_input_name(file));
-    return EXIT_INVALID;
+    return CLI_EXIT_INVALID;
 }
 
 /* Parses the input; prints the problems (one per line) and returns non-zero when invalid. */
@@ -197,7 +194,7 @@ static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
     FILE *in = cli_input_open(file);
     char *text = in ? cli_input_read_all(in, file, INPUT_MAX, &len) : NULL;
     if (in) cli_input_close(in);
-    if (!text) return EXIT_IO;
+    if (!text) return CLI_EXIT_IO;
     if (cli_input_blank(text, len)) {
         free(text);
         return empty_input(file);
@@ -210,7 +207,7 @@ static int load_puzzle(rh_puzzle *p, const char *file, uint64_t *parse_us)
     free(text);
     if (err == RH_OK) return 0;
     print_diags(&diags);
-    return EXIT_INVALID;
+    return CLI_EXIT_INVALID;
 }
 
 static int print_json(cJSON *doc)
@@ -218,7 +215,7 @@ static int print_json(cJSON *doc)
     char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
     if (!text) {
         fprintf(stderr, "rushhour: out of memory\n");
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     puts(text);
     cJSON_free(text);
@@ -251,14 +248,14 @@ static int run_solve(const cli_options *o, const rh_puzzle *p, uint64_t parse_us
     int err = rh_solve(&r, p, &o->search);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
-    int code = r.status == RH_LIMIT_REACHED ? EXIT_LIMIT : EXIT_ANSWER;
+    int code = r.status == RH_LIMIT_REACHED ? CLI_EXIT_LIMIT : CLI_EXIT_DONE;
     if (o->show) {
         cli_show_solution(stdout, p, &r);
     } else {
         cJSON *doc = solve_document(p, &r, parse_us);
-        if (print_json(doc)) code = EXIT_IO;
+        if (print_json(doc)) code = CLI_EXIT_IO;
         cJSON_Delete(doc);
     }
     rh_result_free(&r);
@@ -339,7 +336,7 @@ static char *answer_line(void *ctx, const char *text, size_t len, long line,
 static int run_solve_lines(const cli_options *o)
 {
     FILE *in = cli_input_open(o->file);
-    if (!in) return EXIT_IO;
+    if (!in) return CLI_EXIT_IO;
     const long cores = sysconf(_SC_NPROCESSORS_ONLN);
     const int jobs = o->jobs ? (int)o->jobs : cores > 0 ? (int)cores : 1;
     const cli_lines_run_options run = {.in = in,
@@ -354,14 +351,14 @@ static int run_solve_lines(const cli_options *o)
     cli_lines_counts c;
     const int failed = cli_lines_run(&run, &c);
     cli_input_close(in);
-    if (failed) return EXIT_IO;
+    if (failed) return CLI_EXIT_IO;
     if (!c.lines) return empty_input(o->file);
     if (c.invalid)
         fprintf(stderr, "rushhour: %ld of %ld lines are invalid (the first: line %ld)\n", c.invalid,
                 c.lines, c.first_invalid);
     if (c.limited)
         fprintf(stderr, "rushhour: %ld of %ld lines reached a search limit\n", c.limited, c.lines);
-    return c.invalid ? EXIT_INVALID : c.limited ? EXIT_LIMIT : EXIT_ANSWER;
+    return c.invalid ? CLI_EXIT_INVALID : c.limited ? CLI_EXIT_LIMIT : CLI_EXIT_DONE;
 }
 
 static int run_analyze(const cli_options *o, const rh_puzzle *p)
@@ -370,10 +367,12 @@ static int run_analyze(const cli_options *o, const rh_puzzle *p)
     int err = rh_analyze(&a, p, o->search.metric, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     cJSON *doc = rh_report_analysis(&a);
-    const int code = print_json(doc) ? EXIT_IO : a.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+    const int code = print_json(doc)         ? CLI_EXIT_IO
+                     : a.status == RH_SOLVED ? CLI_EXIT_DONE
+                                             : CLI_EXIT_LIMIT;
     cJSON_Delete(doc);
     rh_analysis_free(&a);
     return code;
@@ -385,7 +384,7 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
     const int err = rh_explore(&r, p, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     printf("{\"status\":\"%s\",", r.status == RH_SOLVED ? "complete" : "limit_reached");
     if (r.status != RH_SOLVED) printf("\"limit\":\"%s\",", rh_limit_name(r.limit));
@@ -393,7 +392,7 @@ static int run_explore(const cli_options *o, const rh_puzzle *p)
         "\"states\":%" PRIu64 ",\"goal_states\":%" PRIu64 ",\"stats\":{\"nodes_expanded\":%" PRIu64
         ",\"peak_memory_bytes\":%zu,\"elapsed_us\":%" PRIu64 "}}\n",
         r.states, r.goal_states, r.stats.nodes_expanded, r.stats.peak_memory, r.stats.elapsed_us);
-    return r.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+    return r.status == RH_SOLVED ? CLI_EXIT_DONE : CLI_EXIT_LIMIT;
 }
 
 /* The verdict on the moves of --moves, as POST /v1/verify answers it. */
@@ -406,14 +405,14 @@ static int run_verify(const cli_options *o, const rh_puzzle *p, uint64_t parse_u
     const uint64_t t0 = rh_clock_us();
     if (cli_verify_moves(moves, &n, &diags, o->moves, p) != RH_OK) {
         print_diags(&diags);
-        return EXIT_INVALID;
+        return CLI_EXIT_INVALID;
     }
     parse_us += rh_clock_us() - t0;
     uint64_t solve_us = 0;
-    int code = EXIT_IO;
+    int code = CLI_EXIT_IO;
     cJSON *doc = cli_verify(p, moves, n, &o->search, &solve_us, &code);
     add_timing(doc, parse_us, solve_us); /* after the search: it sets solve_us */
-    if (print_json(doc)) code = EXIT_IO;
+    if (print_json(doc)) code = CLI_EXIT_IO;
     cJSON_Delete(doc);
     return code;
 }
@@ -425,13 +424,13 @@ static int run_generate(cli_options *o)
     rh_diags_init(&diags);
     if (rh_generate_check(&diags, &o->generate) != RH_OK) {
         print_diags(&diags);
-        return EXIT_INVALID;
+        return CLI_EXIT_INVALID;
     }
     static rh_generated g;
     int err = rh_generate(&g, &o->generate, &o->search.limits);
     if (err != RH_OK) {
         fprintf(stderr, "rushhour: %s\n", rh_strerror(err));
-        return EXIT_IO;
+        return CLI_EXIT_IO;
     }
     if (o->show && g.length > 0) {
         o->search.algorithm = RH_ALGO_ASTAR;
@@ -446,7 +445,9 @@ static int run_generate(cli_options *o)
         cJSON_Delete(doc);
         doc = NULL;
     }
-    const int code = print_json(doc) ? EXIT_IO : g.status == RH_SOLVED ? EXIT_ANSWER : EXIT_LIMIT;
+    const int code = print_json(doc)         ? CLI_EXIT_IO
+                     : g.status == RH_SOLVED ? CLI_EXIT_DONE
+                                             : CLI_EXIT_LIMIT;
     cJSON_Delete(doc);
     return code;
 }
@@ -464,11 +465,11 @@ static int run(int argc, char **argv)
     if ((int)o.cmd < 0) {
         if (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0) {
             fputs(usage, stdout);
-            return EXIT_ANSWER;
+            return CLI_EXIT_DONE;
         }
         if (strcmp(argv[1], "--version") == 0) {
             printf("rushhour %s\n", RH_VERSION);
-            return EXIT_ANSWER;
+            return CLI_EXIT_DONE;
         }
         return bad_usage("unknown command '%s'", argv[1]);
     }
@@ -495,10 +496,10 @@ int main(int argc, char **argv)
     errno = 0;
     int err = fflush(stdout) ? errno : 0;
     if (fclose(stdout) && !err) err = errno;
-    if ((failed_before || err) && code != EXIT_IO) {
+    if ((failed_before || err) && code != CLI_EXIT_IO) {
         fprintf(stderr, "rushhour: cannot write the output%s%s\n", err ? ": " : "",
                 err ? strerror(err) : "");
-        code = EXIT_IO;
+        code = CLI_EXIT_IO;
     }
     return code;
 }

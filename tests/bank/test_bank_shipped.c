@@ -315,7 +315,7 @@ Test(shipped, minimality)
                  "%s", why);
     /* One move out, and a vehicle B nowhere near the target's way. */
     cr_expect_eq(cli_derive_minimal("...............AA.B.....B...........", 1, why, sizeof why),
-                 CLI_DERIVE_BAD);
+                 CLI_EXIT_INVALID);
     cr_expect(strstr(why, "not minimal: without vehicle") != NULL, "%s", why);
 }
 
