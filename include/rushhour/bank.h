@@ -192,6 +192,10 @@ RH_API int rh_bank_day_parse(const char *ymd, int64_t *day);
 /* "moves" or "slides": RH_OK or RH_EARG. */
 RH_API int rh_bank_metric_parse(rh_bank_metric *out, const char *name);
 RH_API const char *rh_bank_metric_name(rh_bank_metric m);
+/* "N" (N to N) or "MIN-MAX", wall counts of 0 to RH_ENUM_CELLS_MAX with MIN <= MAX, into
+ * *min_walls and *max_walls (as rh_bank_filter holds them): RH_OK, or RH_EARG and nothing
+ * stored. */
+RH_API int rh_bank_walls_parse(const char *text, int *min_walls, int *max_walls);
 
 RH_END_DECLS
 

@@ -49,21 +49,6 @@ static int failed(rh_bank *b, const char *why, int err)
     return err == RH_EARG ? CLI_EXIT_INVALID : CLI_EXIT_IO;
 }
 
-static int parse_walls(const char *s, rh_bank_filter *f)
-{
-    char low[16];
-    const char *dash = s ? strchr(s, '-') : NULL;
-    uint64_t lo, hi;
-    if (!s || (dash ? (size_t)(dash - s) : strlen(s)) >= sizeof low) return -1;
-    snprintf(low, sizeof low, "%.*s", dash ? (int)(dash - s) : (int)strlen(s), s);
-    if (!cli_number(low, RH_ENUM_CELLS_MAX, &lo) ||
-        !cli_number(dash ? dash + 1 : low, RH_ENUM_CELLS_MAX, &hi) || hi < lo)
-        return -1;
-    f->min_walls = (int)lo;
-    f->max_walls = (int)hi;
-    return 0;
-}
-
 typedef struct {
     rh_bank_filter filter;
     uint64_t count, seed;
@@ -83,7 +68,8 @@ static int parse_pick(pick_options *o, int daily, int argc, char **argv)
             if (!cli_number(v, RH_BANK_LENGTH_MAX, &n)) return usage_error("bad", a);
             *(a[3] == 'i' ? &o->filter.min_length : &o->filter.max_length) = (int)n;
         } else if (!strcmp(a, "--walls")) {
-            if (parse_walls(v, &o->filter)) return usage_error("bad --walls", v);
+            if (rh_bank_walls_parse(v, &o->filter.min_walls, &o->filter.max_walls))
+                return usage_error("bad --walls", v);
         } else if (!daily && !strcmp(a, "--count")) {
             if (!cli_number(v, RH_BANK_PICK_MAX, &o->count)) return usage_error("bad --count", v);
         } else if (!daily && !strcmp(a, "--seed")) {
@@ -199,7 +185,9 @@ static int query(int argc, char **argv)
     if (argc < 3) return usage_error("a bank FILE is needed", NULL);
     const int stats = strcmp(cmd, "stats") == 0;
     if (!pick_like && argc > (stats ? 5 : 3)) return usage_error("too many arguments", NULL);
-    if (stats && argc > 3 && (strcmp(argv[3], "--walls") != 0 || parse_walls(argv[4], &o.filter)))
+    if (stats && argc > 3 &&
+        (strcmp(argv[3], "--walls") != 0 ||
+         rh_bank_walls_parse(argv[4], &o.filter.min_walls, &o.filter.max_walls)))
         return usage_error("bad stats option", argv[3]);
     int code = pick_like ? parse_pick(&o, daily, argc, argv) : -1;
     if (code >= 0) return code;

@@ -108,7 +108,7 @@ static int parse_args(cli *o, int argc, char **argv)
         } else if (strcmp(a, "--size") == 0) {
             bad = !v || parse_int(v, strlen(v), &e->board_size);
         } else if (strcmp(a, "--walls") == 0) {
-            bad = parse_range(v, '-', &e->walls_min, &e->walls_max, 0);
+            bad = rh_bank_walls_parse(v, &e->walls_min, &e->walls_max) != RH_OK;
         } else if (strcmp(a, "--vehicles") == 0) {
             bad = parse_range(v, '-', &e->vehicles_min, &e->vehicles_max, 1);
         } else if (strcmp(a, "--shard") == 0) {

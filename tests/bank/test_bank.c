@@ -351,6 +351,25 @@ Test(bank, day_parse_follows_the_calendar)
     cr_assert_eq(rh_bank_day_parse("2026-11-23x", &day), RH_EARG);
 }
 
+Test(bank, walls_parse_reads_a_count_or_a_range)
+{
+    int lo = -1, hi = -1;
+    cr_assert_eq(rh_bank_walls_parse("3", &lo, &hi), RH_OK);
+    cr_assert(lo == 3 && hi == 3, "%d-%d", lo, hi);
+    cr_assert_eq(rh_bank_walls_parse("0-64", &lo, &hi), RH_OK);
+    cr_assert(lo == 0 && hi == 64, "%d-%d", lo, hi);
+    cr_assert_eq(rh_bank_walls_parse("2-2", &lo, &hi), RH_OK);
+    cr_assert(lo == 2 && hi == 2, "%d-%d", lo, hi);
+    const char *bad[] = {"",     "-",     "1-", "-1", "2-1", "65", "0-65",
+                         "1--2", "1-2-3", "+1", " 1", "1 ",  "a",  "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        lo = hi = -1;
+        cr_expect_eq(rh_bank_walls_parse(bad[i], &lo, &hi), RH_EARG, "'%s'", bad[i]);
+        cr_expect(lo == -1 && hi == -1, "'%s' stored %d-%d", bad[i], lo, hi);
+    }
+    cr_expect_eq(rh_bank_walls_parse(NULL, &lo, &hi), RH_EARG);
+}
+
 Test(bank, export_order_is_hardest_first)
 {
     rh_bank *b = build_all("all.sqlite");
