@@ -27,6 +27,7 @@
 #include <cjson/cJSON.h>
 
 #include "cache.h"
+#include "json_strict.h"
 #include "config.h"
 #include "headers.h"
 #include "log.h"
@@ -102,178 +103,6 @@ static char *copy_string(const uint8_t *data, size_t size)
     return s;
 }
 
-/* ---- a strict JSON validator (RFC 8259, UTF-8 checked, no raw control characters) ---- */
-
-typedef struct {
-    const unsigned char *p, *end;
-    int depth;
-} json_cursor;
-
-static bool json_value(json_cursor *c);
-
-static void json_ws(json_cursor *c)
-{
-    while (c->p < c->end && (*c->p == ' ' || *c->p == '\t' || *c->p == '\n' || *c->p == '\r'))
-        c->p++;
-}
-
-static bool json_literal(json_cursor *c, const char *word)
-{
-    const size_t n = strlen(word);
-    if ((size_t)(c->end - c->p) < n || memcmp(c->p, word, n) != 0) return false;
-    c->p += n;
-    return true;
-}
-
-/* The length of the well-formed UTF-8 sequence at p (before end), or 0. */
-static int utf8_len(const unsigned char *p, const unsigned char *end)
-{
-    const unsigned char b = p[0];
-    int n;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b < 0x80) return 1;
-    if (b >= 0xC2 && b <= 0xDF)
-        n = 2;
-    else if (b >= 0xE0 && b <= 0xEF)
-        n = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
-    else if (b >= 0xF0 && b <= 0xF4)
-        n = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
-    else
-        return 0;
-    if (end - p < n) return 0;
-    for (int k = 1; k < n; k++) {
-        if (p[k] < lo || p[k] > hi) return 0;
-        lo = 0x80, hi = 0xBF;
-    }
-    return n;
-}
-
-static bool utf8_valid(const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + n;
-    while (p < end) {
-        const int k = utf8_len(p, end);
-        if (!k) return false;
-        p += k;
-    }
-    return true;
-}
-
-static bool json_string(json_cursor *c)
-{
-    if (c->p == c->end || *c->p != '"') return false;
-    c->p++;
-    while (c->p < c->end) {
-        const unsigned char b = *c->p;
-        if (b == '"') {
-            c->p++;
-            return true;
-        }
-        if (b < 0x20) return false;
-        if (b == '\\') {
-            if (c->end - c->p < 2) return false;
-            const unsigned char e = c->p[1];
-            if (e == 'u') {
-                if (c->end - c->p < 6) return false;
-                for (int k = 2; k < 6; k++)
-                    if (!strchr("0123456789abcdefABCDEF", c->p[k]) || !c->p[k]) return false;
-                c->p += 6;
-            } else if (strchr("\"\\/bfnrt", e) && e) {
-                c->p += 2;
-            } else {
-                return false;
-            }
-            continue;
-        }
-        const int k = utf8_len(c->p, c->end);
-        if (!k) return false;
-        c->p += k;
-    }
-    return false;
-}
-
-static bool json_digits(json_cursor *c)
-{
-    const unsigned char *start = c->p;
-    while (c->p < c->end && *c->p >= '0' && *c->p <= '9') c->p++;
-    return c->p > start;
-}
-
-static bool json_number(json_cursor *c)
-{
-    if (c->p < c->end && *c->p == '-') c->p++;
-    if (c->p < c->end && *c->p == '0')
-        c->p++;
-    else if (!json_digits(c))
-        return false;
-    if (c->p < c->end && *c->p == '.') {
-        c->p++;
-        if (!json_digits(c)) return false;
-    }
-    if (c->p < c->end && (*c->p == 'e' || *c->p == 'E')) {
-        c->p++;
-        if (c->p < c->end && (*c->p == '+' || *c->p == '-')) c->p++;
-        if (!json_digits(c)) return false;
-    }
-    return true;
-}
-
-static bool json_members(json_cursor *c, bool object)
-{
-    const char close = object ? '}' : ']';
-    c->p++;
-    json_ws(c);
-    if (c->p < c->end && *c->p == close) {
-        c->p++;
-        return true;
-    }
-    for (;;) {
-        if (object) {
-            json_ws(c);
-            if (!json_string(c)) return false;
-            json_ws(c);
-            if (c->p == c->end || *c->p != ':') return false;
-            c->p++;
-        }
-        if (!json_value(c)) return false;
-        json_ws(c);
-        if (c->p == c->end) return false;
-        if (*c->p == close) {
-            c->p++;
-            return true;
-        }
-        if (*c->p != ',') return false;
-        c->p++;
-    }
-}
-
-static bool json_value(json_cursor *c)
-{
-    json_ws(c);
-    if (c->p == c->end || ++c->depth > 200) return false;
-    bool ok;
-    switch (*c->p) {
-    case '{': ok = json_members(c, true); break;
-    case '[': ok = json_members(c, false); break;
-    case '"': ok = json_string(c); break;
-    case 't': ok = json_literal(c, "true"); break;
-    case 'f': ok = json_literal(c, "false"); break;
-    case 'n': ok = json_literal(c, "null"); break;
-    default: ok = json_number(c); break;
-    }
-    c->depth--;
-    return ok;
-}
-
-/* True when s[0..n) is exactly one JSON text. */
-static bool json_valid(const char *s, size_t n)
-{
-    json_cursor c = {(const unsigned char *)s, (const unsigned char *)s + n, 0};
-    if (!json_value(&c)) return false;
-    json_ws(&c);
-    return c.p == c.end;
-}
-
 /* ---- the fixture: a server whose configuration is the default one ---- */
 
 static rhd_config config;
@@ -331,7 +160,7 @@ static cJSON *check_log_line(const char *what)
     CHECK(len > 0 && line[len - 1] == '\n', "%s: no complete log line: %s", what, line);
     CHECK(!memchr(line, '\n', len - 1), "%s: several log lines: %s", what, line);
     CHECK(len <= 8192, "%s: a log line of %zu bytes", what, len);
-    CHECK(json_valid(line, len - 1), "%s: the log line is not valid JSON: %s", what, line);
+    CHECK(json_strict_valid(line, len - 1), "%s: the log line is not valid JSON: %s", what, line);
     cJSON *doc = cJSON_ParseWithLength(line, len - 1);
     CHECK(cJSON_IsObject(doc), "%s: cJSON rejects the log line: %s", what, line);
     CHECK(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(doc, "time")) &&
@@ -370,7 +199,8 @@ static cJSON *check_problem(const rhd_request *r, int status)
 {
     CHECK(r->status == status, "status %d, expected %d", r->status, status);
     CHECK(r->reply && r->reply_len == strlen(r->reply), "reply missing or of a wrong length");
-    CHECK(json_valid(r->reply, r->reply_len), "problem reply is not valid JSON: %s", r->reply);
+    CHECK(json_strict_valid(r->reply, r->reply_len), "problem reply is not valid JSON: %s",
+          r->reply);
     cJSON *doc = cJSON_ParseWithLength(r->reply, r->reply_len);
     CHECK(cJSON_IsObject(doc), "problem reply is not an object: %s", r->reply);
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "type"));
@@ -565,7 +395,7 @@ static void fuzz_request(const uint8_t *data, size_t size)
         cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "method"));
     CHECK(logged_method, "no method logged");
     /* A short method, which escaping at most doubles, is logged whole. */
-    bool printable = strlen(method) < 32 && utf8_valid(method, strlen(method));
+    bool printable = strlen(method) < 32 && json_strict_utf8(method, strlen(method));
     for (const char *m = method; printable && *m; m++) printable = (unsigned char)*m >= 0x20;
     if (printable)
         CHECK(strcmp(logged_method, method) == 0, "method '%s' logged as '%s'", method,
@@ -617,8 +447,8 @@ static void fuzz_escape(const uint8_t *data, size_t size)
     CHECK(n_full == strlen(full + 1) && n_full < full_len, "full escape: %zu", n_full);
     full[0] = '"';
     full[n_full + 1] = '"';
-    CHECK(json_valid(full, n_full + 2), "escaped text is not a JSON string: %s", full);
-    if (utf8_valid(s, slen)) {
+    CHECK(json_strict_valid(full, n_full + 2), "escaped text is not a JSON string: %s", full);
+    if (json_strict_utf8(s, slen)) {
         cJSON *back = cJSON_ParseWithLength(full, n_full + 2);
         CHECK(cJSON_IsString(back) && strcmp(back->valuestring, s) == 0,
               "escaping does not round-trip: %s", full);
@@ -636,7 +466,7 @@ static void fuzz_escape(const uint8_t *data, size_t size)
         quoted[0] = '"';
         memcpy(quoted + 1, out, n);
         quoted[n + 1] = '"';
-        CHECK(json_valid(quoted, n + 2), "truncated escape is not a JSON string: %.*s",
+        CHECK(json_strict_valid(quoted, n + 2), "truncated escape is not a JSON string: %.*s",
               (int)(n + 2), quoted);
         free(quoted);
     } else {
@@ -890,7 +720,7 @@ static void fuzz_log(const uint8_t *data, size_t size)
         cJSON *line = check_log_line("rhd_log");
         const char *event = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(line, "event"));
         const bool truncated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(line, "truncated"));
-        if (!truncated && utf8_valid(f[0], strlen(f[0])))
+        if (!truncated && json_strict_utf8(f[0], strlen(f[0])))
             CHECK(strcmp(event, f[0]) == 0, "event '%s' logged as '%s'", f[0], event);
         if (!truncated)
             CHECK(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(line, "value")), "value lost");

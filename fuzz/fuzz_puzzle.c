@@ -18,6 +18,7 @@
 #include <cjson/cJSON.h>
 #include <sanitizer/asan_interface.h>
 
+#include "json_strict.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
@@ -54,27 +55,6 @@ static char *guarded_copy(const uint8_t *data, size_t size)
     return at;
 }
 
-/* True when s is well-formed UTF-8 (what JSON text must be). */
-static bool utf8_valid(const char *s)
-{
-    for (const unsigned char *p = (const unsigned char *)s; *p;) {
-        const unsigned char c = p[0];
-        int n = c < 0x80                 ? 1
-                : c >= 0xC2 && c <= 0xDF ? 2
-                : c >= 0xE0 && c <= 0xEF ? 3
-                : c >= 0xF0 && c <= 0xF4 ? 4
-                                         : 0;
-        if (!n) return false;
-        for (int k = 1; k < n; k++) {
-            const unsigned char lo = k > 1 ? 0x80 : c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-            const unsigned char hi = k > 1 ? 0xBF : c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-            if (p[k] < lo || p[k] > hi) return false;
-        }
-        p += n;
-    }
-    return true;
-}
-
 static void check_diags(const rh_diags *d)
 {
     CHECK(d->count >= 0 && d->count <= RH_DIAGS_MAX, "diags count %d", d->count);
@@ -85,7 +65,8 @@ static void check_diags(const rh_diags *d)
         CHECK(memchr(d->items[i].field, '\0', RH_DIAG_FIELD_MAX), "field %d unterminated", i);
         CHECK(memchr(d->items[i].message, '\0', RH_DIAG_MESSAGE_MAX), "message %d unterminated", i);
         CHECK(d->items[i].message[0], "diagnostic %d has an empty message", i);
-        CHECK(utf8_valid(d->items[i].field) && utf8_valid(d->items[i].message),
+        CHECK(json_strict_utf8(d->items[i].field, strlen(d->items[i].field)) &&
+                  json_strict_utf8(d->items[i].message, strlen(d->items[i].message)),
               "diagnostic %d is not UTF-8: %s: %s", i, d->items[i].field, d->items[i].message);
     }
     /* The error list the service sends must always build and print. */

@@ -33,6 +33,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "json_strict.h"
 #include "rushhour/json.h"
 #include "rushhour/rushhour.h"
 
@@ -42,28 +43,6 @@ static rh_puzzle P;
 static rh_diags D;
 
 /* ---- helpers ---- */
-
-/* True when s[0..n) is well-formed UTF-8. */
-static bool utf8_valid(const char *s, size_t n)
-{
-    const unsigned char *p = (const unsigned char *)s, *end = p + n;
-    while (p < end) {
-        const unsigned char c = *p;
-        int k = c < 0x80                 ? 1
-                : c >= 0xC2 && c <= 0xDF ? 2
-                : c >= 0xE0 && c <= 0xEF ? 3
-                : c >= 0xF0 && c <= 0xF4 ? 4
-                                         : 0;
-        if (!k || end - p < k) return false;
-        for (int i = 1; i < k; i++) {
-            const unsigned char lo = i > 1 ? 0x80 : c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-            const unsigned char hi = i > 1 ? 0xBF : c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-            if (p[i] < lo || p[i] > hi) return false;
-        }
-        p += k;
-    }
-    return true;
-}
 
 /* Parses exactly `len` bytes (an exact-size heap copy, so an overrun is caught by ASan). */
 static int parse_bytes(const char *bytes, size_t len)
@@ -105,16 +84,16 @@ static void expect_diag(const char *field, const char *needle)
 static void expect_diags_utf8(void)
 {
     for (int i = 0; i < D.count; i++) {
-        cr_expect(utf8_valid(D.items[i].field, strlen(D.items[i].field)),
+        cr_expect(json_strict_utf8(D.items[i].field, strlen(D.items[i].field)),
                   "diagnostic %d: field is not UTF-8", i);
-        cr_expect(utf8_valid(D.items[i].message, strlen(D.items[i].message)),
+        cr_expect(json_strict_utf8(D.items[i].message, strlen(D.items[i].message)),
                   "diagnostic %d: message is not UTF-8", i);
     }
     cJSON *list = rh_report_diags(&D);
     cr_assert_not_null(list);
     char *text = cJSON_PrintUnformatted(list);
     cr_assert_not_null(text);
-    cr_expect(utf8_valid(text, strlen(text)), "the error list is not UTF-8: %s", text);
+    cr_expect(json_strict_utf8(text, strlen(text)), "the error list is not UTF-8: %s", text);
     cJSON_free(text);
     cJSON_Delete(list);
 }
@@ -354,7 +333,7 @@ static int expect_json_log(const server *s)
         const size_t n = nl ? (size_t)(nl - p) : strlen(p);
         cJSON *doc = cJSON_ParseWithLength(p, n);
         cr_expect(cJSON_IsObject(doc), "log line is not JSON: %.*s", (int)n, p);
-        cr_expect(utf8_valid(p, n), "log line is not UTF-8: %.*s", (int)n, p);
+        cr_expect(json_strict_utf8(p, n), "log line is not UTF-8: %.*s", (int)n, p);
         cJSON_Delete(doc);
         lines++;
         p += n + (nl ? 1 : 0);
