@@ -76,9 +76,7 @@ static void check_diags(const rh_diags *d)
           cJSON_GetArraySize(list), d->count, d->dropped);
     char *text = cJSON_PrintUnformatted(list);
     CHECK(text, "cannot print the diagnostics");
-    cJSON *back = cJSON_Parse(text);
-    CHECK(back, "the printed diagnostics do not parse: %s", text);
-    cJSON_Delete(back);
+    CHECK(json_strict_valid(text, strlen(text)), "the printed diagnostics are not JSON: %s", text);
     cJSON_free(text);
     cJSON_Delete(list);
 }
@@ -266,6 +264,7 @@ static void check_result(const rh_puzzle *p, const rh_result *r, const rh_search
     char *text = cJSON_PrintUnformatted(doc);
     cJSON_Delete(doc);
     CHECK(text, "%s: cannot print the report", algo);
+    CHECK(json_strict_valid(text, strlen(text)), "%s: the report is not JSON: %s", algo, text);
     cJSON *back = cJSON_Parse(text);
     CHECK(back, "%s: the report does not parse: %s", algo, text);
     const char *status = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(back, "status"));
