@@ -17,6 +17,7 @@
 #include "cli.h"
 #include "bank_derive.h"
 #include "cmd_bank.h"
+#include "each_line.h"
 #include "number.h"
 #include "rushhour/bank.h"
 
@@ -71,6 +72,15 @@ static int meta_line(rh_bank *b, char *line, char *why, size_t len)
     return 0;
 }
 
+/* Any line: blank and '#' lines skipped, meta lines and puzzle lines taken. */
+static int import_each(void *ctx, char *line, char *why, size_t len)
+{
+    rh_bank *b = ctx;
+    if (!line[0] || line[0] == '#') return 0;
+    return strncmp(line, "meta ", 5) == 0 ? meta_line(b, line, why, len)
+                                          : import_line(b, line, why, len);
+}
+
 int cli_bank_import(int argc, char **argv)
 {
     if (argc != 4) {
@@ -92,21 +102,7 @@ int cli_bank_import(int argc, char **argv)
         if (own) fclose(in);
         return CLI_EXIT_IO;
     }
-    char line[512];
-    int rc = 0;
-    long n = 0;
-    while (!rc && fgets(line, sizeof line, in)) {
-        n++;
-        line[strcspn(line, "\r\n")] = '\0';
-        if (!line[0] || line[0] == '#') continue;
-        rc = strncmp(line, "meta ", 5) == 0 ? meta_line(b, line, why, sizeof why)
-                                            : import_line(b, line, why, sizeof why);
-        if (rc) fprintf(stderr, "rushhour bank import: %s:%ld: %s\n", argv[2], n, why);
-    }
-    if (!rc && ferror(in)) {
-        fprintf(stderr, "rushhour bank import: cannot read %s\n", argv[2]);
-        rc = CLI_EXIT_IO;
-    }
+    int rc = cli_each_line(in, "rushhour bank import", argv[2], import_each, b);
     if (own) fclose(in);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
