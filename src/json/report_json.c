@@ -75,6 +75,14 @@ static bool add_solution(cJSON *doc, const rh_puzzle *p, const rh_result *r, boo
     return ok;
 }
 
+/* The document, or NULL (and no document) when building any part of it failed. */
+static cJSON *built(cJSON *doc, bool ok)
+{
+    if (ok) return doc;
+    cJSON_Delete(doc);
+    return NULL;
+}
+
 cJSON *rh_report_result(const rh_puzzle *p, const rh_result *r, bool boards)
 {
     return rh_report_result_head(p, r, boards, 0);
@@ -93,11 +101,7 @@ cJSON *rh_report_result_head(const rh_puzzle *p, const rh_result *r, bool boards
     const int shown = keep > 0 && keep < r->move_count ? keep : r->move_count;
     if (ok && r->status == RH_SOLVED) ok = add_solution(doc, p, r, boards, shown);
     ok = ok && add_stats(doc, &r->stats);
-    if (!ok) {
-        cJSON_Delete(doc);
-        return NULL;
-    }
-    return doc;
+    return built(doc, ok);
 }
 
 cJSON *rh_report_diags(const rh_diags *d)
@@ -151,11 +155,7 @@ cJSON *rh_report_analysis(const rh_analysis *a)
              cJSON_AddNumberToObject(hardest, "distance", a->max_distance);
     }
     ok = ok && add_stats(doc, &a->stats);
-    if (!ok) {
-        cJSON_Delete(doc);
-        return NULL;
-    }
-    return doc;
+    return built(doc, ok);
 }
 
 cJSON *rh_report_puzzle(const rh_puzzle *p)
@@ -180,11 +180,7 @@ cJSON *rh_report_puzzle(const rh_puzzle *p)
         cJSON *w = cJSON_CreateIntArray(cell, 2);
         ok = w && cJSON_AddItemToArray(walls, w);
     }
-    if (!ok || !walls) {
-        cJSON_Delete(doc);
-        return NULL;
-    }
-    return doc;
+    return built(doc, ok && walls != NULL);
 }
 
 cJSON *rh_report_generated(const rh_generated *g)
@@ -208,9 +204,5 @@ cJSON *rh_report_generated(const rh_generated *g)
     cJSON_Delete(board);
     ok = ok && add_u64(doc, "candidates", g->candidates) && add_u64(doc, "restarts", g->restarts) &&
          add_stats(doc, &g->stats);
-    if (!ok) {
-        cJSON_Delete(doc);
-        return NULL;
-    }
-    return doc;
+    return built(doc, ok);
 }
