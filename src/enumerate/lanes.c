@@ -143,6 +143,14 @@ bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint
     return true;
 }
 
+/* State i, at distance d with key (h, v), becomes *best when farther, or as far with a smaller
+ * key. */
+static void keep_hardest(rh__elane_hardest *best, int d, uint32_t i, uint64_t h, uint64_t v)
+{
+    if (d > best->distance || (d == best->distance && rh__es_key_less(h, v, best->h, best->v)))
+        *best = (rh__elane_hardest){.distance = d, .state = i, .h = h, .v = v};
+}
+
 /* Adds state i to the clusters at hand of the lanes of `mask`. */
 static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t i, uint64_t mask,
                   bool distances, bool slides)
@@ -167,21 +175,8 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
         const int m = b->moves[row + (size_t)b->index[c]];
         if (m == RH_ELANES_UNSEEN) continue; /* an unsolvable cluster */
         if (m < RH_ENUM_DEPTH_MAX) t->hist[m]++;
-        if (m > t->moves || (m == t->moves && rh__es_key_less(h, v, t->hardest_h, t->hardest_v))) {
-            t->moves = m;
-            t->hardest = i;
-            t->hardest_h = h;
-            t->hardest_v = v;
-        }
-        if (!slides) continue;
-        const int sl = b->slides[row + (size_t)b->index[c]];
-        if (sl > t->slides ||
-            (sl == t->slides && rh__es_key_less(h, v, t->slides_h, t->slides_v))) {
-            t->slides = sl;
-            t->hardest_slides = i;
-            t->slides_h = h;
-            t->slides_v = v;
-        }
+        keep_hardest(&t->moves, m, i, h, v);
+        if (slides) keep_hardest(&t->slides, b->slides[row + (size_t)b->index[c]], i, h, v);
     }
 }
 
@@ -198,14 +193,14 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
         const uint32_t seed = b->following[j];
         for (uint64_t m = pending[seed]; m; m &= m - 1) {
             rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
-            if (t->moves >= 0) /* only what its last cluster wrote is not 0 */
+            const int moves = t->moves.distance;
+            if (moves >= 0) /* only what its last cluster wrote is not 0 */
                 memset(t->hist, 0,
-                       sizeof *t->hist * (size_t)(t->moves < RH_ENUM_DEPTH_MAX
-                                                      ? t->moves + 1
-                                                      : RH_ENUM_DEPTH_MAX));
+                       sizeof *t->hist *
+                           (size_t)(moves < RH_ENUM_DEPTH_MAX ? moves + 1 : RH_ENUM_DEPTH_MAX));
             t->seed = seed;
             t->states = t->goals = t->configurations = 0;
-            t->moves = t->slides = -1;
+            t->moves.distance = t->slides.distance = -1;
         }
         placed[seed] |= pending[seed];
         ring[tail++] = seed;

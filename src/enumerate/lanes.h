@@ -10,15 +10,20 @@
 #include "state.h"
 #include "buffers.h"
 
+/* The hardest state of a lane's cluster in one metric. */
+typedef struct {
+    int distance;   /* -1: unsolvable, or (slides) not asked */
+    uint32_t state; /* the state of smallest key at that distance */
+    uint64_t h, v;  /* its key */
+} rh__elane_hardest;
+
 /* One cluster of a lane, as rh__elanes_clusters finds it. */
 typedef struct {
     uint32_t seed; /* its first state */
     uint64_t states, goals, configurations;
-    uint64_t h, v;                    /* its minimum key, walls aside */
-    int moves, slides;                /* -1: unsolvable, or (slides) not asked */
-    uint32_t hardest, hardest_slides; /* the states of smallest key at those distances */
-    uint64_t hist[RH_ENUM_DEPTH_MAX]; /* of moves, up to `moves` */
-    uint64_t hardest_h, hardest_v, slides_h, slides_v; /* the keys of the two hardest */
+    uint64_t h, v; /* its minimum key, walls aside */
+    rh__elane_hardest moves, slides;
+    uint64_t hist[RH_ENUM_DEPTH_MAX]; /* of moves, up to moves.distance */
 } rh__elane_cluster;
 
 /* Buffers by state of the wall-free cluster, within the run's memory. */

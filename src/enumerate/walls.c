@@ -205,15 +205,15 @@ static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t
     out->goal_states = t->goals;
     out->vehicles = d->vehicles;
     out->walls = walls != 0;
-    out->moves = t->moves;
-    out->slides = t->moves >= 0 ? t->slides : -1;
+    out->moves = t->moves.distance;
+    out->slides = t->moves.distance >= 0 ? t->slides.distance : -1;
     out->minimal = false;
     out->hardest[0] = out->hardest_slides[0] = '\0';
-    if (t->moves < 0) return;
+    if (t->moves.distance < 0) return;
     memcpy(out->hist, t->hist, sizeof out->hist);
-    rh__enotation_write(d->g, walls, &d->w->states[t->hardest], out->hardest);
+    rh__enotation_write(d->g, walls, &d->w->states[t->moves.state], out->hardest);
     if (d->spec->slides)
-        rh__enotation_write(d->g, walls, &d->w->states[t->hardest_slides], out->hardest_slides);
+        rh__enotation_write(d->g, walls, &d->w->states[t->slides.state], out->hardest_slides);
 }
 
 /* A cluster of a lane (rh__elane_found_fn), recorded from its tally: the wall-free cluster
@@ -231,7 +231,7 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     from_tally(d, wall, t);
     /* Tested here too, not only by rh__erecord_minimality: the lane's column is copied only for a
      * wall that matters. */
-    if (t->moves >= 0 && (!wall || w->dist[t->hardest] < t->moves)) {
+    if (t->moves.distance >= 0 && (!wall || w->dist[t->moves.state] < t->moves.distance)) {
         rh__eview view = {w->dist, NULL, w->count, wall, true};
         if (wall) {
             const rh__elanes *l = &d->b->lanes;
@@ -240,8 +240,8 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
                 d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
             view.dist = d->b->dist;
         }
-        if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->hardest, wall ? w->dist : NULL,
-                                   d->out) == RH_EC_FULL)
+        if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state,
+                                   wall ? w->dist : NULL, d->out) == RH_EC_FULL)
             return false;
     }
     /* The walk counted the wall-free cluster's configurations. */
