@@ -63,7 +63,7 @@ static bool read_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 /* The filter of min_moves, max_moves, walls ("N" or "MIN-MAX") and metric. */
 static void read_filter(const params *p, rh_bank_filter *f)
 {
-    uint64_t v, w;
+    uint64_t v;
     if (p->value[P_METRIC] && rh_bank_metric_parse(&f->metric, p->value[P_METRIC]) != RH_OK)
         rh_diags_add(p->d, "metric", "must be moves or slides");
     if (p->value[P_MIN]) {
@@ -82,20 +82,10 @@ static void read_filter(const params *p, rh_bank_filter *f)
     }
     if (p->value[P_MIN] && p->value[P_MAX] && f->min_length > f->max_length)
         rh_diags_add(p->d, "max_moves", "must not be less than min_moves");
-    if (p->value[P_WALLS]) {
-        char low[8];
-        const char *s = p->value[P_WALLS], *dash = strchr(s, '-');
-        const int n = dash ? (int)(dash - s) : (int)strlen(s);
-        if (n < (int)sizeof low && snprintf(low, sizeof low, "%.*s", n, s) >= 0 &&
-            read_number(low, 0, RH_ENUM_CELLS_MAX, &v) &&
-            read_number(dash ? dash + 1 : low, v, RH_ENUM_CELLS_MAX, &w)) {
-            f->min_walls = (int)v;
-            f->max_walls = (int)w;
-        } else {
-            rh_diags_add(p->d, "walls", "must be N or MIN-MAX, integers from 0 to %d",
-                         RH_ENUM_CELLS_MAX);
-        }
-    }
+    if (p->value[P_WALLS] &&
+        rh_bank_walls_parse(p->value[P_WALLS], &f->min_walls, &f->max_walls) != RH_OK)
+        rh_diags_add(p->d, "walls", "must be N or MIN-MAX, integers from 0 to %d",
+                     RH_ENUM_CELLS_MAX);
 }
 
 /* Reads the parameters `accepted` allows into `p`, and the filter's into `f` when not NULL;
