@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cache.h"
+#include "hash.h"
 
 #define SHARDS 16
 #define BUCKETS 1024 /* per shard; chains stay short at the sizes the byte limit allows */
@@ -27,13 +28,6 @@ struct rhd_cache {
     size_t shard_bytes;
     shard shards[SHARDS];
 };
-
-static uint64_t hash_bytes(const char *s, size_t n)
-{
-    uint64_t h = UINT64_C(0xCBF29CE484222325);
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001B3);
-    return h ^ (h >> 29);
-}
 
 rhd_cache *rhd_cache_new(size_t max_bytes)
 {
@@ -139,7 +133,7 @@ static void evict(shard *s, entry *e)
 char *rhd_cache_get(rhd_cache *c, const char *key, size_t key_len, size_t *len)
 {
     if (!c) return NULL;
-    const uint64_t h = hash_bytes(key, key_len);
+    const uint64_t h = rhd_hash_bytes(key, key_len);
     shard *s = shard_of(c, h);
     pthread_mutex_lock(&s->lock);
     entry *e = find(s, h, key, key_len);
@@ -162,7 +156,7 @@ void rhd_cache_put(rhd_cache *c, const char *key, size_t key_len, const char *an
     if (bytes > c->shard_bytes) return; /* would evict everything for one answer */
     entry *e = malloc(bytes);
     if (!e) return;
-    const uint64_t h = hash_bytes(key, key_len);
+    const uint64_t h = rhd_hash_bytes(key, key_len);
     e->hash = h;
     e->key_len = key_len;
     e->len = len;
