@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hash.h"
 #include "metrics.h"
 #include "rushhour/clock.h"
 #include "table_cache.h"
@@ -108,20 +109,12 @@ void rhd_tables_free(rhd_tables *c)
     free(c);
 }
 
-/* FNV-1a. */
-static uint64_t hash_bytes(const uint8_t *s, size_t n)
-{
-    uint64_t h = UINT64_C(0xCBF29CE484222325);
-    for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * UINT64_C(0x100000001B3);
-    return h ^ (h >> 29);
-}
-
 /* Writes the canonical form of `p` to `form`, computed once for every table a lookup tries, and
  * returns the hash of its shape, which files the tables. */
 static uint64_t canonical_hash(rh_table_canonical *form, const rh_puzzle *p)
 {
     rh_table_canonicalize(form, p);
-    return hash_bytes(form->shape, form->shape_len);
+    return rhd_hash_bytes(form->shape, form->shape_len);
 }
 
 static uint64_t shape_hash(const rh_puzzle *p)
@@ -147,8 +140,7 @@ static bool noted_lately(atomic_uint_fast64_t *slots, uint64_t h, unsigned windo
 
 bool rhd_tables_recently_asked(rhd_tables *c, const char *key, size_t len)
 {
-    return c &&
-           noted_lately(c->recent, hash_bytes((const uint8_t *)key, len), RHD_TABLE_RECENT_S, true);
+    return c && noted_lately(c->recent, rhd_hash_bytes(key, len), RHD_TABLE_RECENT_S, true);
 }
 
 static entry **bucket_of(rhd_tables *c, uint64_t h)
@@ -332,51 +324,74 @@ static void settle(rhd_tables *c)
     }
 }
 
-int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metric metric,
-                     rh_algorithm algorithm)
+/* Answers `p` (settling first) from the first table of its shape whose `probe` gives other
+ * than `absent`, which counts as that table's hit; counts a hit or a miss. */
+typedef int (*probe_fn)(const rh_table *t, const rh_puzzle *p, const rh_table_canonical *form,
+                        void *arg);
+static int lookup(rhd_tables *c, const rh_puzzle *p, int absent, probe_fn probe, void *arg)
 {
-    if (!c) return RH_ENOTFOUND;
     settle(c);
     rh_table_canonical form;
     const uint64_t h = canonical_hash(&form, p);
-    int rc = RH_ENOTFOUND;
+    int rc = absent;
     pthread_rwlock_rdlock(&c->lock);
-    for (entry *e = *bucket_of(c, h); e && rc == RH_ENOTFOUND; e = e->chain)
-        if (e->shape_hash == h && (rc = rh_table_solve_canonical(out, e->table, p, &form, metric,
-                                                                 algorithm)) != RH_ENOTFOUND)
-            hit(e);
+    for (entry *e = *bucket_of(c, h); e && rc == absent; e = e->chain)
+        if (e->shape_hash == h && (rc = probe(e->table, p, &form, arg)) != absent) hit(e);
     pthread_rwlock_unlock(&c->lock);
-    rhd_metrics_table_lookup(rc != RH_ENOTFOUND);
+    rhd_metrics_table_lookup(rc != absent);
     return rc;
+}
+
+typedef struct {
+    rh_result *out;
+    rh_metric metric;
+    rh_algorithm algorithm;
+} solve_args;
+
+static int probe_solve(const rh_table *t, const rh_puzzle *p, const rh_table_canonical *form,
+                       void *arg)
+{
+    const solve_args *a = arg;
+    return rh_table_solve_canonical(a->out, t, p, form, a->metric, a->algorithm);
+}
+
+int rhd_tables_solve(rhd_tables *c, rh_result *out, const rh_puzzle *p, rh_metric metric,
+                     rh_algorithm algorithm)
+{
+    solve_args a = {out, metric, algorithm};
+    return c ? lookup(c, p, RH_ENOTFOUND, probe_solve, &a) : RH_ENOTFOUND;
+}
+
+static int probe_distance(const rh_table *t, const rh_puzzle *p, const rh_table_canonical *form,
+                          void *arg)
+{
+    return rh_table_distance_canonical(t, p, form, *(const rh_metric *)arg);
 }
 
 int rhd_tables_distance(rhd_tables *c, const rh_puzzle *p, rh_metric metric)
 {
-    if (!c) return RH_TABLE_ABSENT;
+    return c ? lookup(c, p, RH_TABLE_ABSENT, probe_distance, &metric) : RH_TABLE_ABSENT;
+}
+
+/* The kind of the table holding `p` (settling first), or -1; its canonical form and shape hash
+ * into *form and *h. */
+static int held_kind(rhd_tables *c, const rh_puzzle *p, rh_table_canonical *form, uint64_t *h)
+{
     settle(c);
-    rh_table_canonical form;
-    const uint64_t h = canonical_hash(&form, p);
-    int d = RH_TABLE_ABSENT;
+    *h = canonical_hash(form, p);
     pthread_rwlock_rdlock(&c->lock);
-    for (entry *e = *bucket_of(c, h); e && d == RH_TABLE_ABSENT; e = e->chain)
-        if (e->shape_hash == h &&
-            (d = rh_table_distance_canonical(e->table, p, &form, metric)) != RH_TABLE_ABSENT)
-            hit(e);
+    const entry *e = holding(c, p, form, *h);
+    const int kind = e ? (int)e->kind : -1;
     pthread_rwlock_unlock(&c->lock);
-    rhd_metrics_table_lookup(d != RH_TABLE_ABSENT);
-    return d;
+    return kind;
 }
 
 bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
-    settle(c);
     rh_table_canonical form;
-    const uint64_t h = canonical_hash(&form, p);
-    pthread_rwlock_rdlock(&c->lock);
-    const bool held = holding(c, p, &form, h) != NULL;
-    pthread_rwlock_unlock(&c->lock);
-    if (held) return false;
+    uint64_t h;
+    if (held_kind(c, p, &form, &h) >= 0) return false;
     if (noted_lately(c->failed, h, RHD_TABLE_FAILED_S, false)) {
         rhd_metrics_build_refused(RHD_BUILD_REFUSED_FAILED);
         return false;
@@ -448,16 +463,13 @@ void rhd_tables_build_idle(rhd_tables *c, const rh_puzzle *p, const rh_limits *l
 bool rhd_tables_pin(rhd_tables *c, const rh_puzzle *p)
 {
     if (!c) return false;
-    settle(c);
     rh_table_canonical form;
-    const uint64_t h = canonical_hash(&form, p);
-    pthread_rwlock_rdlock(&c->lock);
-    entry *e = holding(c, p, &form, h);
-    const bool done = e && e->kind == RHD_TABLE_DAY;
-    pthread_rwlock_unlock(&c->lock);
-    if (done || !e) return done;
+    uint64_t h;
+    const int kind = held_kind(c, p, &form, &h);
+    if (kind < 0 || kind == RHD_TABLE_DAY) return kind == RHD_TABLE_DAY;
     pthread_rwlock_wrlock(&c->lock);
-    if ((e = holding(c, p, &form, h)) && e->kind != RHD_TABLE_DAY) pin(c, e);
+    entry *e = holding(c, p, &form, h);
+    if (e && e->kind != RHD_TABLE_DAY) pin(c, e);
     pthread_rwlock_unlock(&c->lock);
     return e != NULL;
 }
