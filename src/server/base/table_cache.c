@@ -272,15 +272,27 @@ static bool file(rhd_tables *c, entry *e, rhd_table_kind kind, entry **victims)
     return true;
 }
 
+/* Ends the claim of shape hash `h`. */
+static void end_claim(rhd_tables *c, uint64_t h)
+{
+    pthread_mutex_lock(&c->claims);
+    for (int k = 0; k < c->builds; k++)
+        if (c->building[k] == h) {
+            c->building[k] = c->building[--c->builds];
+            break;
+        }
+    pthread_mutex_unlock(&c->claims);
+}
+
 /* Keeps the table of `e`, built for the claimed `p`, as `kind` (table_cache.h), then ends the
  * claim; takes `e`. Returns whether the cluster is held as asked. */
 static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kind)
 {
     bool kept = false, held_as_asked = false;
     entry *victims = NULL;
+    rh_table_canonical form;
+    const uint64_t h = canonical_hash(&form, p);
     if (e && e->table) {
-        rh_table_canonical form;
-        const uint64_t h = canonical_hash(&form, p);
         pthread_rwlock_wrlock(&c->lock);
         /* A claim checks for a holder before claiming, not atomically with it: check again. */
         entry *held = holding(c, p, &form, h);
@@ -293,11 +305,10 @@ static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kin
         pthread_rwlock_unlock(&c->lock);
     }
     /* Too big for its kind, or stopped by a budget: not tried again for a while. */
-    if (e &&
-        (e->failed ||
-         (e->table && !kept && !held_as_asked && e->bytes > rhd_tables_share(c->max_bytes, kind)) ||
-         (e->table && e->bytes > RHD_TABLE_MAX_BYTES)))
-        noted_lately(c->failed, shape_hash(p), 0, true);
+    if (e && (e->failed ||
+              (e->table && (e->bytes > RHD_TABLE_MAX_BYTES ||
+                            (!held_as_asked && e->bytes > rhd_tables_share(c->max_bytes, kind))))))
+        noted_lately(c->failed, h, 0, true);
     rhd_metrics_table_built(kept);
     if (kept) rhd_metrics_tables_add(1, (int64_t)e->bytes);
     if (!kept) entry_free(e);
@@ -307,7 +318,7 @@ static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kin
         rhd_metrics_tables_add(-1, -(int64_t)v->bytes);
         entry_free(v);
     }
-    rhd_tables_unclaim(c, p);
+    end_claim(c, h);
     return held_as_asked;
 }
 
@@ -406,15 +417,7 @@ bool rhd_tables_claim(rhd_tables *c, const rh_puzzle *p)
 
 void rhd_tables_unclaim(rhd_tables *c, const rh_puzzle *p)
 {
-    if (!c) return;
-    const uint64_t h = shape_hash(p);
-    pthread_mutex_lock(&c->claims);
-    for (int k = 0; k < c->builds; k++)
-        if (c->building[k] == h) {
-            c->building[k] = c->building[--c->builds];
-            break;
-        }
-    pthread_mutex_unlock(&c->claims);
+    if (c) end_claim(c, shape_hash(p));
 }
 
 /* A new entry holding the table of `p` built within `limits`; NULL when out of memory, and an
