@@ -469,12 +469,13 @@ Test(hostile, ten_thousand_vehicles_and_walls)
     n += (size_t)sprintf(doc + n - 1, "],\"walls\":[") - 1;
     for (int i = 0; i < count; i++) n += (size_t)sprintf(doc + n, "[0,0],");
     n += (size_t)sprintf(doc + n - 1, "]}") - 1;
-    const uint64_t t0 = rh_clock_us();
     cr_assert_eq(parse_bytes(doc, n), RH_EINVALID);
-    cr_expect_lt(rh_clock_us() - t0, 5000000);
     free(doc);
     expect_diag("vehicles", "too many vehicles: 10000, at most 128");
     expect_diag("walls", "too many walls");
+    /* Every vehicle is the same A at (0,0): two diagnostics alone show that no vehicle was
+     * checked against another (that would name 9,999 duplicate ids and overlaps), so the
+     * work stays linear in the document, with no clock in the verdict. */
     cr_expect_eq(D.count, 2);
 }
 
