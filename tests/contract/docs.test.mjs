@@ -5,14 +5,17 @@
 // with those too. A command that cannot run here carries the line
 // `# not run by the doc test: <why>` directly above it (it covers the commands up to the next
 // blank line or comment); any other command this file does not know how to check fails it.
+// The error catalogue (docs/errors.md) must list exactly the problem types openapi.yaml lists
+// and the server's C sources can send, each with a status the sources give it.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startServer, stopServer, BIN } from './server.mjs';
-import { REPO_ROOT } from './spec.mjs';
+import YAML from 'yaml';
+import { REPO_ROOT, SPEC_PATH } from './spec.mjs';
 
 const CLI = resolve(BIN, '../rushhour');
 const SKIP = '# not run by the doc test:';
@@ -399,6 +402,138 @@ for (const e of examples) {
     entry[1](parsed(out.stdout), ...groups, e.command, out);
   });
 }
+
+const PROBLEM = 'urn:rushhourd:problem:';
+const SLUG = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+/** Every .c and .h file under `dir`. */
+function cSources(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const path = join(dir, f);
+    if (statSync(path).isDirectory()) return cSources(path);
+    return /\.[ch]$/.test(f) ? [path] : [];
+  });
+}
+
+/** C text without its comments (string and character literals kept whole). */
+function withoutComments(text) {
+  let out = '';
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (text.startsWith('/*', i)) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      out += ' ';
+    } else if (text.startsWith('//', i)) {
+      const end = text.indexOf('\n', i);
+      i = end < 0 ? text.length : end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The arguments of the call whose '(' is at `open`, split at its top-level commas. */
+function callArguments(text, open) {
+  const args = [];
+  let depth = 0;
+  let start = open + 1;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      i = j;
+    } else if (c === '(') {
+      depth++;
+    } else if (c === ')' && --depth === 0) {
+      args.push(text.slice(start, i).trim());
+      return args;
+    } else if (c === ',' && depth === 1) {
+      args.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  throw new Error('a call is not closed');
+}
+
+/**
+ * The problem types the C sources can send, as a map slug -> set of statuses (empty when no
+ * place names the status): the slug of every rhd_problem and rhd_reply_problem call (string
+ * literals, or a `slug` variable, whose values are its assignments `slug = "..."`, with the
+ * status of a `case NNN:` before them), every `PROBLEM_BASE "..."`, and every whole type URN
+ * written out (the command line's too). A call whose slug is neither fails: teach this
+ * function its form rather than let a type go unseen.
+ */
+function sourceProblemTypes() {
+  const types = new Map();
+  const add = (slug, status, where) => {
+    assert.match(slug, SLUG, `${where}: "${slug}" is no problem slug`);
+    if (!types.has(slug)) types.set(slug, new Set());
+    if (status) types.get(slug).add(status);
+  };
+  const files = cSources(resolve(REPO_ROOT, 'src'));
+  const server = resolve(REPO_ROOT, 'src/server');
+  for (const file of files) {
+    const text = withoutComments(readFileSync(file, 'utf8'));
+    const where = file.slice(REPO_ROOT.length);
+    for (const [, slug] of text.matchAll(/"urn:rushhourd:problem:([^"\\]+)/g)) add(slug, null, where);
+    if (!file.startsWith(server)) continue;
+    for (const [, slug] of text.matchAll(/(?<!#define\s+)\bPROBLEM_BASE\s*"([^"\\%]+)/g)) add(slug, null, where);
+    for (const [line] of text.matchAll(/^.*\bslug\s*=\s*"[^"]*".*$/gm)) {
+      const status = Number(line.match(/\bcase (\d{3}):/)?.[1]) || null;
+      for (const [, slug] of line.matchAll(/\bslug\s*=\s*"([^"]*)"/g)) add(slug, status, where);
+    }
+    for (const m of text.matchAll(/\brhd_(?:reply_)?problem\s*\(/g)) {
+      const args = callArguments(text, m.index + m[0].length - 1);
+      if (args.length < 3 || /^const\b/.test(args[2])) continue; // the declaration or definition
+      const status = /^\d{3}$/.test(args[1]) ? Number(args[1]) : null;
+      const literals = [...args[2].matchAll(/"([^"]*)"/g)].map((x) => x[1]);
+      if (literals.length) {
+        for (const slug of literals) add(slug, status, where);
+      } else {
+        assert.match(args[2], /\bslug$/, `${where}: cannot read the problem type of ${m[0]}${args.join(', ')})`);
+      }
+    }
+  }
+  return types;
+}
+
+/** docs/errors.md's table: slug -> status, one row each. */
+function catalogue() {
+  const page = PAGES.find((p) => p.name === 'docs/errors.md');
+  assert.ok(page, 'docs/errors.md, the error catalogue, exists');
+  const rows = new Map();
+  for (const [, slug, status] of page.text.matchAll(/^\| `([^`]+)` \| (\d{3}) \|/gm)) {
+    assert.ok(!rows.has(slug), `docs/errors.md lists ${slug} twice`);
+    rows.set(slug, Number(status));
+  }
+  return rows;
+}
+
+test('the error catalogue lists every problem type the spec lists and the server can send', () => {
+  const listed = catalogue();
+  const spec = YAML.parse(readFileSync(SPEC_PATH, 'utf8')).components.schemas.ProblemMembers.properties.type.enum;
+  const fromSpec = spec.map((t) => {
+    assert.ok(t.startsWith(PROBLEM), `openapi.yaml: ${t} is not a ${PROBLEM} type`);
+    return t.slice(PROBLEM.length);
+  });
+  const sent = sourceProblemTypes();
+  const sorted = (xs) => [...xs].sort();
+  assert.ok(sent.size >= 10, `the scan of src/ found only ${[...sent.keys()]}: it no longer reads the sources`);
+  assert.deepEqual(sorted(listed.keys()), sorted(fromSpec), 'docs/errors.md and openapi.yaml (ProblemMembers.type) list different types');
+  assert.deepEqual(sorted(listed.keys()), sorted(sent.keys()), 'docs/errors.md and the types src/ can send differ');
+  for (const [slug, statuses] of sent) {
+    if (statuses.size) assert.ok(statuses.has(listed.get(slug)), `docs/errors.md gives ${slug} status ${listed.get(slug)}; src/ sends it with ${sorted(statuses)}`);
+  }
+});
 
 test("README's set-up commands are the ones .ci/run and the scripts use", () => {
   const lines = all.filter((c) => c.page === 'README.md').map((c) => c.command);
