@@ -21,8 +21,8 @@ const CLI = resolve(BIN, '../rushhour');
 const SKIP = '# not run by the doc test:';
 const LANGUAGES = new Set(['sh', 'text', 'c', 'cmake']);
 
-/** README.md, CONTRIBUTING.md, then every page of docs/: {name, text}. */
-const PAGES = ['README.md', 'CONTRIBUTING.md', ...readdirSync(resolve(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort()
+/** README.md, CONTRIBUTING.md, CHANGELOG.md, then every page of docs/: {name, text}. */
+const PAGES = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...readdirSync(resolve(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort()
   .map((f) => `docs/${f}`)].map((name) => ({ name, text: readFileSync(resolve(REPO_ROOT, name), 'utf8') }));
 
 /** Every fenced code block of a page: {page, info, line, lines}. */

@@ -1,8 +1,9 @@
 // One version everywhere: `rushhourd --version`, `rushhour --version`, GET /version (the
 // server's and the library's), openapi.yaml's info.version, CMakeLists.txt's project VERSION
 // and the library's version as the build wrote it (RH_VERSION in rushhour/version.h, the
-// pkg-config files, the CMake package) are one number. The binaries are the ones under test
-// (RHD_BIN), so a build older than the sources fails too.
+// pkg-config files, the CMake package) are one number, and CHANGELOG.md's newest version
+// section names it. The binaries are the ones under test (RHD_BIN), so a build older than the
+// sources fails too.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -83,4 +84,12 @@ test('the server, the command line, the library, openapi.yaml and CMakeLists.txt
 
   const wrong = Object.entries(seen).filter(([, v]) => v !== version).map(([where, v]) => `${where}: ${v}`);
   assert.deepEqual(wrong, [], `CMakeLists.txt says ${version}`);
+});
+
+test("CHANGELOG.md's newest version is the build's, under an Unreleased section", () => {
+  const text = readFileSync(resolve(REPO_ROOT, 'CHANGELOG.md'), 'utf8');
+  const sections = [...text.matchAll(/^## \[([^\]]+)\]/gm)].map((m) => m[1]);
+  assert.equal(sections[0], 'Unreleased', 'the first section is [Unreleased]');
+  assert.equal(sections[1], projectVersion(), 'the newest version section names the version CMakeLists.txt gives');
+  assert.equal(new Set(sections).size, sections.length, 'a section is repeated');
 });
