@@ -4,7 +4,8 @@
 # by openapi-typescript (default options) that must type every request the docs show
 # (tests/contract/typed-requests.ts, `tsc --strict`), then the contract suite (tests/contract/) against the real server, which proves that every
 # response matches the spec and that every documented operation and status is produced, and
-# that every example and figure README.md and docs/ give is what the server and the CLI answer.
+# that every example and figure README.md and docs/ give is what the server and the CLI answer,
+# that docs/errors.md lists every problem type, and that every part states one version.
 #
 #   scripts/contract-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
