@@ -5,7 +5,6 @@
  * (within the request's time and memory): a client analyses the puzzle it is about to play,
  * and its hints are then lookups. */
 #include <stddef.h>
-#include <stdlib.h>
 
 #include "request_body.h"
 #include "routes/route_table.h"
@@ -37,18 +36,10 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     rh_analysis_free(&res);
 }
 
-static void analysis_free(void *state)
-{
-    analysis *a = state;
-    rhd_outcome_free(&a->task.out);
-    free(a);
-}
-
 void rhd_route_analyze(rhd_request *r)
 {
-    analysis *a = rhd_task_state(r, sizeof *a, analysis_free);
+    analysis *a = rhd_task_state(r, sizeof *a);
     if (!a) return;
-    rhd_options_init(&a->task.opt, r->cfg);
     if (!rhd_body_read(r, &a->puzzle, &a->task.opt, RHD_OPTS_ANALYZE, &a->task.parse_us)) return;
     rhd_task_submit(r, &a->task, work);
 }

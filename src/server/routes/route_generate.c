@@ -156,19 +156,12 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     }
 }
 
-static void generation_free(void *state)
-{
-    generation *g = state;
-    rhd_outcome_free(&g->task.out);
-    free(g);
-}
-
 void rhd_route_generate(rhd_request *r)
 {
     const uint64_t t0 = rh_clock_us();
     cJSON *doc = rhd_body_json(r);
     if (!doc) return;
-    generation *g = rhd_task_state(r, sizeof *g, generation_free);
+    generation *g = rhd_task_state(r, sizeof *g);
     rh_diags *d = g ? rhd_body_diags(r) : NULL;
     if (!d) {
         cJSON_Delete(doc);
@@ -176,7 +169,6 @@ void rhd_route_generate(rhd_request *r)
     }
     const rh_generate_options defaults = RH_GENERATE_OPTIONS_INIT;
     g->request = defaults;
-    rhd_options_init(&g->task.opt, r->cfg);
     read_request(g, d, doc, r->cfg);
     cJSON_Delete(doc);
     g->task.parse_us = rh_clock_us() - t0;

@@ -142,18 +142,11 @@ void rhd_solve_item_free(rhd_solve_item *it)
     rhd_outcome_free(&it->task.out);
 }
 
-static void item_free(void *state)
-{
-    rhd_solve_item_free(state);
-    free(state);
-}
-
 static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned)
 {
-    rhd_solve_item *it = rhd_task_state(r, sizeof *it, item_free);
+    rhd_solve_item *it = rhd_task_state(r, sizeof *it);
     if (!it) return;
     rhd_options *opt = &it->task.opt;
-    rhd_options_init(opt, r->cfg);
     opt->search.algorithm = algorithm;
     opt->max_moves_returned = max_moves_returned;
     if (!rhd_body_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;

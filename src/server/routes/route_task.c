@@ -5,16 +5,25 @@
 #include "routes/route_task.h"
 #include "work.h"
 
-void *rhd_task_state(rhd_request *r, size_t size, void (*state_free)(void *))
+/* Frees a route's state, which begins with its task. */
+static void state_free(void *state)
 {
-    void *state = calloc(1, size);
-    if (!state) {
+    rhd_task *task = state;
+    rhd_outcome_free(&task->out);
+    free(state);
+}
+
+void *rhd_task_state(rhd_request *r, size_t size)
+{
+    rhd_task *task = calloc(1, size);
+    if (!task) {
         rhd_reply_no_memory(r);
         return NULL;
     }
-    r->state = state;
+    rhd_options_init(&task->opt, r->cfg);
+    r->state = task;
     r->state_free = state_free;
-    return state;
+    return task;
 }
 
 /* The locking rule: a task is only ever touched by one thread at a time, so it needs no lock.

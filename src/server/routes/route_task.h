@@ -24,9 +24,11 @@ struct rhd_task {
     void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t);
 };
 
-/* Allocates a route's zeroed state of `size` bytes as r->state, freed by `state_free` when the
- * request completes. NULL, with the 500 reply set, when out of memory. */
-void *rhd_task_state(rhd_request *r, size_t size, void (*state_free)(void *));
+/* Allocates a route's zeroed state of `size` bytes as r->state: a struct whose first member is
+ * its rhd_task, the task's options at the server's defaults (rhd_options_init). It is freed,
+ * with the task's outcome, when the request completes. NULL, with the 500 reply set, when out
+ * of memory. */
+void *rhd_task_state(rhd_request *r, size_t size);
 
 /* Sets `task` to run `work`; the caller then queues its job (rhd_work_submit). */
 void rhd_task_prepare(rhd_task *task,

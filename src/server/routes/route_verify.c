@@ -103,18 +103,10 @@ static bool read_request(rhd_request *r, verification *v)
     return ok;
 }
 
-static void verification_free(void *state)
-{
-    verification *v = state;
-    rhd_outcome_free(&v->task.out);
-    free(v);
-}
-
 void rhd_route_verify(rhd_request *r)
 {
-    verification *v = rhd_task_state(r, sizeof *v, verification_free);
+    verification *v = rhd_task_state(r, sizeof *v);
     if (!v) return;
-    rhd_options_init(&v->task.opt, r->cfg);
     if (!read_request(r, v)) return;
     /* The optimal length in the moves metric, by A*: fewer nodes than BFS for the same length. */
     v->task.opt.search.metric = RH_METRIC_MOVES;
