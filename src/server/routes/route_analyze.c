@@ -27,9 +27,6 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         if (rhd_tables_claim(r->services->tables, &a->puzzle))
             rhd_tables_build(r->services->tables, &a->puzzle, &limits, RHD_TABLE_ANALYZED);
         rhd_outcome_document(&task->out, r, doc, t);
-    } else if (res.limit == RH_LIMIT_CANCELLED) {
-        cJSON_Delete(doc);
-        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
         rhd_outcome_limit(&task->out, r, res.limit, doc, t);
     }

@@ -131,6 +131,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     } else {
         rhd_metrics_generated(g->result.status == RH_SOLVED, rh_clock_us() - started);
     }
+    if (rhd_task_cancelled(task, g->result.status, g->result.limit)) return;
     cJSON *doc = rh_report_generated(&g->result);
     char seed[24];
     snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);
@@ -147,9 +148,6 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         }
         t->solve_us = rh_clock_us() - started;
         rhd_outcome_document(&task->out, r, doc, t);
-    } else if (g->result.limit == RH_LIMIT_CANCELLED) {
-        cJSON_Delete(doc);
-        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
         t->solve_us = rh_clock_us() - started;
         rhd_outcome_limit(&task->out, r, g->result.limit, doc, t);

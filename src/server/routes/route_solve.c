@@ -123,9 +123,6 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
             rhd_outcome_no_memory(&task->out);
         }
         cJSON_Delete(doc);
-    } else if (res.limit == RH_LIMIT_CANCELLED) {
-        cJSON_Delete(doc);
-        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
         rhd_outcome_limit(&task->out, r, res.limit, doc, t);
     }

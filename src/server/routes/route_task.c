@@ -73,12 +73,21 @@ static bool searched(rhd_task *task, int rc, const rh_stats *stats, rhd_timing *
     return true;
 }
 
+bool rhd_task_cancelled(rhd_task *task, rh_status status, rh_limit limit)
+{
+    if (status != RH_LIMIT_REACHED || limit != RH_LIMIT_CANCELLED) return false;
+    rhd_outcome_cancelled(&task->out, &task->job);
+    return true;
+}
+
 bool rhd_task_solve(rhd_task *task, rh_result *res, const rh_puzzle *p, rhd_timing *t)
 {
     const int rc = rh_solve(res, p, &task->opt.search);
     if (!searched(task, rc, &res->stats, t)) return false;
     rhd_metrics_search(res->algorithm, res->stats.elapsed_us, res->stats.nodes_expanded);
-    return true;
+    if (!rhd_task_cancelled(task, res->status, res->limit)) return true;
+    rh_result_free(res);
+    return false;
 }
 
 bool rhd_task_analyze(rhd_task *task, rh_analysis *res, const rh_puzzle *p, rhd_timing *t)
@@ -86,5 +95,7 @@ bool rhd_task_analyze(rhd_task *task, rh_analysis *res, const rh_puzzle *p, rhd_
     const int rc = rh_analyze(res, p, task->opt.search.metric, &task->opt.search.limits);
     if (!searched(task, rc, &res->stats, t)) return false;
     rhd_metrics_analysis(res->status == RH_SOLVED, res->stats.elapsed_us);
-    return true;
+    if (!rhd_task_cancelled(task, res->status, res->limit)) return true;
+    rh_analysis_free(res);
+    return false;
 }

@@ -39,10 +39,15 @@ void rhd_task_submit(rhd_request *r, rhd_task *task,
                      void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t));
 
 /* A task's search, from its work under its budgets: rh_solve of `p`, or rh_analyze of `p` in
- * the task's metric. False when out of memory: the 500 outcome is set and `res` holds nothing
- * to free. Else `res` is the caller's to free, its nodes are the outcome's, its time is
- * t->solve_us, and the search is counted in the metrics. */
+ * the task's metric. False when out of memory (the 500 outcome) or when the cancel flag stopped
+ * it (rhd_outcome_cancelled): the outcome is set and `res` holds nothing to free. Else `res`,
+ * ended or stopped at another limit, is the caller's to free. A search made has its nodes on
+ * the outcome, its time in t->solve_us, and is counted in the metrics. */
 bool rhd_task_solve(rhd_task *task, rh_result *res, const rh_puzzle *p, rhd_timing *t);
 bool rhd_task_analyze(rhd_task *task, rh_analysis *res, const rh_puzzle *p, rhd_timing *t);
+
+/* Whether the cancel flag stopped the work of `task`, which ended with `status` and `limit`:
+ * then its outcome says so (rhd_outcome_cancelled). */
+bool rhd_task_cancelled(rhd_task *task, rh_status status, rh_limit limit);
 
 #endif

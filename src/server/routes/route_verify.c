@@ -44,8 +44,6 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     if (!rhd_task_solve(task, &res, &v->start, t)) return;
     if (res.status != RH_LIMIT_REACHED) {
         answer(v, r, res.status == RH_SOLVED ? res.move_count : -1, t);
-    } else if (res.limit == RH_LIMIT_CANCELLED) {
-        rhd_outcome_cancelled(&task->out, &task->job);
     } else {
         /* The verdict stands without the optimal length: the problem carries it. */
         cJSON *doc = rh_report_verify(&v->end, &v->verdict, -1);
