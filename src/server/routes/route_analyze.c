@@ -38,5 +38,6 @@ void rhd_route_analyze(rhd_request *r)
     analysis *a = rhd_task_state(r, sizeof *a);
     if (!a) return;
     if (!rhd_body_read(r, &a->puzzle, &a->task.opt, RHD_OPTS_ANALYZE, &a->task.parse_us)) return;
-    rhd_task_submit(r, &a->task, work);
+    rhd_task_prepare(&a->task, work);
+    rhd_task_submit(r, &a->task);
 }

@@ -174,7 +174,8 @@ void rhd_route_generate(rhd_request *r)
         rhd_metrics_rejected(RHD_REJECT_INVALID);
         rhd_reply_json(r, 400, rhd_body_problem(r, d, "request"));
     } else {
-        rhd_task_submit(r, &g->task, work);
+        rhd_task_prepare(&g->task, work);
+        rhd_task_submit(r, &g->task);
     }
     free(d);
 }

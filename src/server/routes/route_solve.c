@@ -106,13 +106,12 @@ bool rhd_solve_known(rhd_request *r, rhd_solve_item *it)
     return true;
 }
 
-static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
+/* The end of its search: the solve document, cached, or the 422 of a limit. */
+static void solved(rhd_task *task, const rhd_request *r, const rh_result *res, rhd_timing *t)
 {
     rhd_solve_item *it = rhd_container_of(task, rhd_solve_item, task);
-    rh_result res;
-    if (!rhd_task_solve(task, &res, &it->puzzle, t)) return;
-    cJSON *doc = rh_report_result(&it->puzzle, &res, task->opt.include_boards);
-    if (res.status != RH_LIMIT_REACHED) {
+    cJSON *doc = rh_report_result(&it->puzzle, res, task->opt.include_boards);
+    if (res->status != RH_LIMIT_REACHED) {
         char *text = doc ? cJSON_PrintUnformatted(doc) : NULL;
         if (text) {
             const size_t len = strlen(text) - 1; /* without the closing brace */
@@ -124,14 +123,13 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
         }
         cJSON_Delete(doc);
     } else {
-        rhd_outcome_limit(&task->out, r, res.limit, doc, t);
+        rhd_outcome_limit(&task->out, r, res->limit, doc, t);
     }
-    rh_result_free(&res);
 }
 
 void rhd_solve_prepare(rhd_solve_item *it)
 {
-    rhd_task_prepare(&it->task, work);
+    rhd_task_prepare_solve(&it->task, &it->puzzle, solved);
 }
 
 void rhd_solve_item_free(rhd_solve_item *it)
@@ -148,10 +146,12 @@ static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned
     opt->max_moves_returned = max_moves_returned;
     if (!rhd_body_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
     r->algorithm = rh_algorithm_name(opt->search.algorithm);
-    if (rhd_solve_known(r, it))
+    if (rhd_solve_known(r, it)) {
         rhd_outcome_reply(r, &it->task.out);
-    else
-        rhd_task_submit(r, &it->task, work);
+    } else {
+        rhd_solve_prepare(it);
+        rhd_task_submit(r, &it->task);
+    }
 }
 
 void rhd_route_solve(rhd_request *r)

@@ -52,10 +52,8 @@ void rhd_task_prepare(rhd_task *task,
     task->work = work;
 }
 
-void rhd_task_submit(rhd_request *r, rhd_task *task,
-                     void (*work)(rhd_task *task, const rhd_request *r, rhd_timing *t))
+void rhd_task_submit(rhd_request *r, rhd_task *task)
 {
-    rhd_task_prepare(task, work);
     rhd_job *job = &task->job;
     rhd_work_submit(r, &job, 1);
 }
@@ -80,14 +78,22 @@ bool rhd_task_cancelled(rhd_task *task, rh_status status, rh_limit limit)
     return true;
 }
 
-bool rhd_task_solve(rhd_task *task, rh_result *res, const rh_puzzle *p, rhd_timing *t)
+/* A solving task's work: its search, then the route's end of it. */
+static void solve(rhd_task *task, const rhd_request *r, rhd_timing *t)
 {
-    const int rc = rh_solve(res, p, &task->opt.search);
-    if (!searched(task, rc, &res->stats, t)) return false;
-    rhd_metrics_search(res->algorithm, res->stats.elapsed_us, res->stats.nodes_expanded);
-    if (!rhd_task_cancelled(task, res->status, res->limit)) return true;
-    rh_result_free(res);
-    return false;
+    rh_result res;
+    const int rc = rh_solve(&res, task->puzzle, &task->opt.search);
+    if (!searched(task, rc, &res.stats, t)) return;
+    rhd_metrics_search(res.algorithm, res.stats.elapsed_us, res.stats.nodes_expanded);
+    if (!rhd_task_cancelled(task, res.status, res.limit)) task->solved(task, r, &res, t);
+    rh_result_free(&res);
+}
+
+void rhd_task_prepare_solve(rhd_task *task, const rh_puzzle *p, rhd_task_solved *solved)
+{
+    rhd_task_prepare(task, solve);
+    task->puzzle = p;
+    task->solved = solved;
 }
 
 bool rhd_task_analyze(rhd_task *task, rh_analysis *res, const rh_puzzle *p, rhd_timing *t)

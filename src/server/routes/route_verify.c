@@ -37,23 +37,21 @@ static void answer(verification *v, const rhd_request *r, int optimal, const rhd
     rhd_outcome_document(&v->task.out, r, rh_report_verify(&v->end, &v->verdict, optimal), t);
 }
 
-static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
+/* The end of the start's search: the verdict with its optimal length, or the 422 of a limit. */
+static void solved(rhd_task *task, const rhd_request *r, const rh_result *res, rhd_timing *t)
 {
     verification *v = rhd_container_of(task, verification, task);
-    rh_result res;
-    if (!rhd_task_solve(task, &res, &v->start, t)) return;
-    if (res.status != RH_LIMIT_REACHED) {
-        answer(v, r, res.status == RH_SOLVED ? res.move_count : -1, t);
+    if (res->status != RH_LIMIT_REACHED) {
+        answer(v, r, res->status == RH_SOLVED ? res->move_count : -1, t);
     } else {
         /* The verdict stands without the optimal length: the problem carries it. */
         cJSON *doc = rh_report_verify(&v->end, &v->verdict, -1);
-        if (doc && !cJSON_AddStringToObject(doc, "limit", rh_limit_name(res.limit))) {
+        if (doc && !cJSON_AddStringToObject(doc, "limit", rh_limit_name(res->limit))) {
             cJSON_Delete(doc);
             doc = NULL;
         }
-        rhd_outcome_limit(&task->out, r, res.limit, doc, t);
+        rhd_outcome_limit(&task->out, r, res->limit, doc, t);
     }
-    rh_result_free(&res);
 }
 
 /* Whether any problem in `d` is in the moves rather than the puzzle. */
@@ -117,6 +115,7 @@ void rhd_route_verify(rhd_request *r)
         v->task.out.source = "table";
         rhd_outcome_reply(r, &v->task.out);
     } else {
-        rhd_task_submit(r, &v->task, work);
+        rhd_task_prepare_solve(&v->task, &v->start, solved);
+        rhd_task_submit(r, &v->task);
     }
 }
