@@ -11,6 +11,9 @@
 
 typedef struct rhd_request rhd_request;
 
+/* What a route runs (above: on the MHD thread, its body complete). */
+typedef void rhd_route_handler(rhd_request *r);
+
 /* The routes' ids: the table's indices, and what requests are counted under. */
 typedef enum {
     RHD_ROUTE_SOLVE = 0,
@@ -44,7 +47,7 @@ typedef struct {
     bool admin;        /* also served on the admin listener, which serves nothing else */
     /* for operators, not clients: on the public listener only with --public-metrics on */
     bool operators_only;
-    void (*handle)(rhd_request *r);
+    rhd_route_handler *handle;
     /* A pattern route's test of its segment (NULL: any non-empty segment matches); the
      * handler reads the segment with rhd_route_segment. */
     bool (*segment_ok)(const char *segment);
@@ -70,29 +73,13 @@ const char *rhd_route_label(int id);
 /* Names every route in the metrics registry (metrics.h) by its label. */
 void rhd_route_name_metrics(void);
 
-void rhd_route_solve(rhd_request *r);    /* routes/route_solve.c */
-void rhd_route_hint(rhd_request *r);     /* routes/route_solve.c */
-void rhd_route_analyze(rhd_request *r);  /* routes/route_analyze.c */
-void rhd_route_batch(rhd_request *r);    /* routes/route_batch.c */
-void rhd_route_generate(rhd_request *r); /* routes/route_generate.c */
-void rhd_route_verify(rhd_request *r);   /* routes/route_verify.c */
-
-/* The puzzle bank (routes/route_puzzles.c), answered on the MHD thread. */
-void rhd_route_puzzles(rhd_request *r);
-void rhd_route_puzzles_daily(rhd_request *r);
-void rhd_route_puzzles_stats(rhd_request *r);
-void rhd_route_puzzle(rhd_request *r); /* one puzzle by its id */
-
-/* The small endpoints (routes/route_basic.c). */
-void rhd_route_healthz(rhd_request *r);
-void rhd_route_readyz(rhd_request *r);
-void rhd_route_metrics(rhd_request *r);
-void rhd_route_version(rhd_request *r);
-void rhd_route_openapi(rhd_request *r);
-
-/* The playground (routes/route_playground.c): the page, and its files by name. */
-void rhd_route_page(rhd_request *r);
-void rhd_route_web_file(rhd_request *r);
+/* The handlers, each route's in its routes/route_<what>.c: solve and hint; analyze; batch;
+ * generate; verify; the bank's puzzles, answered on the MHD thread (puzzle: one by its id);
+ * the small endpoints (basic); the playground's page and its files by name. */
+rhd_route_handler rhd_route_solve, rhd_route_hint, rhd_route_analyze, rhd_route_batch,
+    rhd_route_generate, rhd_route_verify, rhd_route_puzzles, rhd_route_puzzles_daily,
+    rhd_route_puzzles_stats, rhd_route_puzzle, rhd_route_healthz, rhd_route_readyz,
+    rhd_route_metrics, rhd_route_version, rhd_route_openapi, rhd_route_page, rhd_route_web_file;
 
 /* The embedded openapi.yaml (generated at build time). */
 extern const char rhd_openapi_yaml[];
