@@ -25,6 +25,9 @@ enum { P_MIN, P_MAX, P_WALLS, P_METRIC, P_COUNT, P_SEED, P_DATE, P_COUNT_OF };
 static const char *const param_names[P_COUNT_OF] = {"min_moves", "max_moves", "walls", "metric",
                                                     "count",     "seed",      "date"};
 
+/* The filter's parameters (read_filter). */
+#define P_FILTER (1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC)
+
 typedef struct {
     unsigned accepted; /* bit per P_* */
     const char *value[P_COUNT_OF];
@@ -127,6 +130,17 @@ static rh_bank *bank_or_503(rhd_request *r)
     return b;
 }
 
+/* Ends the parameters' reading and readies a query of the bank: NULL after a 400 (params_ok),
+ * a 503 (bank_or_503) or a 500 out of memory; else `size` bytes for the query's answer, off
+ * the MHD thread's stack and the caller's to free, with the bank in `*b`. */
+static void *start_query(rhd_request *r, params *p, size_t size, rh_bank **b)
+{
+    if (!params_ok(r, p) || !(*b = bank_or_503(r))) return NULL;
+    void *answer = malloc(size);
+    if (!answer) rhd_reply_no_memory(r);
+    return answer;
+}
+
 static bool add_u64(cJSON *o, const char *key, uint64_t v)
 {
     char text[24];
@@ -190,27 +204,19 @@ void rhd_route_puzzles(rhd_request *r)
 {
     rh_bank_filter f = RH_BANK_FILTER_WALL_FREE;
     params p = {0};
-    if (!read_params(r, &p,
-                     1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC | 1u << P_COUNT |
-                         1u << P_SEED,
-                     &f))
-        return;
+    if (!read_params(r, &p, P_FILTER | 1u << P_COUNT | 1u << P_SEED, &f)) return;
     uint64_t count = 1, seed = 0;
     if (p.value[P_COUNT] && !read_number(p.value[P_COUNT], 1, COUNT_MAX, &count))
         rh_diags_add(p.d, "count", "must be an integer from 1 to %d", COUNT_MAX);
     if (p.value[P_SEED] && !read_number(p.value[P_SEED], 0, SEED_MAX, &seed))
         rh_diags_add(p.d, "seed", "must be an integer from 0 to %" PRIu64, SEED_MAX);
-    if (!params_ok(r, &p)) return;
-    rh_bank *b = bank_or_503(r);
-    if (!b) return;
+    rh_bank *b;
+    rh_bank_puzzle *picked = start_query(r, &p, count * sizeof *picked, &b);
+    if (!picked) return;
     if (!p.value[P_SEED]) seed = random_seed();
-    rh_bank_puzzle *picked = malloc(count * sizeof *picked);
     int found = 0;
-    if (!picked || rh_bank_pick(b, &f, seed, picked, (int)count, &found) != RH_OK) {
-        if (picked)
-            reply_bank_failure(r, b);
-        else
-            rhd_reply_no_memory(r);
+    if (rh_bank_pick(b, &f, seed, picked, (int)count, &found) != RH_OK) {
+        reply_bank_failure(r, b);
         free(picked);
         return;
     }
@@ -237,22 +243,16 @@ void rhd_route_puzzles_daily(rhd_request *r)
 {
     rh_bank_filter f = rhd_bank_daily_filter;
     params p = {0};
-    if (!read_params(r, &p,
-                     1u << P_MIN | 1u << P_MAX | 1u << P_WALLS | 1u << P_METRIC | 1u << P_DATE, &f))
-        return;
+    if (!read_params(r, &p, P_FILTER | 1u << P_DATE, &f)) return;
     int64_t day = today();
     if (p.value[P_DATE] && rh_bank_day_parse(p.value[P_DATE], &day) != RH_OK)
         rh_diags_add(p.d, "date", "must be a date YYYY-MM-DD");
-    if (!params_ok(r, &p)) return;
-    rh_bank *b = bank_or_503(r);
-    if (!b) return;
-    rh_bank_puzzle *one = malloc(sizeof *one);
+    rh_bank *b;
+    rh_bank_puzzle *one = start_query(r, &p, sizeof *one, &b);
+    if (!one) return;
     int found = 0;
-    if (!one || rh_bank_daily(b, &f, day, one, &found) != RH_OK) {
-        if (one)
-            reply_bank_failure(r, b);
-        else
-            rhd_reply_no_memory(r);
+    if (rh_bank_daily(b, &f, day, one, &found) != RH_OK) {
+        reply_bank_failure(r, b);
         free(one);
         return;
     }
@@ -301,15 +301,12 @@ void rhd_route_puzzles_stats(rhd_request *r)
 {
     rh_bank_filter f = RH_BANK_FILTER_ALL;
     params p = {0};
-    if (!read_params(r, &p, 1u << P_WALLS, &f) || !params_ok(r, &p)) return;
-    rh_bank *b = bank_or_503(r);
-    if (!b) return;
-    rh_bank_summary *sum = malloc(sizeof *sum); /* 48 KiB: off the MHD thread's stack */
-    if (!sum || rh_bank_stats_of(b, &f, sum) != RH_OK) {
-        if (sum)
-            reply_bank_failure(r, b);
-        else
-            rhd_reply_no_memory(r);
+    if (!read_params(r, &p, 1u << P_WALLS, &f)) return;
+    rh_bank *b;
+    rh_bank_summary *sum = start_query(r, &p, sizeof *sum, &b); /* 48 KiB */
+    if (!sum) return;
+    if (rh_bank_stats_of(b, &f, sum) != RH_OK) {
+        reply_bank_failure(r, b);
         free(sum);
         return;
     }
@@ -341,16 +338,12 @@ void rhd_route_puzzle(rhd_request *r)
     char board[RH_PUZZLE_ID_CELLS_MAX + 1];
     if (rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK)
         rh_diags_add(p.d, "id", "is not a puzzle id (a board size digit, then base64url)");
-    if (!params_ok(r, &p)) return;
-    rh_bank *b = bank_or_503(r);
-    if (!b) return;
-    rh_bank_puzzle *one = malloc(sizeof *one);
+    rh_bank *b;
+    rh_bank_puzzle *one = start_query(r, &p, sizeof *one, &b);
+    if (!one) return;
     int found = 0;
-    if (!one || rh_bank_find(b, id, one, &found) != RH_OK) {
-        if (one)
-            reply_bank_failure(r, b);
-        else
-            rhd_reply_no_memory(r);
+    if (rh_bank_find(b, id, one, &found) != RH_OK) {
+        reply_bank_failure(r, b);
     } else if (!found) {
         rhd_reply_problem(r, 404, "unknown-puzzle", "Not Found",
                           "the bank holds no puzzle of this id", NULL);
