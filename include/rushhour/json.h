@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -49,6 +50,10 @@ RH_API void rh_json_check_keys(rh_diags *d, const cJSON *obj, const char *path,
 /* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
  * text board (rh_parse_text_board). */
 RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
+
+/* Adds the member `name`: `v` with every digit, where cJSON's numbers (doubles) keep only
+ * those below 2^53. Returns false when out of memory. */
+RH_API bool rh_json_add_u64(cJSON *obj, const char *name, uint64_t v);
 
 /* Builds {status, optimal, algorithm, metric, solution: {moves, move_count, slide_count,
  * notation, boards?}, stats, limit?} for `r`, a result of solving `p`. With `boards`, the

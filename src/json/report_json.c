@@ -6,7 +6,7 @@
 
 #include "rushhour/json.h"
 
-static bool add_u64(cJSON *obj, const char *name, uint64_t v)
+bool rh_json_add_u64(cJSON *obj, const char *name, uint64_t v)
 {
     char buf[24];
     snprintf(buf, sizeof buf, "%" PRIu64, v);
@@ -17,11 +17,11 @@ static bool add_u64(cJSON *obj, const char *name, uint64_t v)
 static bool add_stats(cJSON *doc, const rh_stats *st)
 {
     cJSON *stats = cJSON_AddObjectToObject(doc, "stats");
-    return stats && add_u64(stats, "nodes_expanded", st->nodes_expanded) &&
-           add_u64(stats, "nodes_generated", st->nodes_generated) &&
-           add_u64(stats, "states_stored", st->states_stored) &&
-           add_u64(stats, "peak_memory_bytes", st->peak_memory) &&
-           add_u64(stats, "elapsed_us", st->elapsed_us);
+    return stats && rh_json_add_u64(stats, "nodes_expanded", st->nodes_expanded) &&
+           rh_json_add_u64(stats, "nodes_generated", st->nodes_generated) &&
+           rh_json_add_u64(stats, "states_stored", st->states_stored) &&
+           rh_json_add_u64(stats, "peak_memory_bytes", st->peak_memory) &&
+           rh_json_add_u64(stats, "elapsed_us", st->elapsed_us);
 }
 
 /* A board as an array of row strings, or NULL when out of memory. */
@@ -137,8 +137,9 @@ cJSON *rh_report_analysis(const rh_analysis *a)
               cJSON_AddStringToObject(doc, "metric", rh_metric_name(a->metric));
     if (ok && !whole) ok = cJSON_AddStringToObject(doc, "limit", rh_limit_name(a->limit)) != NULL;
     if (ok && whole) {
-        ok = add_u64(doc, "states", a->states) && add_u64(doc, "goal_states", a->goal_states) &&
-             add_u64(doc, "dead_states", a->dead_states) &&
+        ok = rh_json_add_u64(doc, "states", a->states) &&
+             rh_json_add_u64(doc, "goal_states", a->goal_states) &&
+             rh_json_add_u64(doc, "dead_states", a->dead_states) &&
              cJSON_AddBoolToObject(doc, "solvable", a->start_distance >= 0) &&
              cJSON_AddNumberToObject(doc, "start_distance", a->start_distance) &&
              cJSON_AddNumberToObject(doc, "start_moves", a->start_moves) &&
@@ -202,7 +203,7 @@ cJSON *rh_report_generated(const rh_generated *g)
     ok = ok && !puzzle && !board;
     cJSON_Delete(puzzle);
     cJSON_Delete(board);
-    ok = ok && add_u64(doc, "candidates", g->candidates) && add_u64(doc, "restarts", g->restarts) &&
-         add_stats(doc, &g->stats);
+    ok = ok && rh_json_add_u64(doc, "candidates", g->candidates) &&
+         rh_json_add_u64(doc, "restarts", g->restarts) && add_stats(doc, &g->stats);
     return built(doc, ok);
 }

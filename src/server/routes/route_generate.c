@@ -3,11 +3,9 @@
  * max_nodes and timeout_ms, capped as for solving; rh_generate_check judges the request. On a
  * worker: a puzzle of the bank when one fits (puzzle_bank.h), else rh_generate; then the
  * puzzle's optimal solution. The answer's "source" says which ("bank" or "search"). */
-#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,9 +131,7 @@ static void work(rhd_task *task, const rhd_request *r, rhd_timing *t)
     }
     if (rhd_task_cancelled(task, g->result.status, g->result.limit)) return;
     cJSON *doc = rh_report_generated(&g->result);
-    char seed[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, g->request.seed);
-    if (doc && (!cJSON_AddRawToObject(doc, "seed", seed) ||
+    if (doc && (!rh_json_add_u64(doc, "seed", g->request.seed) ||
                 !cJSON_AddStringToObject(doc, "source", banked ? "bank" : "search") ||
                 (banked && !cJSON_AddStringToObject(doc, "id", g->bank_id)))) {
         cJSON_Delete(doc);

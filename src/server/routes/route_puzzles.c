@@ -141,13 +141,6 @@ static void *start_query(rhd_request *r, params *p, size_t size, rh_bank **b)
     return answer;
 }
 
-static bool add_u64(cJSON *o, const char *key, uint64_t v)
-{
-    char text[24];
-    snprintf(text, sizeof text, "%" PRIu64, v);
-    return cJSON_AddRawToObject(o, key, text) != NULL;
-}
-
 /* A stored puzzle as the answers give it: `board` is the database notation /v1/solve reads,
  * `id` the board's id, the same in every bank. */
 static cJSON *puzzle_json(const rh_bank_puzzle *p)
@@ -158,7 +151,7 @@ static cJSON *puzzle_json(const rh_bank_puzzle *p)
                     cJSON_AddNumberToObject(o, "board_size", p->board_size) &&
                     cJSON_AddNumberToObject(o, "moves", p->moves) &&
                     (p->slides < 0 || cJSON_AddNumberToObject(o, "slides", p->slides)) &&
-                    add_u64(o, "cluster_size", p->cluster_size) &&
+                    rh_json_add_u64(o, "cluster_size", p->cluster_size) &&
                     cJSON_AddNumberToObject(o, "vehicles", p->vehicles) &&
                     cJSON_AddNumberToObject(o, "walls", p->walls);
     if (!ok) {
@@ -221,7 +214,7 @@ void rhd_route_puzzles(rhd_request *r)
         return;
     }
     cJSON *doc = cJSON_CreateObject(), *list = cJSON_AddArrayToObject(doc, "puzzles");
-    bool ok = list && add_u64(doc, "seed", seed) &&
+    bool ok = list && rh_json_add_u64(doc, "seed", seed) &&
               cJSON_AddStringToObject(doc, "metric", rh_bank_metric_name(f.metric)) &&
               cJSON_AddNumberToObject(doc, "count", found);
     for (int k = 0; ok && k < found; k++) {
@@ -281,7 +274,7 @@ static cJSON *counts_json(const uint64_t *by, int n)
         if (by[k]) {
             char key[12];
             snprintf(key, sizeof key, "%d", k);
-            ok = add_u64(o, key, by[k]);
+            ok = rh_json_add_u64(o, key, by[k]);
         }
     if (!ok) {
         cJSON_Delete(o);
@@ -316,7 +309,8 @@ void rhd_route_puzzles_stats(rhd_request *r)
                        counts_json(sum->by_walls, RH_ENUM_CELLS_MAX + 1)};
     static const char *const part_names[3] = {"by_moves", "by_slides", "by_walls"};
     bool ok = doc && meta && cJSON_AddNumberToObject(doc, "board_size", sum->board_size) &&
-              add_u64(doc, "total", sum->total) && add_u64(doc, "with_slides", sum->with_slides) &&
+              rh_json_add_u64(doc, "total", sum->total) &&
+              rh_json_add_u64(doc, "with_slides", sum->with_slides) &&
               cJSON_AddNumberToObject(doc, "max_moves", sum->max_moves) &&
               cJSON_AddNumberToObject(doc, "max_slides", sum->max_slides);
     free(sum);
