@@ -1,6 +1,6 @@
-/* JSON in and out, on top of the core: the service's JSON puzzle forms, and the documents both
- * the CLI and the service print. The only rushhour header that needs cJSON; its functions live
- * in the rushhour-json library. */
+/* JSON in and out, on top of the core: the service's JSON puzzle forms, the documents both the
+ * CLI and the service print, and the numbers both read as text. The only rushhour header that
+ * needs cJSON; its functions live in the rushhour-json library. */
 #ifndef RUSHHOUR_JSON_H
 #define RUSHHOUR_JSON_H
 
@@ -50,6 +50,11 @@ RH_API void rh_json_check_keys(rh_diags *d, const cJSON *obj, const char *path,
 /* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
  * text board (rh_parse_text_board). */
 RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
+
+/* A decimal number filling the whole of `text` (digits only: no sign, no space), from `min` to
+ * `max`, into *out, as the service's query parameters and the CLI's options and files give
+ * one: RH_OK, or RH_EARG (NULL is no number) and nothing stored. */
+RH_API int rh_decimal_parse(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Adds the member `name`: `v` with every digit, where cJSON's numbers (doubles) keep only
  * those below 2^53. Returns false when out of memory. */

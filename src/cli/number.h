@@ -1,4 +1,5 @@
-/* The CLI's one reading of a decimal number, for options and for the lines of its files. */
+/* The CLI's one reading of a decimal number, for options and for the lines of its files: the
+ * library's (rh_decimal_parse), which the service reads its query parameters with. */
 #ifndef RH_CLI_NUMBER_H
 #define RH_CLI_NUMBER_H
 

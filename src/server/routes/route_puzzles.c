@@ -3,7 +3,6 @@
  * those within a walls range) and one puzzle by its id (rushhour/puzzle_id.h). Answered on the
  * HTTP thread: a pick reads a few pages of the bank (microseconds), never a search. Every
  * query parameter is checked and each bad or unknown one named in the 400's errors. */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,18 +50,6 @@ static enum MHD_Result take_param(void *cls, enum MHD_ValueKind kind, const char
     return MHD_YES;
 }
 
-/* A decimal integer in [lo, hi], digits only. */
-static bool read_number(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
-{
-    if (!s || *s < '0' || *s > '9') return false;
-    char *end;
-    errno = 0;
-    const unsigned long long v = strtoull(s, &end, 10);
-    if (errno || *end || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* The filter of min_moves, max_moves, walls ("N" or "MIN-MAX") and metric. */
 static void read_filter(const params *p, rh_bank_filter *f)
 {
@@ -70,14 +57,14 @@ static void read_filter(const params *p, rh_bank_filter *f)
     if (p->value[P_METRIC] && rh_bank_metric_parse(&f->metric, p->value[P_METRIC]) != RH_OK)
         rh_diags_add(p->d, "metric", "must be moves or slides");
     if (p->value[P_MIN]) {
-        if (read_number(p->value[P_MIN], 0, RH_BANK_LENGTH_MAX - 1, &v))
+        if (rh_decimal_parse(p->value[P_MIN], 0, RH_BANK_LENGTH_MAX - 1, &v) == RH_OK)
             f->min_length = (int)v;
         else
             rh_diags_add(p->d, "min_moves", "must be an integer from 0 to %d",
                          RH_BANK_LENGTH_MAX - 1);
     }
     if (p->value[P_MAX]) {
-        if (read_number(p->value[P_MAX], 0, RH_BANK_LENGTH_MAX - 1, &v))
+        if (rh_decimal_parse(p->value[P_MAX], 0, RH_BANK_LENGTH_MAX - 1, &v) == RH_OK)
             f->max_length = (int)v;
         else
             rh_diags_add(p->d, "max_moves", "must be an integer from 0 to %d",
@@ -199,9 +186,9 @@ void rhd_route_puzzles(rhd_request *r)
     params p = {0};
     if (!read_params(r, &p, P_FILTER | 1u << P_COUNT | 1u << P_SEED, &f)) return;
     uint64_t count = 1, seed = 0;
-    if (p.value[P_COUNT] && !read_number(p.value[P_COUNT], 1, COUNT_MAX, &count))
+    if (p.value[P_COUNT] && rh_decimal_parse(p.value[P_COUNT], 1, COUNT_MAX, &count) != RH_OK)
         rh_diags_add(p.d, "count", "must be an integer from 1 to %d", COUNT_MAX);
-    if (p.value[P_SEED] && !read_number(p.value[P_SEED], 0, SEED_MAX, &seed))
+    if (p.value[P_SEED] && rh_decimal_parse(p.value[P_SEED], 0, SEED_MAX, &seed) != RH_OK)
         rh_diags_add(p.d, "seed", "must be an integer from 0 to %" PRIu64, SEED_MAX);
     rh_bank *b;
     rh_bank_puzzle *picked = start_query(r, &p, count * sizeof *picked, &b);
