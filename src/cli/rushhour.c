@@ -439,9 +439,7 @@ static int run_generate(cli_options *o)
         return run_solve(o, &g.puzzle, 0);
     }
     cJSON *doc = rh_report_generated(&g);
-    char seed[24];
-    snprintf(seed, sizeof seed, "%" PRIu64, o->generate.seed);
-    if (doc && !cJSON_AddRawToObject(doc, "seed", seed)) {
+    if (doc && !rh_json_add_u64(doc, "seed", o->generate.seed)) {
         cJSON_Delete(doc);
         doc = NULL;
     }
