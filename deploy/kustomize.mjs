@@ -6,6 +6,12 @@
 //   - patches: JSON6902 operations (add, remove, replace, test) with a target (kind, name as an
 //     anchored regular expression, optionally group and version), inline (patch) or from a
 //     file (path), applied before the names change, as kustomize applies them;
+//   - components: directories holding a kustomization.yaml of kind Component, whose resources
+//     join the including kustomization's and whose patches and images then apply to them all,
+//     before the including kustomization's own;
+//   - images: name, newName, newTag (or digest) replace the image of every container and init
+//     container whose image name is `name`, after the patches, as kustomize's image transformer
+//     does; an entry that matches no container is refused (kustomize ignores it);
 //   - namePrefix and nameSuffix, then the references kustomize updates for the kinds used
 //     here: a PersistentVolumeClaim's name in a pod's volumes (Pod, Deployment, StatefulSet,
 //     DaemonSet, ReplicaSet, Job, CronJob) and a Deployment's in an HPA's scaleTargetRef;
@@ -25,7 +31,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 
-const FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 'namePrefix', 'nameSuffix']);
+const FIELDS = new Set(['apiVersion', 'kind', 'resources', 'components', 'patches', 'images', 'namePrefix',
+  'nameSuffix']);
+const COMPONENT_FIELDS = new Set(['apiVersion', 'kind', 'resources', 'patches', 'images']);
+const IMAGE_FIELDS = new Set(['name', 'newName', 'newTag', 'digest']);
 const FILENAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'];
 
 // Every document of a YAML file (empty ones dropped); a YAML error throws, naming the file.
@@ -45,22 +54,34 @@ export function render(dir) {
   return legacyOrder(build(dir));
 }
 
-function build(dir) {
+// The resources of the kustomization in `dir`, transformed; with `into` (a component), the
+// component's resources are added to those and its transformations applied to them all.
+function build(dir, into = null) {
   const file = FILENAMES.map((f) => path.join(dir, f)).find((f) => fs.existsSync(f));
   if (!file) throw new Error(`${dir}: no kustomization.yaml`);
   const [k = {}] = readDocuments(file);
   const where = (msg) => new Error(`${file}: ${msg}`);
-  if ((k.kind ?? 'Kustomization') !== 'Kustomization') throw where(`kind ${k.kind} is not supported by this renderer`);
+  const kind = into ? 'Component' : 'Kustomization';
+  if ((k.kind ?? 'Kustomization') !== kind) throw where(`kind ${k.kind ?? 'Kustomization'} where a ${kind} is expected`);
   for (const field of Object.keys(k)) {
-    if (!FIELDS.has(field)) throw where(`"${field}" is not supported by this renderer (deploy/kustomize.mjs)`);
+    if (!(into ? COMPONENT_FIELDS : FIELDS).has(field)) throw where(`"${field}" is not supported by this renderer (deploy/kustomize.mjs)`);
   }
 
-  const resources = [];
-  for (const entry of k.resources ?? []) {
-    if (/^[a-z]+:\/\/|^git@/.test(entry)) throw where(`remote resource ${entry} is not supported`);
+  const resources = into ?? [];
+  const local = (entry, what) => {
+    if (/^[a-z]+:\/\/|^git@/.test(entry)) throw where(`remote ${what} ${entry} is not supported`);
     const p = path.join(dir, entry);
-    if (!fs.existsSync(p)) throw where(`resource ${entry} does not exist`);
+    if (!fs.existsSync(p)) throw where(`${what} ${entry} does not exist`);
+    return p;
+  };
+  for (const entry of k.resources ?? []) {
+    const p = local(entry, 'resource');
     resources.push(...(fs.statSync(p).isDirectory() ? build(p) : readDocuments(p)));
+  }
+  for (const entry of k.components ?? []) {
+    const p = local(entry, 'component');
+    if (!fs.statSync(p).isDirectory()) throw where(`component ${entry} is not a directory`);
+    build(p, resources);
   }
 
   for (const [i, patch] of (k.patches ?? []).entries()) {
@@ -80,6 +101,14 @@ function build(dir) {
     }
   }
 
+  for (const [i, image] of (k.images ?? []).entries()) {
+    try {
+      setImage(resources, image);
+    } catch (e) {
+      throw where(`images[${i}]: ${e.message}`);
+    }
+  }
+
   if (k.namePrefix || k.nameSuffix) {
     const renamed = new Map(); // "Kind/old name" -> new name
     for (const r of resources) {
@@ -90,6 +119,41 @@ function build(dir) {
     for (const r of resources) fixReferences(r, renamed);
   }
   return resources;
+}
+
+// An image reference split as kustomize splits it: name, then ":tag" (a colon after the last
+// slash: a registry's port is not a tag), then "@digest".
+function splitImage(ref) {
+  const at = ref.indexOf('@');
+  const digest = at < 0 ? '' : ref.slice(at);
+  const rest = at < 0 ? ref : ref.slice(0, at);
+  const colon = rest.lastIndexOf(':');
+  return colon > rest.lastIndexOf('/') ? [rest.slice(0, colon), rest.slice(colon), digest] : [rest, '', digest];
+}
+
+// kustomize's image transformer on the containers and init containers of every pod template.
+function setImage(resources, image) {
+  for (const key of Object.keys(image ?? {})) {
+    if (!IMAGE_FIELDS.has(key)) throw new Error(`"${key}" is not supported by this renderer`);
+  }
+  if (typeof image?.name !== 'string' || !image.name) throw new Error('a name is required');
+  if (image.newTag !== undefined && image.digest !== undefined) throw new Error('give newTag or digest, not both');
+  let matched = 0;
+  for (const r of resources) {
+    const podPath = POD_SPEC_PATHS[r.kind];
+    const pod = podPath && podPath.reduce((o, key) => (o == null ? undefined : o[key]), r);
+    for (const c of [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])]) {
+      if (typeof c.image !== 'string') continue;
+      const [name, tag, digest] = splitImage(c.image);
+      if (name !== image.name) continue;
+      matched++;
+      const newName = image.newName ?? name;
+      if (image.digest !== undefined) c.image = `${newName}@${image.digest}`;
+      else if (image.newTag !== undefined) c.image = `${newName}:${image.newTag}`;
+      else c.image = `${newName}${tag}${digest}`;
+    }
+  }
+  if (!matched) throw new Error(`no container's image is named ${image.name}`);
 }
 
 function selects(target, r) {
@@ -198,7 +262,7 @@ function selfTest() {
     fs.writeFileSync(path.join(root, file), text);
   };
   const job = { apiVersion: 'batch/v1', kind: 'Job', metadata: { name: 'j' },
-    spec: { completions: 2, template: { spec: { containers: [{ name: 'c', args: ['--n', '2'] }],
+    spec: { completions: 2, template: { spec: { containers: [{ name: 'c', image: 'app:1.0.0', args: ['--n', '2'] }],
       volumes: [{ name: 'v', persistentVolumeClaim: { claimName: 'pvc' } }] } } } };
   const pvc = { apiVersion: 'v1', kind: 'PersistentVolumeClaim', metadata: { name: 'pvc' } };
   write('base/kustomization.yaml', 'resources: [job.yaml, pvc.yaml]\n');
@@ -206,7 +270,9 @@ function selfTest() {
   write('base/pvc.yaml', YAML.stringify(pvc));
   const overlay = (name, body) => write(`${name}/kustomization.yaml`, `resources: [../base]\n${body}`);
   const ops = (list) => `patches:\n  - target: {kind: Job, name: j}\n    patch: '${JSON.stringify(list)}'\n`;
-  overlay('good', `nameSuffix: -x\n${ops([{ op: 'replace', path: '/spec/completions', value: 3 },
+  write('image/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n' +
+    'images: [{name: app, newName: registry.example.com:5000/team/app, newTag: "1.1.0"}]\n');
+  overlay('good', `components: [../image]\nnameSuffix: -x\n${ops([{ op: 'replace', path: '/spec/completions', value: 3 },
     { op: 'test', path: '/spec/template/spec/containers/0/args/0', value: '--n' },
     { op: 'replace', path: '/spec/template/spec/containers/0/args/1', value: '3' },
     { op: 'add', path: '/spec/template/spec/containers/0/args/-', value: '--y' },
@@ -214,7 +280,11 @@ function selfTest() {
   overlay('failed-test', ops([{ op: 'test', path: '/spec/template/spec/containers/0/args/0', value: '--m' }]));
   overlay('no-target', 'patches:\n  - target: {kind: Job, name: k}\n    patch: "[]"\n');
   overlay('strategic-merge', 'patches:\n  - patch: "{kind: Job, metadata: {name: j}, spec: {completions: 3}}"\n');
-  overlay('unknown-field', 'images: [{name: rushhourd, newTag: "1.0.0"}]\n');
+  overlay('unknown-field', 'namespace: other\n');
+  overlay('image-matches-nothing', 'images: [{name: rushhourd, newTag: "1.0.0"}]\n');
+  overlay('image-unknown-field', 'images: [{name: app, newTag: "1.0.0", tag: "1.0.0"}]\n');
+  write('component-as-resource/kustomization.yaml', 'resources: [../image]\n');
+  overlay('kustomization-as-component', 'components: [../base]\n');
   overlay('unknown-op', ops([{ op: 'move', from: '/spec/completions', path: '/spec/parallelism' }]));
   overlay('out-of-range', ops([{ op: 'replace', path: '/spec/template/spec/containers/0/args/2', value: 'x' }]));
   overlay('missing-path', ops([{ op: 'replace', path: '/spec/parallelism', value: 1 }]));
@@ -228,6 +298,7 @@ function selfTest() {
     Object.assign(want[1].metadata, { name: 'j-x' });
     want[1].spec.completions = 3;
     want[1].spec.template.spec.containers[0].args = ['--n', '3', '--y'];
+    want[1].spec.template.spec.containers[0].image = 'registry.example.com:5000/team/app:1.1.0';
     want[1].spec.template.spec.volumes[0] = { persistentVolumeClaim: { claimName: 'pvc-x' } };
     if (JSON.stringify(out) !== JSON.stringify(want)) problems.push(`good: rendered ${JSON.stringify(out)}`);
     else console.log('k8s-check:   kustomization "good": rendered as kustomize would');
@@ -235,7 +306,9 @@ function selfTest() {
     problems.push(`good: ${e.message}`);
   }
   let refused = 0;
-  for (const name of ['failed-test', 'no-target', 'strategic-merge', 'unknown-field', 'unknown-op', 'out-of-range', 'missing-path', 'remote']) {
+  for (const name of ['failed-test', 'no-target', 'strategic-merge', 'unknown-field', 'image-matches-nothing',
+    'image-unknown-field', 'component-as-resource', 'kustomization-as-component', 'unknown-op', 'out-of-range',
+    'missing-path', 'remote']) {
     try {
       render(path.join(root, name));
       problems.push(`${name}: NOT refused`);
