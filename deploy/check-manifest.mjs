@@ -5,7 +5,7 @@
 //      (types, required fields, enums, formats; like most offline validators it does not
 //      reject unknown fields, so rule 2 asserts every field that matters by name);
 //   2. rushhourd's own rules across the documents (sizes, shutdown timing, probes, service
-//      links, selectors, the autoscaler's target);
+//      links, selectors, the autoscaler's target, a bank of its own on a read-only volume);
 //   3. with --self-test, that each of a list of known-bad mutations of the manifest is caught.
 //   4. with --server-binary, that the real server accepts the container's environment.
 // Usage: node check-manifest.mjs KUSTOMIZATION_DIR|MANIFEST
@@ -43,6 +43,7 @@ const SERVER_DEFAULTS = {
   RUSHHOURD_WORKERS: "0",
   RUSHHOURD_HTTP_THREADS: "0",
 };
+const IMAGE_BANK = "/usr/local/share/rushhour/bank.sqlite"; // the Dockerfile's, where --bank auto looks
 const BASE_MEMORY_MARGIN = 64 * 2 ** 20; // binary, thread stacks, bodies: beyond the budgets
 
 const KI = 1024;
@@ -219,6 +220,16 @@ export function check(docs, settingNames) {
   expect(csc.allowPrivilegeEscalation === false, "allowPrivilegeEscalation must be false");
   expect(JSON.stringify(get(csc, "capabilities.drop")) === '["ALL"]', "capabilities must drop ALL");
 
+  // the bank: the image's own (auto finds it) or a file on a volume mounted read-only, as
+  // deploy/server-bank mounts an enumeration's claim (the root filesystem is read-only)
+  const bank = setting("RUSHHOURD_BANK");
+  if (bank !== undefined && !["auto", "off", IMAGE_BANK].includes(bank)) {
+    const m = (c.volumeMounts || []).find((v) => bank.startsWith(`${v.mountPath.replace(/\/$/, "")}/`));
+    expect(m, `RUSHHOURD_BANK (${bank}) is on no mounted volume, and the image holds only ${IMAGE_BANK}`);
+    expect(!m || m.readOnly === true, `the volume of RUSHHOURD_BANK (${m?.mountPath}) must be mounted readOnly: the server only reads the bank`);
+    expect(!m || (pod.volumes || []).some((v) => v.name === m.name), `volumeMount ${m?.name} names no volume of the pod`);
+  }
+
   // ---------------------------------------------------------------- 3. Service, HPA, PDB
   const labels = get(dep, "spec.template.metadata.labels") || {};
   const matches = (sel) => sel && Object.keys(sel).length > 0 && Object.entries(sel).every(([k, v]) => labels[k] === v);
@@ -294,6 +305,12 @@ const MUTATIONS = [
   ["no preStop sleep", (d) => { delete d.container.lifecycle; }],
   ["root filesystem writable", (d) => { d.container.securityContext.readOnlyRootFilesystem = false; }],
   ["privilege escalation allowed", (d) => { d.container.securityContext.allowPrivilegeEscalation = true; }],
+  ["bank on no volume", (d) => { d.container.env.push({ name: "RUSHHOURD_BANK", value: "/bank/bank.sqlite" }); }],
+  ["bank on a writable volume", (d) => {
+    d.container.env.push({ name: "RUSHHOURD_BANK", value: "/bank/bank.sqlite" });
+    d.container.volumeMounts = [{ name: "bank", mountPath: "/bank" }];
+    d.Deployment.spec.template.spec.volumes = [{ name: "bank", persistentVolumeClaim: { claimName: "rushhour-banks" } }];
+  }],
 ];
 
 function selfTest(docs, settingNames) {

@@ -13,6 +13,8 @@
 #     terminationGracePeriodSeconds > RUSHHOURD_GRACE_S + preStop, non-root and read-only,
 #     selectors, the HPA targeting the Deployment, every RUSHHOURD_* name a real setting;
 #   - the real server (build/rushhourd, when built) accepts the container's environment;
+#   - deploy/server-bank (the service serving an enumeration's merged bank from its claim) by
+#     the same check: the bank read-only on the claim, the rest as deploy/server;
 #   - a self-test: each of a list of known-bad mutations of the manifests must be rejected;
 #   - the enumeration's overlays (deploy/enumerate/walls1, the one-wall space, and
 #     deploy/enumerate/walls2, the two-wall space, both over deploy/enumerate/base) the same way
@@ -31,8 +33,8 @@ fail() {
     echo "k8s-check: FAIL: $*" >&2
     exit 1
 }
-command -v node >/dev/null 2>&1 || fail "node is not installed (scripts/install-deps.sh installs nodejs)"
-command -v npm >/dev/null 2>&1 || fail "npm is not installed (scripts/install-deps.sh installs npm)"
+command -v node >/dev/null 2>&1 || fail "node is not installed (scripts/install-deps.sh --test installs nodejs)"
+command -v npm >/dev/null 2>&1 || fail "npm is not installed (scripts/install-deps.sh --test installs npm)"
 major=$(node -p 'process.versions.node.split(".")[0]')
 [ "$major" -ge 18 ] || fail "node $(node --version) is too old: 18 or later is needed"
 
@@ -44,14 +46,18 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error >/dev/null || fail "npm ci failed"
 fi
 
-set -- "$SERVER" --config-source src/server/base/config.c --self-test
+BINARY=""
 if [ -x build/rushhourd ]; then
-    set -- "$@" --server-binary build/rushhourd
+    BINARY="--server-binary build/rushhourd"
 else
     echo "k8s-check: build/rushhourd not built: the server's own check of the environment is skipped"
 fi
 node deploy/kustomize.mjs --self-test
-node deploy/check-manifest.mjs "$@"
+# $BINARY unquoted: empty, or two words (no spaces in these paths).
+# shellcheck disable=SC2086
+node deploy/check-manifest.mjs "$SERVER" --config-source src/server/base/config.c $BINARY --self-test
+# shellcheck disable=SC2086
+node deploy/check-manifest.mjs deploy/server-bank --config-source src/server/base/config.c $BINARY
 node deploy/check-enumerate.mjs deploy/enumerate/walls1 --self-test
 node deploy/check-enumerate.mjs deploy/enumerate/walls2 --self-test
 echo "k8s-check: OK"
