@@ -1,7 +1,11 @@
-# rushhourd: the Rush Hour solver service as a container image.
+# rushhourd: the Rush Hour solver service as a container image (docs/operating.md, "Container").
 #
-#   docker build -t rushhourd:0.1.0 .        (or: podman build --format docker -t rushhourd:0.1.0 .)
-#   docker run --rm -p 8080:8080 -p 9090:9090 rushhourd:0.1.0   (9090: probes and metrics)
+#   podman build --format docker -t rushhourd:0.1.0 .      (or: docker build -t rushhourd:0.1.0 .)
+#   podman run --rm --stop-timeout 30 -p 8080:8080 -p 9090:9090 rushhourd:0.1.0
+#
+# 8080 is the API, 9090 the admin listener (probes and metrics). The image serves the bank it
+# carries: no volume is needed. `--format docker` keeps the HEALTHCHECK, which podman's default
+# OCI format drops.
 #
 # Every setting is a RUSHHOURD_* environment variable (docs/configuration.md); the ENV lines
 # below are the image's defaults. Set RUSHHOURD_WORKERS and RUSHHOURD_HTTP_THREADS to the CPUs
@@ -12,7 +16,7 @@
 # chroot isolation, locally made base images) and starts the image's binary.
 
 # ---------------------------------------------------------------------------------------- build
-FROM debian:bookworm AS build
+FROM docker.io/library/debian:bookworm AS build
 # Marks the build stage's images, so that scripts/container-check.sh can prune stale ones.
 LABEL rushhourd.stage="build"
 ARG DEBIAN_FRONTEND=noninteractive
@@ -34,7 +38,7 @@ RUN ctest --test-dir build --output-on-failure -R '^(test_validation|test_server
  && strip build/rushhourd build/rushhour
 
 # -------------------------------------------------------------------------------------- runtime
-FROM debian:bookworm-slim
+FROM docker.io/library/debian:bookworm-slim
 ARG DEBIAN_FRONTEND=noninteractive
 # libmicrohttpd12 brings GnuTLS and its libraries, the rest of what `ldd rushhourd` lists;
 # libsqlite3-0 is the `rushhour bank` commands' storage.
@@ -46,7 +50,7 @@ RUN apt-get update \
         --shell /usr/sbin/nologin rushhourd
 COPY --from=build /src/build/rushhourd /src/build/rushhour /usr/local/bin/
 # The whole wall-free 6x6 bank (476,118 puzzles) and 30,007 one-wall puzzles, where rushhourd's
-# --bank auto looks; mount another with -v DIR:/bank -e RUSHHOURD_BANK=/bank/other.sqlite.
+# --bank auto looks; serve another with -v DIR:/bank:ro -e RUSHHOURD_BANK=/bank/other.sqlite.
 COPY --from=build /src/build/bank.sqlite /usr/local/share/rushhour/bank.sqlite
 
 LABEL org.opencontainers.image.title="rushhourd" \

@@ -6,10 +6,13 @@
 #      minbase rootfs, not Docker Hub's image);
 #   2. builds the Dockerfile with podman (chroot isolation, no pulls, docker format so that
 #      HEALTHCHECK is kept), which also runs the build stage's unit tests;
-#   3. checks the image's configuration (user, port, stop signal, health check, entrypoint);
-#   4. starts the image's own binary from the mounted image under chroot, as the image's
-#      non-root user with the image's environment (`podman run` cannot work here), on loopback:
-#      /healthz, --healthcheck, a real solve, the CLI, then SIGTERM and a clean exit 0.
+#   3. checks the image's configuration (user, ports, stop signal, health check, entrypoint);
+#   4. starts the image's own binary from the mounted image under chroot (with /proc mounted,
+#      as a runtime mounts it), as the image's non-root user with the image's environment
+#      (`podman run` cannot work here), on loopback:
+#      /healthz, --healthcheck, the bank it serves with no volume (every puzzle of
+#      data/bank/*.counts), a real solve, the CLI, then SIGTERM and a clean exit 0.
+# docs/operating.md's `podman build --format docker -t rushhourd:0.1.0 .` builds the same image.
 # RH_SKIP_CONTAINER=1 skips it all. RH_CONTAINER_KEEP=1 keeps the built image.
 # Needs, as root (or with sudo): podman, debootstrap, curl; and the Debian mirror (debootstrap
 # and the Dockerfile's apt-get both use it). Kept between runs, as caches: the base images
@@ -40,7 +43,7 @@ if [ "$(id -u)" -ne 0 ]; then # podman build, chroot and debootstrap as root
 fi
 for tool in podman debootstrap curl; do
     command -v "$tool" >/dev/null 2>&1 || [ -x "/usr/sbin/$tool" ] ||
-        fail "'$tool' is not installed (scripts/install-deps.sh installs it; or set RH_SKIP_CONTAINER=1)"
+        fail "'$tool' is not installed (scripts/install-deps.sh --test installs it; or set RH_SKIP_CONTAINER=1)"
 done
 
 now_ms() { date +%s%3N; }
@@ -55,6 +58,7 @@ lap() { # lap WHAT: prints the time since the previous lap
 WORK=$(mktemp -d /var/tmp/rushhourd-check.XXXXXX)
 ROOTFS=""
 MNT=""
+PROC=""
 PID=""
 cleanup() {
     rc=$?
@@ -63,6 +67,7 @@ cleanup() {
         kill -KILL "$PID" 2>/dev/null
         wait "$PID" 2>/dev/null
     fi
+    [ -z "$PROC" ] || umount "$PROC"
     [ -z "$MNT" ] || podman image unmount "$IMAGE" >/dev/null 2>&1
     if [ "${RH_CONTAINER_KEEP:-0}" != 1 ] && podman image exists "$IMAGE" 2>/dev/null; then
         podman rmi -f "$IMAGE" >/dev/null 2>&1
@@ -158,7 +163,9 @@ echo "container-check:   User=$USER_NAME ExposedPorts=$PORTS StopSignal=$STOPSIG
 echo "container-check:   Entrypoint=$ENTRY"
 echo "container-check:   Healthcheck=$HEALTH"
 [ "$USER_NAME" = 10001:10001 ] || fail "image User is '$USER_NAME', expected the numeric 10001:10001"
-case $PORTS in *'"8080/tcp"'*) ;; *) fail "image does not expose 8080/tcp: $PORTS" ;; esac
+for port in 8080 9090; do # the API and the admin listener, as docs/operating.md publishes them
+    case $PORTS in *"\"$port/tcp\""*) ;; *) fail "image does not expose $port/tcp: $PORTS" ;; esac
+done
 [ "$STOPSIG" = SIGTERM ] || fail "image StopSignal is '$STOPSIG', expected SIGTERM"
 [ "$ENTRY" = '["/usr/local/bin/rushhourd"]' ] || fail "Entrypoint is not the exec form of rushhourd: $ENTRY"
 case $HEALTH in
@@ -185,6 +192,11 @@ grep -q '^RUSHHOURD_PORT=8080$' "$WORK/env" || fail "image ENV lacks RUSHHOURD_P
 lap "image configuration and contents"
 
 # ---------------------------------------------------------------------- 4. run the image's binary
+# A runtime mounts /proc in the container: rushhourd's --bank auto finds the image's bank from
+# /proc/self/exe, and --healthcheck reads the server's settings there.
+[ -d "$MNT/proc" ] || fail "the image has no /proc to mount"
+mount -t proc proc "$MNT/proc" || fail "mounting /proc in the image failed"
+PROC="$MNT/proc"
 # in_image CMD...: CMD inside the image's filesystem, as its user, with only its environment.
 in_image() {
     # shellcheck disable=SC2046
@@ -223,6 +235,13 @@ code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "http://127.0.0.1:$AD
 # The image's HEALTHCHECK command (it asks the admin port), pointed at the ports this instance took.
 in_image /usr/local/bin/rushhourd --healthcheck --port "$PORT" --admin-port "$ADMIN_PORT" ||
     fail "rushhourd --healthcheck inside the image exited $?, expected 0"
+# The bank the image carries, served with no volume: every puzzle of the shipped parts.
+SHIPPED=$(awk '$1 == "total" { n += $2 } END { print n + 0 }' data/bank/*.counts)
+STATS=$(curl -s --max-time 10 "$URL/v1/puzzles/stats") || fail "GET /v1/puzzles/stats failed"
+SERVED=$(printf '%s\n' "$STATS" | sed -n 's/^{[^{]*"total":\([0-9]*\).*/\1/p')
+[ "$SERVED" = "$SHIPPED" ] ||
+    fail "GET /v1/puzzles/stats: total '$SERVED', expected the $SHIPPED puzzles of data/bank/*.counts: $(printf '%s' "$STATS" | head -c 300)"
+echo "container-check:   GET /v1/puzzles/stats: the image's own bank, $SERVED puzzles"
 ANSWER=$(curl -s --max-time 30 -H 'Content-Type: application/json' --data @examples/jam01.json "$URL/v1/solve") ||
     fail "POST /v1/solve failed"
 case $ANSWER in
