@@ -12,7 +12,7 @@
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
-# Needs node 18.17+ and npm, and Debian's chromium package (scripts/install-deps.sh), and a
+# Needs node 18.17+ and npm, and Debian's chromium package (scripts/install-deps.sh --test), and a
 # built server (scripts/build.sh).
 set -eu
 cd "$(dirname "$0")/.."
@@ -24,13 +24,13 @@ fail() {
     exit 1
 }
 
-command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
-command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh"
+command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh --test"
+command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh --test"
 
 echo "== unit tests of the page's pure modules: tests/web/ (node $(node --version))"
 node --test --test-reporter=spec tests/web/ || fail "the playground's unit tests failed"
 
-[ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: run scripts/install-deps.sh (Debian's chromium package)"
+[ -x "$CHROMIUM" ] || fail "$CHROMIUM is missing: run scripts/install-deps.sh --test (Debian's chromium package)"
 [ -x "$BIN" ] || fail "no server binary at $BIN: run scripts/build.sh first"
 echo "browser-check: node $(node --version), $("$CHROMIUM" --version 2>/dev/null | head -n 1), server $BIN"
 

@@ -9,7 +9,7 @@
 #
 #   scripts/contract-check.sh [path to rushhourd]     (default: build/rushhourd)
 #
-# Needs node 18.18+ (Spectral's floor) and npm (scripts/install-deps.sh) and a built server (scripts/build.sh;
+# Needs node 18.18+ (Spectral's floor) and npm (scripts/install-deps.sh --test) and a built server (scripts/build.sh;
 # scripts/test.sh builds first). Installs the pinned npm packages when they are missing or
 # older than package-lock.json. Only the npm registry is contacted, and only for that.
 set -eu
@@ -21,8 +21,8 @@ fail() {
     exit 1
 }
 
-command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
-command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh"
+command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh --test"
+command -v npm >/dev/null 2>&1 || fail "npm is missing: run scripts/install-deps.sh --test"
 node -e 'const [a, b] = process.versions.node.split(".").map(Number);
          process.exit(a > 18 || (a === 18 && b >= 18) ? 0 : 1)' ||
     fail "node $(node --version) is too old: 18.18 or newer is needed"

@@ -4,7 +4,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 command -v clang-format >/dev/null 2>&1 || {
-    echo "format-check: clang-format is missing: run scripts/install-deps.sh" >&2
+    echo "format-check: clang-format is missing: run scripts/install-deps.sh --test" >&2
     exit 1
 }
 bad=0

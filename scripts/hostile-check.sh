@@ -29,7 +29,7 @@ fail() {
     exit 1
 }
 
-command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh"
+command -v node >/dev/null 2>&1 || fail "node is missing: run scripts/install-deps.sh --test"
 node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)' ||
     fail "node $(node --version) is too old: 18 or newer is needed"
 [ -x "$BIN" ] || fail "no server binary at $BIN: run scripts/build.sh first"

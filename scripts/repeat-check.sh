@@ -10,11 +10,11 @@
 # best whole), fuzz/ is pointed at by hand (`scripts/repeat-check.sh fuzz`), and web/ is
 # JavaScript, which this C check does not read.
 #
-# Needs node 18.18+ and npm (scripts/install-deps.sh); installs the pinned npm packages when
+# Needs node 18.18+ and npm (scripts/install-deps.sh --test); installs the pinned npm packages when
 # they are missing or older than package-lock.json (only the npm registry is contacted).
 set -eu
 cd "$(dirname "$0")/.."
-command -v node >/dev/null 2>&1 || { echo "repeat-check: node is missing: run scripts/install-deps.sh" >&2; exit 1; }
+command -v node >/dev/null 2>&1 || { echo "repeat-check: node is missing: run scripts/install-deps.sh --test" >&2; exit 1; }
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     echo "== npm ci (the versions pinned in package-lock.json)"
     npm ci --no-audit --no-fund --ignore-scripts --loglevel=error

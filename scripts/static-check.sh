@@ -9,7 +9,7 @@ set -eu
 cd "$(dirname "$0")/.."
 for tool in cmake gcc python3 clang-tidy-14 run-clang-tidy-14; do
     command -v "$tool" >/dev/null 2>&1 || {
-        echo "static-check: $tool is missing: run scripts/install-deps.sh" >&2
+        echo "static-check: $tool is missing: run scripts/install-deps.sh --test" >&2
         exit 1
     }
 done
