@@ -75,8 +75,7 @@ static struct {
     atomic_uint_fast64_t rejected[RHD_REJECT_COUNT];
     atomic_uint_fast64_t abandoned[2]; /* dropped while queued, cancelled while running */
     atomic_uint_fast64_t cache[2];     /* misses, hits */
-    atomic_uint_fast64_t table_lookups[2], table_builds[2]; /* misses, hits; dropped, kept */
-    atomic_uint_fast64_t table_evictions;
+    atomic_uint_fast64_t table_events[RHD_TABLE_FREED]; /* every event but the last */
     atomic_uint_fast64_t builds_refused[RHD_BUILD_REFUSED_COUNT];
     atomic_int_fast64_t tables, table_bytes;
     atomic_uint_fast64_t analyses[2];  /* stopped by a budget, complete */
@@ -118,9 +117,7 @@ void rhd_metrics_reset(void)
     zero(registry.rejected, RHD_REJECT_COUNT);
     zero(registry.abandoned, 2);
     zero(registry.cache, 2);
-    zero(registry.table_lookups, 2);
-    zero(registry.table_builds, 2);
-    zero(&registry.table_evictions, 1);
+    zero(registry.table_events, RHD_TABLE_FREED);
     zero(registry.builds_refused, RHD_BUILD_REFUSED_COUNT);
     atomic_store_explicit(&registry.tables, 0, memory_order_relaxed);
     atomic_store_explicit(&registry.table_bytes, 0, memory_order_relaxed);
@@ -170,35 +167,36 @@ void rhd_metrics_search(rh_algorithm a, uint64_t duration_us, uint64_t nodes_exp
     observe(&registry.search_nodes, &node_buckets, nodes_expanded);
 }
 
-void rhd_metrics_cache(bool hit)
+/* One more in slot `k` of an event's counter of `n` slots; a slot out of range is not counted. */
+static void count(atomic_uint_fast64_t *slots, size_t n, unsigned k)
 {
-    add(&registry.cache[hit], 1);
+    if (k < n) add(&slots[k], 1);
 }
 
-void rhd_metrics_table_lookup(bool hit)
-{
-    add(&registry.table_lookups[hit], 1);
-}
+/* The functions of the counters by outcome or reason differ only in the type they take and the
+ * series they count in, which C writes once only as a macro. */
+#define COUNTER(function, type, slot, series)                                                      \
+    void function(type slot)                                                                       \
+    {                                                                                              \
+        count(registry.series, sizeof registry.series / sizeof registry.series[0],                 \
+              (unsigned)(slot));                                                                   \
+    }
 
-void rhd_metrics_table_built(bool kept)
-{
-    add(&registry.table_builds[kept], 1);
-}
+COUNTER(rhd_metrics_cache, bool, hit, cache)
+COUNTER(rhd_metrics_build_refused, rhd_build_refusal, why, builds_refused)
+COUNTER(rhd_metrics_abandoned, bool, started, abandoned)
+COUNTER(rhd_metrics_rejected, rhd_reject_reason, reason, rejected)
+COUNTER(rhd_metrics_timeout, bool, body, timeouts)
 
-void rhd_metrics_table_evicted(void)
+void rhd_metrics_table(rhd_table_event event, size_t bytes)
 {
-    add(&registry.table_evictions, 1);
-}
-
-void rhd_metrics_build_refused(rhd_build_refusal why)
-{
-    if ((unsigned)why < RHD_BUILD_REFUSED_COUNT) add(&registry.builds_refused[why], 1);
-}
-
-void rhd_metrics_tables_add(int tables, int64_t bytes)
-{
-    atomic_fetch_add_explicit(&registry.tables, tables, memory_order_relaxed);
-    atomic_fetch_add_explicit(&registry.table_bytes, bytes, memory_order_relaxed);
+    if ((unsigned)event >= RHD_TABLE_EVENT_COUNT) return;
+    if (event != RHD_TABLE_FREED) add(&registry.table_events[event], 1);
+    /* A table kept is held from then on; one evicted or freed is not. */
+    const int held = event == RHD_TABLE_BUILD_KEPT ? 1 : event >= RHD_TABLE_EVICTED ? -1 : 0;
+    if (!held) return;
+    atomic_fetch_add_explicit(&registry.tables, held, memory_order_relaxed);
+    atomic_fetch_add_explicit(&registry.table_bytes, held * (int64_t)bytes, memory_order_relaxed);
 }
 
 void rhd_metrics_analysis(bool complete, uint64_t duration_us)
@@ -216,21 +214,6 @@ void rhd_metrics_generated(bool found, uint64_t duration_us)
 void rhd_metrics_bank_answer(void)
 {
     add(&registry.bank_answers, 1);
-}
-
-void rhd_metrics_abandoned(bool started)
-{
-    add(&registry.abandoned[started], 1);
-}
-
-void rhd_metrics_rejected(rhd_reject_reason reason)
-{
-    if ((unsigned)reason < RHD_REJECT_COUNT) add(&registry.rejected[reason], 1);
-}
-
-void rhd_metrics_timeout(bool body)
-{
-    add(&registry.timeouts[body], 1);
 }
 
 void rhd_metrics_refused(void)
@@ -442,15 +425,16 @@ char *rhd_metrics_render(const char *version)
                  registry.cache);
     put_outcomes(&o, "rushhourd_table_lookups_total",
                  "Cluster-table lookups of valid solve, hint and verify requests, by result.",
-                 "hit", "miss", registry.table_lookups);
+                 "hit", "miss", &registry.table_events[RHD_TABLE_LOOKUP_MISS]);
     put_outcomes(
         &o, "rushhourd_table_builds_total",
         "Cluster tables built, by result (kept, or dropped: a budget ran out or it did not "
         "fit).",
-        "kept", "dropped", registry.table_builds);
+        "kept", "dropped", &registry.table_events[RHD_TABLE_BUILD_DROPPED]);
     header(&o, "rushhourd_table_evictions_total", "counter",
            "Cluster tables evicted to make room for another.");
-    put(&o, "rushhourd_table_evictions_total %" PRIu64 "\n", get(&registry.table_evictions));
+    put(&o, "rushhourd_table_evictions_total %" PRIu64 "\n",
+        get(&registry.table_events[RHD_TABLE_EVICTED]));
     put_reasons(&o, "rushhourd_table_builds_refused_total",
                 "Background table builds not started, by reason (the build budget had no token, "
                 "the cluster failed lately, the builder's queue was full).",

@@ -65,12 +65,23 @@ void rhd_metrics_bank_answer(void);
 /* One answer cache lookup. */
 void rhd_metrics_cache(bool hit);
 
-/* The cluster-table cache: one lookup; one build (kept, or not: a budget ran out, or it did not
- * fit); one table evicted; tables and their bytes added (+) or removed (-). */
-void rhd_metrics_table_lookup(bool hit);
-void rhd_metrics_table_built(bool kept);
-void rhd_metrics_table_evicted(void);
-void rhd_metrics_tables_add(int tables, int64_t bytes);
+/* What befell the cluster-table cache: one lookup, a miss or a hit; one build, dropped (a budget
+ * ran out, or it did not fit) or kept; one table evicted, or freed with the cache. */
+typedef enum {
+    RHD_TABLE_LOOKUP_MISS = 0, /* each outcome pair is no, then yes */
+    RHD_TABLE_LOOKUP_HIT,
+    RHD_TABLE_BUILD_DROPPED,
+    RHD_TABLE_BUILD_KEPT,
+    RHD_TABLE_EVICTED,
+    RHD_TABLE_FREED, /* not counted: only the tables held follow it */
+    RHD_TABLE_EVENT_COUNT
+} rhd_table_event;
+
+/* One event of the cluster-table cache about a table of `bytes`: counted, and a table kept,
+ * evicted or freed moves the tables and bytes held. One out of range is ignored. */
+void rhd_metrics_table(rhd_table_event event, size_t bytes);
+
+/* One background table build not started, and why. */
 void rhd_metrics_build_refused(rhd_build_refusal why);
 
 /* One request answered 408 because its header (`body` false) or its body outlived its

@@ -96,7 +96,7 @@ void rhd_tables_free(rhd_tables *c)
     for (int b = 0; b < BUCKETS; b++)
         for (entry *e = c->buckets[b], *next; e; e = next) {
             next = e->chain;
-            rhd_metrics_tables_add(-1, -(int64_t)e->bytes);
+            rhd_metrics_table(RHD_TABLE_FREED, e->bytes);
             entry_free(e);
         }
     for (arrival *a = atomic_load(&c->arrivals), *next; a; a = next) {
@@ -309,13 +309,15 @@ static bool keep(rhd_tables *c, const rh_puzzle *p, entry *e, rhd_table_kind kin
               (e->table && (e->bytes > RHD_TABLE_MAX_BYTES ||
                             (!held_as_asked && e->bytes > rhd_tables_share(c->max_bytes, kind))))))
         noted_lately(c->failed, h, 0, true);
-    rhd_metrics_table_built(kept);
-    if (kept) rhd_metrics_tables_add(1, (int64_t)e->bytes);
-    if (!kept) entry_free(e);
+    if (kept) {
+        rhd_metrics_table(RHD_TABLE_BUILD_KEPT, e->bytes);
+    } else {
+        rhd_metrics_table(RHD_TABLE_BUILD_DROPPED, 0);
+        entry_free(e);
+    }
     for (entry *v = victims, *next; v; v = next) {
         next = v->chain;
-        rhd_metrics_table_evicted();
-        rhd_metrics_tables_add(-1, -(int64_t)v->bytes);
+        rhd_metrics_table(RHD_TABLE_EVICTED, v->bytes);
         entry_free(v);
     }
     end_claim(c, h);
@@ -349,7 +351,7 @@ static int lookup(rhd_tables *c, const rh_puzzle *p, int absent, probe_fn probe,
     for (entry *e = *bucket_of(c, h); e && rc == absent; e = e->chain)
         if (e->shape_hash == h && (rc = probe(e->table, p, &form, arg)) != absent) hit(e);
     pthread_rwlock_unlock(&c->lock);
-    rhd_metrics_table_lookup(rc != absent);
+    rhd_metrics_table(rc != absent ? RHD_TABLE_LOOKUP_HIT : RHD_TABLE_LOOKUP_MISS, 0);
     return rc;
 }
 
