@@ -17,6 +17,7 @@
 
 #include "rushhour/clock.h"
 #include "deadline.h"
+#include "monotonic.h"
 #include "request.h"
 
 /* EXPIRED: answered 408 and half-closed, still read from for LINGER_US so that the client can
@@ -98,8 +99,8 @@ static void *reaper(void *arg)
         uint64_t until = now + d->shortest_us;
         if (earliest && earliest < until) until = earliest;
         if (until < now + MIN_SLEEP_US) until = now + MIN_SLEEP_US;
-        const struct timespec ts = {(time_t)(until / 1000000u), (long)(until % 1000000u) * 1000};
-        pthread_cond_timedwait(&d->wake, &d->lock, &ts); /* rh_clock_us is CLOCK_MONOTONIC */
+        const struct timespec ts = rhd_monotonic_at(until);
+        pthread_cond_timedwait(&d->wake, &d->lock, &ts);
     }
     pthread_mutex_unlock(&d->lock);
     return NULL;
@@ -116,11 +117,10 @@ int rhd_deadlines_start(rhd_deadlines **out, int header_s, int body_s, int idle_
     d->shortest_us = d->header_us < d->body_us ? d->header_us : d->body_us;
     d->expire = expire;
     d->arg = arg;
-    pthread_condattr_t attr;
-    pthread_condattr_init(&attr);
-    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-    pthread_cond_init(&d->wake, &attr);
-    pthread_condattr_destroy(&attr);
+    if (rhd_monotonic_cond_init(&d->wake) != 0) {
+        free(d);
+        return -1;
+    }
     pthread_mutex_init(&d->lock, NULL);
     if (pthread_create(&d->reaper, NULL, reaper, d) != 0) {
         pthread_cond_destroy(&d->wake);

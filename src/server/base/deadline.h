@@ -23,7 +23,7 @@ typedef void (*rhd_expire_fn)(void *arg, int fd, bool body, const char *request_
 
 /* Starts the reaper: a header must arrive within `header_s` seconds of the connection opening
  * (or of its request line, after a keep-alive wait of at most `idle_s` + `header_s`), and a
- * body within `body_s` seconds of its header. Returns 0, or -1 when the thread cannot start. */
+ * body within `body_s` seconds of its header. Returns 0, or -1 when the reaper cannot start. */
 int rhd_deadlines_start(rhd_deadlines **out, int header_s, int body_s, int idle_s,
                         rhd_expire_fn expire, void *arg);
 

@@ -8,6 +8,7 @@
 
 #include "rushhour/clock.h"
 #include "metrics.h"
+#include "monotonic.h"
 #include "pool.h"
 #include "rushhour/search.h"
 
@@ -37,14 +38,6 @@ struct rhd_pool {
     rhd_job *active[MAX_RUNNING]; /* the running jobs, to cancel them */
     pthread_t threads[];
 };
-
-/* The absolute CLOCK_MONOTONIC time `us` (rh_clock_us time), for timed waits: a step of the
- * wall clock neither stretches nor cuts them. */
-static struct timespec monotonic_at(uint64_t us)
-{
-    return (struct timespec){.tv_sec = (time_t)(us / 1000000u),
-                             .tv_nsec = (long)(us % 1000000u) * 1000};
-}
 
 static void unlink_job(rhd_pool *p, rhd_job *job)
 {
@@ -175,23 +168,11 @@ static void *watchdog(void *arg)
             p->returning -= dropped;
             pthread_cond_broadcast(&p->idle);
         }
-        const struct timespec next = monotonic_at(rh_clock_us() + WATCH_INTERVAL_US);
+        const struct timespec next = rhd_monotonic_at(rh_clock_us() + WATCH_INTERVAL_US);
         if (!p->stopping) pthread_cond_timedwait(&p->watch, &p->lock, &next);
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
-}
-
-static int monotonic_cond_init(pthread_cond_t *c)
-{
-    pthread_condattr_t attr;
-    if (pthread_condattr_init(&attr) != 0) return -1;
-    const int rc =
-        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC) == 0 && pthread_cond_init(c, &attr) == 0
-            ? 0
-            : -1;
-    pthread_condattr_destroy(&attr);
-    return rc;
 }
 
 int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
@@ -204,8 +185,8 @@ int rhd_pool_start(rhd_pool **out, int workers, int queue_length, bool searches)
     if (!p) return -1;
     /* Every job queued (one beyond the queue: rhd_pool_submit_first) and running. */
     p->seen = calloc((size_t)queue_length + 1 + (size_t)workers, sizeof *p->seen);
-    const bool idle = p->seen && monotonic_cond_init(&p->idle) == 0;
-    if (!idle || monotonic_cond_init(&p->watch) != 0) {
+    const bool idle = p->seen && rhd_monotonic_cond_init(&p->idle) == 0;
+    if (!idle || rhd_monotonic_cond_init(&p->watch) != 0) {
         if (idle) pthread_cond_destroy(&p->idle);
         free(p->seen);
         free(p);
@@ -310,7 +291,7 @@ void rhd_pool_drain(rhd_pool *p, uint64_t deadline_us)
         if (cancelled || !deadline_us) {
             pthread_cond_wait(&p->idle, &p->lock);
         } else {
-            const struct timespec until = monotonic_at(deadline_us);
+            const struct timespec until = rhd_monotonic_at(deadline_us);
             pthread_cond_timedwait(&p->idle, &p->lock, &until);
         }
     }
