@@ -21,35 +21,21 @@
 typedef struct setting setting;
 
 /* Parses `text` into the setting's field of `cfg`, or writes why it cannot into `why`. */
-typedef bool (*parse_fn)(const setting *s, rhd_config *cfg, const char *text, char *why,
-                         size_t why_len);
+typedef bool parse_fn(const setting *s, rhd_config *cfg, const char *text, char *why,
+                      size_t why_len);
 
 struct setting {
     const char *flag; /* with its leading "--" */
     const char *env;
     const char *fallback; /* the default, parsed like any other value */
     const char *meaning;
-    parse_fn parse;
+    parse_fn *parse;
     size_t offset, width; /* the field's place in rhd_config, and its size */
     uint64_t min, max;    /* numeric settings only; max == 0 for the others */
 };
 
-static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
-                       size_t why_len);
-static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
-                        size_t why_len);
-static bool parse_address(const setting *s, rhd_config *cfg, const char *text, char *why,
-                          size_t why_len);
-static bool parse_origins(const setting *s, rhd_config *cfg, const char *text, char *why,
-                          size_t why_len);
-static bool parse_level(const setting *s, rhd_config *cfg, const char *text, char *why,
-                        size_t why_len);
-static bool parse_switch(const setting *s, rhd_config *cfg, const char *text, char *why,
-                         size_t why_len);
-static bool parse_port_or_off(const setting *s, rhd_config *cfg, const char *text, char *why,
-                              size_t why_len);
-static bool parse_bank(const setting *s, rhd_config *cfg, const char *text, char *why,
-                       size_t why_len);
+static parse_fn parse_size, parse_count, parse_address, parse_origins, parse_level, parse_switch,
+    parse_port_or_off, parse_bank;
 
 #define AT(field) offsetof(rhd_config, field), sizeof(((rhd_config *)0)->field)
 
@@ -181,8 +167,8 @@ static bool is_bytes(const setting *s)
 
 /* A decimal integer in the setting's range, with a binary suffix when the setting is a size.
  * strtoull alone would accept spaces, signs and "0x": only digits get that far. */
-static bool parse_number(const setting *s, const char *text, uint64_t *out, char *why,
-                         size_t why_len)
+static bool read_number(const setting *s, const char *text, uint64_t *out, char *why,
+                        size_t why_len)
 {
     char show[SHOWN_MAX + 4];
     shown(show, sizeof show, text);
@@ -227,12 +213,13 @@ static bool parse_number(const setting *s, const char *text, uint64_t *out, char
     return true;
 }
 
-/* A number into its field, an int, a size_t or a uint64_t, as wide as the table says. */
-static bool parse_into(const setting *s, rhd_config *cfg, const char *text, char *why,
-                       size_t why_len)
+/* A number into its field, an int, a size_t or a uint64_t, as wide as the table says: a count,
+ * or a size (is_bytes) through parse_size. */
+static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
+                        size_t why_len)
 {
     uint64_t v;
-    if (!parse_number(s, text, &v, why, why_len)) return false;
+    if (!read_number(s, text, &v, why, why_len)) return false;
     char *field = (char *)cfg + s->offset;
     if (s->width == sizeof(unsigned))
         *(unsigned *)field = (unsigned)v; /* every int range ends far below INT_MAX */
@@ -241,17 +228,11 @@ static bool parse_into(const setting *s, rhd_config *cfg, const char *text, char
     return true;
 }
 
-/* Bytes take a unit (is_bytes); counts do not. */
+/* A size is a count that takes a unit: its own parser is what tells is_bytes. */
 static bool parse_size(const setting *s, rhd_config *cfg, const char *text, char *why,
                        size_t why_len)
 {
-    return parse_into(s, cfg, text, why, why_len);
-}
-
-static bool parse_count(const setting *s, rhd_config *cfg, const char *text, char *why,
-                        size_t why_len)
-{
-    return parse_into(s, cfg, text, why, why_len);
+    return parse_count(s, cfg, text, why, why_len);
 }
 
 /* ---- words ---- */
@@ -449,23 +430,21 @@ static size_t index_of(size_t offset)
     return k;
 }
 
-static void check_timeouts(const rhd_config *cfg, const origin_of *from, problems *p)
+/* Reports the int settings at offsets `a` and `b` of rhd_config as `broken` together, under the
+ * names their values came from, unless either value was refused on its own already:
+ * "a: VALUE relation b (detail)", the detail b's value when NULL. */
+static void check_pair(const rhd_config *cfg, const origin_of *from, problems *p, size_t a,
+                       size_t b, bool broken, const char *relation, const char *detail)
 {
-    const size_t t = index_of(offsetof(rhd_config, timeout_ms)),
-                 m = index_of(offsetof(rhd_config, timeout_max_ms));
-    if (from[t].bad || from[m].bad || cfg->timeout_ms <= cfg->timeout_max_ms) return;
-    report(p, "%s: %d is more than %s (%d)", from[t].name, cfg->timeout_ms, from[m].name,
-           cfg->timeout_max_ms);
-}
-
-/* Two listeners cannot share a port (0, any free port, gives each its own). */
-static void check_ports(const rhd_config *cfg, const origin_of *from, problems *p)
-{
-    const size_t a = index_of(offsetof(rhd_config, admin_port)),
-                 m = index_of(offsetof(rhd_config, port));
-    if (from[a].bad || from[m].bad || cfg->port == 0 || cfg->admin_port != cfg->port) return;
-    report(p, "%s: %d is also %s (turn it off with off)", from[a].name, cfg->admin_port,
-           from[m].name);
+    const origin_of *first = &from[index_of(a)], *second = &from[index_of(b)];
+    if (!broken || first->bad || second->bad) return;
+    char value[24];
+    if (!detail) {
+        snprintf(value, sizeof value, "%d", *(const int *)((const char *)cfg + b));
+        detail = value;
+    }
+    report(p, "%s: %d %s %s (%s)", first->name, *(const int *)((const char *)cfg + a), relation,
+           second->name, detail);
 }
 
 static int clamp(int v, int lo, int hi)
@@ -522,8 +501,12 @@ int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cor
         apply(s, cfg, value, s->flag, &from[s - settings], &p);
     }
 
-    check_timeouts(cfg, from, &p);
-    check_ports(cfg, from, &p);
+    check_pair(cfg, from, &p, offsetof(rhd_config, timeout_ms),
+               offsetof(rhd_config, timeout_max_ms), cfg->timeout_ms > cfg->timeout_max_ms,
+               "is more than", NULL);
+    /* Two listeners cannot share a port (0, any free port, gives each its own). */
+    check_pair(cfg, from, &p, offsetof(rhd_config, admin_port), offsetof(rhd_config, port),
+               cfg->port != 0 && cfg->admin_port == cfg->port, "is also", "turn it off with off");
     if (cores < 1) cores = 1;
     if (cfg->http_threads == 0) cfg->http_threads = clamp(cores, 1, 256);
     if (cfg->workers == 0) cfg->workers = clamp(cores, 1, 1024);
