@@ -1,17 +1,20 @@
 /* The answer cache: shards of chained hash tables, each with its own LRU list and lock. */
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
 #include "hash.h"
+#include "lru.h"
 
 #define SHARDS 16
 #define BUCKETS 1024 /* per shard; chains stay short at the sizes the byte limit allows */
 
 typedef struct entry {
-    struct entry *chain, *newer, *older;
+    struct entry *chain;
+    rhd_lru_link lru; /* in its shard's list */
     uint64_t hash;
     size_t key_len, len;
     char data[]; /* the key, then the answer */
@@ -20,7 +23,7 @@ typedef struct entry {
 typedef struct {
     pthread_mutex_t lock;
     entry *buckets[BUCKETS];
-    entry *newest, *oldest;
+    rhd_lru lru; /* its entries, the most recently used first */
     size_t bytes;
 } shard;
 
@@ -28,6 +31,11 @@ struct rhd_cache {
     size_t shard_bytes;
     shard shards[SHARDS];
 };
+
+static entry *entry_of(rhd_lru_link *l)
+{
+    return (entry *)((char *)l - offsetof(entry, lru));
+}
 
 rhd_cache *rhd_cache_new(size_t max_bytes)
 {
@@ -43,9 +51,9 @@ void rhd_cache_free(rhd_cache *c)
 {
     if (!c) return;
     for (int i = 0; i < SHARDS; i++) {
-        for (entry *e = c->shards[i].newest, *next; e; e = next) {
-            next = e->older;
-            free(e);
+        for (rhd_lru_link *l = c->shards[i].lru.newest, *next; l; l = next) {
+            next = l->older;
+            free(entry_of(l));
         }
         pthread_mutex_destroy(&c->shards[i].lock);
     }
@@ -99,30 +107,9 @@ static entry *find(shard *s, uint64_t h, const char *key, size_t key_len)
     return NULL;
 }
 
-static void unlink_lru(shard *s, entry *e)
-{
-    if (e->newer)
-        e->newer->older = e->older;
-    else
-        s->newest = e->older;
-    if (e->older)
-        e->older->newer = e->newer;
-    else
-        s->oldest = e->newer;
-}
-
-static void push_newest(shard *s, entry *e)
-{
-    e->newer = NULL;
-    e->older = s->newest;
-    if (s->newest) s->newest->newer = e;
-    s->newest = e;
-    if (!s->oldest) s->oldest = e;
-}
-
 static void evict(shard *s, entry *e)
 {
-    unlink_lru(s, e);
+    rhd_lru_remove(&s->lru, &e->lru);
     entry **p = slot_of(s, e->hash);
     while (*p != e) p = &(*p)->chain;
     *p = e->chain;
@@ -142,8 +129,8 @@ char *rhd_cache_get(rhd_cache *c, const char *key, size_t key_len, size_t *len)
         memcpy(copy, e->data + e->key_len, e->len);
         copy[e->len] = '\0';
         *len = e->len;
-        unlink_lru(s, e);
-        push_newest(s, e);
+        rhd_lru_remove(&s->lru, &e->lru);
+        rhd_lru_push(&s->lru, &e->lru);
     }
     pthread_mutex_unlock(&s->lock);
     return copy;
@@ -166,13 +153,10 @@ void rhd_cache_put(rhd_cache *c, const char *key, size_t key_len, const char *an
     pthread_mutex_lock(&s->lock);
     entry *old = find(s, h, key, key_len);
     if (old) evict(s, old);
-    /* evict unlinks the oldest before freeing it; clang's analyzer, which does not follow the
-     * list's links, takes s->oldest for the freed entry. */
-    /* NOLINTNEXTLINE(clang-analyzer-unix.Malloc) */
-    while (s->oldest && s->bytes + bytes > c->shard_bytes) evict(s, s->oldest);
+    while (s->lru.oldest && s->bytes + bytes > c->shard_bytes) evict(s, entry_of(s->lru.oldest));
     e->chain = *slot_of(s, h);
     *slot_of(s, h) = e;
-    push_newest(s, e);
+    rhd_lru_push(&s->lru, &e->lru);
     s->bytes += bytes;
     pthread_mutex_unlock(&s->lock);
 }

@@ -13,11 +13,13 @@
 #define _GNU_SOURCE /* pthread_rwlockattr_setkind_np */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hash.h"
+#include "lru.h"
 #include "metrics.h"
 #include "rushhour/clock.h"
 #include "table_cache.h"
@@ -27,8 +29,8 @@
 #define RECENT_TIME_BITS 20 /* seconds, modulo 12 days */
 
 typedef struct entry {
-    struct entry *chain;         /* the bucket's next; a list of victims' next */
-    struct entry *newer, *older; /* the kind's list */
+    struct entry *chain; /* the bucket's next; a list of victims' next */
+    rhd_lru_link lru;    /* in its kind's list */
     uint64_t shape_hash;
     rh_table *table;
     size_t bytes;
@@ -45,7 +47,7 @@ typedef struct arrival {
 } arrival;
 
 typedef struct {
-    entry *newest, *oldest;
+    rhd_lru lru; /* its tables, the most recently used first */
     size_t bytes;
 } kind_list;
 
@@ -170,26 +172,22 @@ static void list_push(rhd_tables *c, entry *e, rhd_table_kind kind)
 {
     kind_list *l = &c->kinds[kind];
     e->kind = kind;
-    e->older = l->newest;
-    e->newer = NULL;
-    if (l->newest) l->newest->newer = e;
-    l->newest = e;
-    if (!l->oldest) l->oldest = e;
+    rhd_lru_push(&l->lru, &e->lru);
     l->bytes += e->bytes;
 }
 
 static void list_remove(rhd_tables *c, entry *e)
 {
     kind_list *l = &c->kinds[e->kind];
-    if (e->newer)
-        e->newer->older = e->older;
-    else
-        l->newest = e->older;
-    if (e->older)
-        e->older->newer = e->newer;
-    else
-        l->oldest = e->newer;
+    rhd_lru_remove(&l->lru, &e->lru);
     l->bytes -= e->bytes;
+}
+
+/* The least recently used table of `kind`, or NULL. */
+static entry *oldest(const rhd_tables *c, rhd_table_kind kind)
+{
+    rhd_lru_link *l = c->kinds[kind].lru.oldest;
+    return l ? (entry *)((char *)l - offsetof(entry, lru)) : NULL;
 }
 
 static void move_to(rhd_tables *c, entry *e, rhd_table_kind kind)
@@ -201,7 +199,7 @@ static void move_to(rhd_tables *c, entry *e, rhd_table_kind kind)
 /* The previous day's table, if any, becomes a hand-out. */
 static void unpin(rhd_tables *c)
 {
-    entry *day = c->kinds[RHD_TABLE_DAY].oldest;
+    entry *day = oldest(c, RHD_TABLE_DAY);
     if (day) move_to(c, day, RHD_TABLE_HANDOUT);
 }
 
@@ -217,7 +215,7 @@ static void pin(rhd_tables *c, entry *e)
  * tables first; under the exclusive lock. */
 static bool evict_one(rhd_tables *c, rhd_table_kind kind, entry **victims)
 {
-    for (entry *e; (e = c->kinds[kind].oldest);) {
+    for (entry *e; (e = oldest(c, kind));) {
         if (atomic_exchange_explicit(&e->hit, false, memory_order_relaxed)) {
             move_to(c, e, RHD_TABLE_PLAYED);
             continue;
@@ -239,10 +237,10 @@ static bool evict_one(rhd_tables *c, rhd_table_kind kind, entry **victims)
 static int victim_kind(const rhd_tables *c, rhd_table_kind kind)
 {
     for (int k = RHD_TABLE_KINDS - 1; k > RHD_TABLE_DAY; k--)
-        if (c->kinds[k].oldest && c->kinds[k].bytes > rhd_tables_share(c->max_bytes, k)) return k;
-    if (kind != RHD_TABLE_DAY) return c->kinds[kind].oldest ? (int)kind : -1;
+        if (oldest(c, k) && c->kinds[k].bytes > rhd_tables_share(c->max_bytes, k)) return k;
+    if (kind != RHD_TABLE_DAY) return oldest(c, kind) ? (int)kind : -1;
     for (int k = RHD_TABLE_KINDS - 1; k > RHD_TABLE_DAY; k--)
-        if (c->kinds[k].oldest) return k;
+        if (oldest(c, k)) return k;
     return -1;
 }
 
