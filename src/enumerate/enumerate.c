@@ -465,17 +465,10 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     const uint64_t t0 = rh_clock_us();
     memset(stats, 0, sizeof *stats);
     stats->max_moves = stats->max_slides = -1;
-    run r = {.opt = opt, .stats = stats};
+    /* The initializer sets every atomic: the ones it does not name are zeroed as if static
+     * (C11 6.7.9), a valid state of an atomic (7.17.2.1). */
+    run r = {.opt = opt, .stats = stats, .error = RH_OK};
     rh__espace_geometry(&r.geom, opt->board_size);
-    atomic_init(&r.next_task, 0);
-    atomic_init(&r.tasks_done, 0);
-    atomic_init(&r.tasks_skipped, 0);
-    atomic_init(&r.configurations, 0);
-    atomic_init(&r.clusters, 0);
-    atomic_init(&r.kept, 0);
-    atomic_init(&r.stop, 0);
-    atomic_init(&r.error, RH_OK);
-    atomic_init(&r.running, 0);
     const rh__espace shape = {.g = &r.geom,
                               .vehicles_min = opt->vehicles_min,
                               .vehicles_max = opt->vehicles_max,
@@ -485,7 +478,6 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
     for (uint64_t t = 0; t < r.walk_tasks; t++) stats->tasks_total += of_shard(opt, t);
 
     r.memory.cap = opt->max_memory ? opt->max_memory : RH_ENUM_MEMORY_DEFAULT;
-    atomic_init(&r.memory.used, 0);
     r.keep = r.memory.cap / (4 * (size_t)opt->threads);
     worker *workers = calloc((size_t)opt->threads, sizeof *workers);
     if (!workers || !locks_init(&r)) {
