@@ -18,9 +18,8 @@ void rh__ebatch_init(rh__ebatch *b, rh__ememory *memory, size_t limit)
 
 void rh__ebatch_free(rh__ebatch *b)
 {
-    free(b->configs);
-    free(b->met);
-    atomic_fetch_sub(&b->memory->used, b->used);
+    void *const arrays[] = {b->configs, b->met};
+    rh__ework_memory_free(b->memory, b->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__ebatch_init(b, b->memory, b->limit);
 }
 

@@ -17,25 +17,14 @@
 
 void rh__ework_init(rh__ework *w, const rh__egeom *g, rh__ememory *memory)
 {
-    memset(w, 0, sizeof *w);
-    w->g = g;
-    w->memory = memory;
+    *w = (rh__ework){.g = g, .memory = memory};
 }
 
 void rh__ework_free(rh__ework *w)
 {
-    free(w->states);
-    free(w->dist);
-    free(w->queue);
-    free(w->edge_start);
-    free(w->free);
-    free(w->keys);
-    free(w->index);
-    free(w->edges);
-    free(w->labels);
-    free(w->chain);
-    free(w->skip);
-    atomic_fetch_sub(&w->memory->used, w->used);
+    void *const arrays[] = {w->states, w->dist,  w->queue,  w->edge_start, w->free, w->keys,
+                            w->index,  w->edges, w->labels, w->chain,      w->skip};
+    rh__ework_memory_free(w->memory, w->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__ework_init(w, w->g, w->memory);
 }
 
@@ -56,6 +45,12 @@ bool rh__ework_memory_grow(rh__ememory *m, size_t *used, void *array, size_t siz
     *p = q;
     *used += more;
     return true;
+}
+
+void rh__ework_memory_free(rh__ememory *m, size_t used, void *const *arrays, size_t n)
+{
+    for (size_t k = 0; k < n; k++) free(arrays[k]);
+    atomic_fetch_sub(&m->used, used);
 }
 
 static bool grow(rh__ework *w, void *array, size_t size, uint32_t have, uint32_t want)

@@ -23,6 +23,10 @@ typedef struct {
 bool rh__ework_memory_grow(rh__ememory *m, size_t *used, void *array, size_t size, size_t have,
                            size_t want);
 
+/* Frees the `n` arrays of `arrays`, the buffers of one owner, and gives the bytes they took,
+ * `used`, back to `m`. */
+void rh__ework_memory_free(rh__ememory *m, size_t used, void *const *arrays, size_t n);
+
 /* Working memory of one thread: the states of the current search in discovery order, a hash
  * table of their keys and indices, every state's single-cell moves as one list of (index,
  * label) (edge_start[i] .. edge_start[i+1]), and per-state free cells, distances and a queue

@@ -27,14 +27,8 @@ void rh__elanes_init(rh__elanes *b, rh__ememory *memory)
 
 void rh__elanes_free(rh__elanes *b)
 {
-    free(b->seen);
-    free(b->now);
-    free(b->next);
-    free(b->layer);
-    free(b->following);
-    free(b->moves);
-    free(b->slides);
-    atomic_fetch_sub(&b->memory->used, b->used);
+    void *const arrays[] = {b->seen, b->now, b->next, b->layer, b->following, b->moves, b->slides};
+    rh__ework_memory_free(b->memory, b->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__elanes_init(b, b->memory);
 }
 

@@ -32,10 +32,8 @@ void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory)
 
 void rh__ewalls_free(rh__ewalls *b)
 {
-    free(b->stamp);
-    free(b->members);
-    free(b->dist);
-    atomic_fetch_sub(&b->memory->used, b->used);
+    void *const arrays[] = {b->stamp, b->members, b->dist};
+    rh__ework_memory_free(b->memory, b->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__elanes_free(&b->lanes);
     rh__ewalls_init(b, b->memory);
 }
