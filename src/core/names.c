@@ -14,27 +14,19 @@ static const char *const metric_names[] = {"moves", "slides"};
 static const char *const algorithm_names[] = {"bfs", "astar", "fast"};
 
 #define COUNT_OF(table) (sizeof(table) / sizeof((table)[0]))
-#define NAME_OF(table, v) ((unsigned)(v) < COUNT_OF(table) ? (table)[(unsigned)(v)] : "unknown")
 
-const char *rh_status_name(rh_status s)
-{
-    return NAME_OF(status_names, s);
-}
+/* The name functions differ only in the kind they take and the table they read, and so do the
+ * parsers: typed per kind in the API, each written once, which C does only as a macro. */
+#define NAME_FUNCTION(function, type, value, table)                                                \
+    const char *function(type value)                                                               \
+    {                                                                                              \
+        return (unsigned)(value) < COUNT_OF(table) ? (table)[(unsigned)(value)] : "unknown";       \
+    }
 
-const char *rh_limit_name(rh_limit l)
-{
-    return NAME_OF(limit_names, l);
-}
-
-const char *rh_metric_name(rh_metric m)
-{
-    return NAME_OF(metric_names, m);
-}
-
-const char *rh_algorithm_name(rh_algorithm a)
-{
-    return NAME_OF(algorithm_names, a);
-}
+NAME_FUNCTION(rh_status_name, rh_status, s, status_names)
+NAME_FUNCTION(rh_limit_name, rh_limit, l, limit_names)
+NAME_FUNCTION(rh_metric_name, rh_metric, m, metric_names)
+NAME_FUNCTION(rh_algorithm_name, rh_algorithm, a, algorithm_names)
 
 static int lookup(const char *const *names, size_t count, const char *name)
 {
@@ -43,21 +35,18 @@ static int lookup(const char *const *names, size_t count, const char *name)
     return -1;
 }
 
-int rh_metric_parse(rh_metric *out, const char *name)
-{
-    int i = lookup(metric_names, COUNT_OF(metric_names), name);
-    if (i < 0) return RH_EARG;
-    *out = (rh_metric)i;
-    return RH_OK;
-}
+#define PARSE_FUNCTION(function, type, table)                                                      \
+    /* NOLINTNEXTLINE(bugprone-macro-parentheses): `type *out` declares, it does not multiply */   \
+    int function(type *out, const char *name)                                                      \
+    {                                                                                              \
+        const int i = lookup(table, COUNT_OF(table), name);                                        \
+        if (i < 0) return RH_EARG;                                                                 \
+        *out = (type)i;                                                                            \
+        return RH_OK;                                                                              \
+    }
 
-int rh_algorithm_parse(rh_algorithm *out, const char *name)
-{
-    int i = lookup(algorithm_names, COUNT_OF(algorithm_names), name);
-    if (i < 0) return RH_EARG;
-    *out = (rh_algorithm)i;
-    return RH_OK;
-}
+PARSE_FUNCTION(rh_metric_parse, rh_metric, metric_names)
+PARSE_FUNCTION(rh_algorithm_parse, rh_algorithm, algorithm_names)
 
 const char *rh_move_direction(const rh_puzzle *p, rh_move m)
 {
