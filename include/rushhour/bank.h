@@ -196,6 +196,9 @@ RH_API const char *rh_bank_metric_name(rh_bank_metric m);
  * *min_walls and *max_walls (as rh_bank_filter holds them): RH_OK, or RH_EARG and nothing
  * stored. */
 RH_API int rh_bank_walls_parse(const char *text, int *min_walls, int *max_walls);
+/* The increasing order of uint64_t values, for qsort and bsearch: a pick sorts its draws by it,
+ * and rh_bank_resume gives tasks in it. */
+RH_API int rh_bank_compare_u64(const void *a, const void *b);
 
 RH_END_DECLS
 

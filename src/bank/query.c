@@ -87,7 +87,7 @@ static uint64_t random_below(uint64_t *s, uint64_t n)
     }
 }
 
-static int compare_u64(const void *a, const void *b)
+int rh_bank_compare_u64(const void *a, const void *b)
 {
     const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return (x > y) - (x < y);
@@ -121,7 +121,7 @@ int rh_bank_pick(rh_bank *b, const rh_bank_filter *f, uint64_t seed, rh_bank_puz
         chosen[got++] = seen ? j : t;
     }
     *found = got;
-    qsort(chosen, (size_t)k, sizeof *chosen, compare_u64);
+    qsort(chosen, (size_t)k, sizeof *chosen, rh_bank_compare_u64);
     for (int i = 0; i < k && !err; i++)
         err = fetch(b, f->metric, nth_matching(b, f, chosen[i]), &out[i]);
     if (err) *found = 0;

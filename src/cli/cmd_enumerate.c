@@ -153,16 +153,11 @@ static int bank_task(const rh_enum_task *t, void *user)
     return o->bank_err != RH_OK || atomic_load(&stop_signal);
 }
 
-static int compare_tasks(const void *a, const void *b)
-{
-    const uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 static bool skip_task(uint64_t task, void *user)
 {
     const cli *o = user;
-    return o->done_count && bsearch(&task, o->done, o->done_count, sizeof *o->done, compare_tasks);
+    return o->done_count &&
+           bsearch(&task, o->done, o->done_count, sizeof *o->done, rh_bank_compare_u64);
 }
 
 static int add_done(void *ctx, uint64_t task)
