@@ -1,6 +1,8 @@
 /* Reading request bodies: strict JSON, one puzzle in any form with its "options", and the 400
  * problem that lists every validation problem by field. Shared by every route that takes a
- * puzzle (solve, hint, analyze, and each item of a batch). */
+ * puzzle (solve, hint, analyze, verify, and each item of a batch). Solve, hint and verify also
+ * take a puzzle by its id ("id", rushhour/puzzle_id.h) in place of a board: read here as the
+ * id's board, while whether the served bank holds it is the route's to ask. */
 #ifndef RHD_REQUEST_BODY_H
 #define RHD_REQUEST_BODY_H
 
@@ -21,11 +23,18 @@ int rhd_body_puzzle(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *
                     unsigned accepted, const rhd_config *cfg);
 
 /* rhd_body_puzzle for a body that holds more than the puzzle and "options": the members named
- * in `more` (a NULL-terminated list of at most RHD_BODY_MORE_MAX names), which the route reads
- * itself (/v1/verify's "moves"). */
+ * in `more` (a NULL-terminated list of at most RHD_BODY_MORE_MAX names, or NULL), which the
+ * route reads itself (/v1/verify's "moves"); and, when `id` is not NULL (RH_PUZZLE_ID_MAX + 1
+ * bytes), a puzzle named by "id" in place of the board forms (exactly one of them), whose id
+ * goes to `id` ("" for a board). */
 #define RHD_BODY_MORE_MAX 4
 int rhd_body_puzzle_with(rh_puzzle *out, rhd_options *opt, rh_diags *d, const cJSON *doc,
-                         unsigned accepted, const rhd_config *cfg, const char *const *more);
+                         unsigned accepted, const rhd_config *cfg, const char *const *more,
+                         char *id);
+
+/* The board of the puzzle id `id` into `board` (RH_PUZZLE_ID_CELLS_MAX + 1 bytes); when it is
+ * no id, adds the problem to `d` under the field "id" and returns false. */
+bool rhd_body_id_board(char *board, rh_diags *d, const char *id);
 
 /* The 400 problem listing `d` ("the <what> has N problems"), or NULL when out of memory:
  * invalid-puzzle when `what` is "puzzle", else invalid-request (a batch or a generation
@@ -41,5 +50,10 @@ rh_diags *rhd_body_diags(rhd_request *r);
  * 400 (or 500) reply and returns false. The time spent parsing goes to *parse_us. */
 bool rhd_body_read(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted,
                    uint64_t *parse_us);
+
+/* rhd_body_read that also takes a JSON body's puzzle by "id", into `id` as
+ * rhd_body_puzzle_with does. */
+bool rhd_body_read_id(rhd_request *r, rh_puzzle *out, rhd_options *opt, unsigned accepted, char *id,
+                      uint64_t *parse_us);
 
 #endif

@@ -13,6 +13,7 @@
 #include "rushhour/clock.h"
 #include "request_body.h"
 #include "request.h"
+#include "routes/route_puzzles.h"
 #include "routes/route_table.h"
 #include "table_prefetch.h"
 
@@ -311,24 +312,54 @@ void rhd_route_puzzles_stats(rhd_request *r)
     reply_doc(r, doc, ok);
 }
 
+/* The bank's puzzle of `id` into `one`; false after the reply when the bank holds none (404)
+ * or cannot be read (500). */
+static bool find_puzzle(rhd_request *r, rh_bank *b, const char *id, rh_bank_puzzle *one)
+{
+    int found = 0;
+    const int err = rh_bank_find(b, id, one, &found);
+    if (err != RH_OK)
+        reply_bank_failure(r, b);
+    else if (!found)
+        rhd_reply_problem(r, 404, "unknown-puzzle", "Not Found",
+                          "the bank holds no puzzle of this id", NULL);
+    return err == RH_OK && found;
+}
+
+bool rhd_puzzles_hold(rhd_request *r, const char *id)
+{
+    rh_bank *b = bank_or_503(r);
+    if (!b) return false;
+    rh_bank_puzzle *one = malloc(sizeof *one);
+    if (!one) {
+        rhd_reply_no_memory(r);
+        return false;
+    }
+    const bool held = find_puzzle(r, b, id, one);
+    free(one);
+    return held;
+}
+
+cJSON *rhd_puzzles_with_id(cJSON *doc, const char *id)
+{
+    if (doc && id[0] && !cJSON_AddStringToObject(doc, "id", id)) {
+        cJSON_Delete(doc);
+        return NULL;
+    }
+    return doc;
+}
+
 void rhd_route_puzzle(rhd_request *r)
 {
     params p = {0};
     if (!read_params(r, &p, 0, NULL)) return;
     const char *id = rhd_route_segment(r->route, r->path);
     char board[RH_PUZZLE_ID_CELLS_MAX + 1];
-    if (rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK)
-        rh_diags_add(p.d, "id", "is not a puzzle id (a board size digit, then base64url)");
+    rhd_body_id_board(board, p.d, id);
     rh_bank *b;
     rh_bank_puzzle *one = start_query(r, &p, sizeof *one, &b);
     if (!one) return;
-    int found = 0;
-    if (rh_bank_find(b, id, one, &found) != RH_OK) {
-        reply_bank_failure(r, b);
-    } else if (!found) {
-        rhd_reply_problem(r, 404, "unknown-puzzle", "Not Found",
-                          "the bank holds no puzzle of this id", NULL);
-    } else {
+    if (find_puzzle(r, b, id, one)) {
         cJSON *doc = puzzle_json(one);
         handed_out(r, one);
         r->etag = r->services->puzzle_etag;

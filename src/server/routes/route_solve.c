@@ -1,11 +1,13 @@
 /* POST /v1/solve and POST /v1/hint: read the puzzle and its options on the MHD thread, search
  * on a worker, and build the reply there too, so the MHD threads only route and copy bytes. A
- * hint is a solve that returns only the first move, by A* unless asked otherwise. */
+ * hint is a solve that returns only the first move, by A* unless asked otherwise. The puzzle
+ * may be named by its bank id (the served bank must hold it), which the answer echoes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "request_body.h"
+#include "routes/route_puzzles.h"
 #include "routes/route_table.h"
 #include "routes/route_solve.h"
 
@@ -38,7 +40,9 @@ static char *keep_moves(const char *doc, size_t len, int keep)
 }
 
 /* Sets the 200 outcome: `doc` (a solve document without its closing brace, its moves already
- * cut to max_moves_returned when `cut`), completed by `cached`, `source` and the timings. */
+ * cut to max_moves_returned when `cut`), completed by `cached`, `source`, the id the puzzle was
+ * named by (not in `doc`: the answer cache keeps a position's answer, whatever named it) and the
+ * timings. */
 static void answer_as(const rhd_request *r, rhd_solve_item *it, const char *doc, size_t len,
                       const char *source, bool cut, const rhd_timing *t)
 {
@@ -52,9 +56,11 @@ static void answer_as(const rhd_request *r, rhd_solve_item *it, const char *doc,
         doc = shortened;
         len = strlen(shortened);
     }
-    char members[48];
-    snprintf(members, sizeof members, ",\"cached\":%s,\"source\":\"%s\"",
-             strcmp(source, "cache") == 0 ? "true" : "false", source);
+    char id[16 + RH_PUZZLE_ID_MAX] = ""; /* an id needs no escaping: a digit, then base64url */
+    if (it->id[0]) snprintf(id, sizeof id, ",\"id\":\"%s\"", it->id);
+    char members[48 + sizeof id];
+    snprintf(members, sizeof members, ",\"cached\":%s,\"source\":\"%s\"%s",
+             strcmp(source, "cache") == 0 ? "true" : "false", source, id);
     rhd_outcome_answer(o, r, doc, len, members, t);
     o->source = source;
     cJSON_free(shortened);
@@ -123,7 +129,7 @@ static void solved(rhd_task *task, const rhd_request *r, const rh_result *res, r
         }
         cJSON_Delete(doc);
     } else {
-        rhd_outcome_limit(&task->out, r, res->limit, doc, t);
+        rhd_outcome_limit(&task->out, r, res->limit, rhd_puzzles_with_id(doc, it->id), t);
     }
 }
 
@@ -144,7 +150,8 @@ static void route(rhd_request *r, rh_algorithm algorithm, int max_moves_returned
     rhd_options *opt = &it->task.opt;
     opt->search.algorithm = algorithm;
     opt->max_moves_returned = max_moves_returned;
-    if (!rhd_body_read(r, &it->puzzle, opt, RHD_OPTS_SOLVE, &it->task.parse_us)) return;
+    if (!rhd_body_read_id(r, &it->puzzle, opt, RHD_OPTS_SOLVE, it->id, &it->task.parse_us)) return;
+    if (it->id[0] && !rhd_puzzles_hold(r, it->id)) return;
     r->algorithm = rh_algorithm_name(opt->search.algorithm);
     if (rhd_solve_known(r, it)) {
         rhd_outcome_reply(r, &it->task.out);

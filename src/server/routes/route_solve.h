@@ -14,6 +14,7 @@
 typedef struct {
     rhd_task task; /* its outcome: a solve document (200) or a search-limit problem (422) */
     rh_puzzle puzzle;
+    char id[RH_PUZZLE_ID_MAX + 1]; /* the bank id the request named it by, echoed; or "" */
     size_t key_len;
     char key[RHD_CACHE_KEY_MAX];
 } rhd_solve_item;
