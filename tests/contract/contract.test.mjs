@@ -522,6 +522,34 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
     assert.equal(limit.legal, true);
   });
 
+  it('POST /v1/verify, /v1/hint, /v1/solve by a bank id: the board\'s answer and the id; 404 for an id not held, 400 naming id', async () => {
+    const puzzle = parse(await call(s, 'GET', examplePath('/v1/puzzles/{id}'), { status: 200 }));
+    const { moves } = parse(await solve(s, { board: puzzle.board, options: { algorithm: 'astar' } }, { status: 200 })).solution;
+    const byId = parse(await post(s, '/v1/verify', { id: puzzle.id, moves }, { status: 200 }));
+    const byBoard = parse(await post(s, '/v1/verify', { board: puzzle.board, moves }, { status: 200 }));
+    assert.equal(byId.id, puzzle.id, 'the answer echoes the id');
+    assert.equal(byBoard.id, undefined, 'a board has no id');
+    const verdict = ({ timing_us: _, id: __, ...rest }) => rest;
+    assert.deepEqual(verdict(byId), verdict(byBoard), 'the verdict by id is the board\'s');
+    assert.deepEqual([byId.legal, byId.solved, byId.optimal, byId.move_count], [true, true, true, puzzle.moves]);
+    for (const path of ['/v1/hint', '/v1/solve']) {
+      const answer = parse(await post(s, path, { id: puzzle.id }, { status: 200 }));
+      assert.equal(answer.id, puzzle.id, path);
+      assert.equal(answer.solution.move_count, puzzle.moves, path);
+    }
+    for (const path of ['/v1/verify', '/v1/hint', '/v1/solve']) {
+      const more = path === '/v1/verify' ? { moves: [] } : {};
+      // HARDEST's id: a well-formed id this bank does not hold.
+      const absent = parse(await post(s, path, { id: '6sUEFGcAESQ', ...more }, { status: 404 }));
+      assert.equal(absent.type, problemType('unknown-puzzle'), path);
+      for (const bad of [{ id: 'abc' }, { id: 12 }, { id: puzzle.id, board: puzzle.board }, {}]) {
+        const problem = parse(await post(s, path, { ...bad, ...more }, { status: 400, valid: false }));
+        assert.equal(problem.type, problemType('invalid-puzzle'), `${path} ${JSON.stringify(bad)}`);
+        assert.deepEqual(problem.errors.map((e) => e.field), ['id'], `${path} ${JSON.stringify(bad)}`);
+      }
+    }
+  });
+
   it('POST /v1/solve/batch: 200 with each puzzle\'s outcome in input order', async () => {
     const many = parse(await post(s, '/v1/solve/batch', { puzzles: [{ grid: JAM1_GRID }, { board: HARDEST }, UNSOLVABLE] }, { status: 200 }));
     assert.deepEqual(many.results.map((r) => r.status), ['solved', 'solved', 'unsolvable']);
@@ -698,6 +726,14 @@ describe('rushhourd --max-body-bytes 1024 --cache-bytes 0', () => {
       assert.equal(parse(await call(s, 'GET', path, { status: 503 })).type, problemType('no-bank'), path);
     }
     await call(s, 'GET', '/readyz', { status: 200 });
+  });
+
+  it('POST /v1/solve, /v1/hint, /v1/verify by a bank id: 503 no-bank without a bank, no Retry-After', async () => {
+    for (const [path, more] of [['/v1/solve', {}], ['/v1/hint', {}], ['/v1/verify', { moves: [] }]]) {
+      const res = await post(s, path, { id: '6qEEgucAESQ', ...more }, { status: 503 });
+      assert.equal(parse(res).type, problemType('no-bank'), path);
+      assert.equal(res.headers['retry-after'], undefined, `${path}: no-bank lasts as long as the instance`);
+    }
   });
 
   it('POST /v1/solve: 413 for a body larger than the limit, by Content-Length or streamed', async () => {

@@ -63,6 +63,16 @@ export const verify: Body<"/v1/verify"> = {
   ],
   options: { timeout_ms: 2000 },
 };
+// A bank puzzle named by its id in place of the board (docs/api.md).
+export const verifyById: Body<"/v1/verify"> = {
+  id: "6AAAAAWAEAAAAC",
+  moves: [
+    { vehicle: "B", direction: "left", distance: 1 },
+    { vehicle: "C", direction: "up", distance: 2 },
+    { vehicle: "A", direction: "right", distance: 4 },
+  ],
+};
+export const hintById: Body<"/v1/hint"> = { id: "6qEEgucAESQ" };
 // The whole state space.
 export const analyze: Body<"/v1/analyze"> = { board: HARDEST, options: { metric: "moves" } };
 // A new 6x6 puzzle.
@@ -84,6 +94,8 @@ export const unknownOption: Body<"/v1/solve"> = { board: HARDEST, options: { spe
 export const badDirection: Body<"/v1/verify"> = { board: HARDEST, moves: [{ vehicle: "A", direction: "north", distance: 1 }] };
 // @ts-expect-error verify searches in the moves metric only
 export const verifyMetric: Body<"/v1/verify"> = { board: HARDEST, moves: [], options: { metric: "slides" } };
+// @ts-expect-error a batch's puzzles are boards: an id is not one
+export const batchById: Body<"/v1/solve/batch"> = { puzzles: [{ id: "6qEEgucAESQ" }] };
 // @ts-expect-error the metric is moves or slides
 export const badMetric: Body<"/v1/generate"> = { metric: "cells" };
 
@@ -107,6 +119,10 @@ export function verdict(doc: Answer<"/v1/verify">): string {
   if (!doc.legal) return `move ${doc.first_illegal ?? -1}: ${doc.reason?.code ?? ""}`;
   const best: number | null = doc.optimal_move_count;
   return doc.optimal ? "optimal!" : `${doc.move_count} moves, the best is ${best ?? "unknown"}`;
+}
+export function verifiedId(doc: Answer<"/v1/verify">): string | undefined {
+  // Echoed when the request named its puzzle by id.
+  return doc.id;
 }
 export function problemFields(doc: Schemas["ValidationProblem"]): string[] {
   return (doc.errors ?? []).map((e) => `${e.field}: ${e.message}`);
