@@ -172,6 +172,31 @@ const EXPECTATIONS = [
       assert.deepEqual(doc.reason, { code: 'blocked', vehicle: blocker, wall: false, cell: { row: Number(row), col: Number(col) } });
       assert.equal(doc.optimal_move_count, JAM1.moves);
     }],
+  [/^a bank puzzle by its id: (\w+) in its (\d+) optimal moves, legal, solved and optimal, the id echoed$/,
+    (doc, id, n, command) => {
+      assert.match(command, new RegExp(`"id": "${id}"`));
+      assert.equal((command.match(/"vehicle"/g) ?? []).length, Number(n), 'the example sends that many moves');
+      assert.equal(doc.id, id);
+      assert.deepEqual([doc.legal, doc.solved, doc.optimal], [true, true, true]);
+      assert.equal(doc.move_count, Number(n));
+      assert.equal(doc.optimal_move_count, Number(n));
+      // The bank stores it at that length, and the same moves on its board get the same verdict.
+      const base = `127.0.0.1:${server.port}`;
+      const puzzle = JSON.parse(run(`curl -s ${base}/v1/puzzles/${id}`, REPO_ROOT).stdout);
+      assert.equal(puzzle.moves, Number(n));
+      const byBoard = command.replace('localhost:8080', base).replace(`"id": "${id}"`, `"board": "${puzzle.board}"`);
+      const verdict = ({ timing_us: _, id: __, ...rest }) => rest;
+      assert.deepEqual(verdict(doc), verdict(JSON.parse(run(byBoard, REPO_ROOT).stdout)));
+    }],
+  [/^a hint for the bank puzzle (\w+), by its id: (\d+) moves to go, the id echoed$/, (doc, id, n, command) => {
+    assert.match(command, new RegExp(`"id": "${id}"`));
+    assert.equal(doc.id, id);
+    assert.equal(doc.solution.moves.length, 1);
+    assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
+    assert.equal(doc.solution.move_count, HARDEST.min_moves);
+    const puzzle = JSON.parse(run(`curl -s 127.0.0.1:${server.port}/v1/puzzles/${id}`, REPO_ROOT).stdout);
+    assert.equal(puzzle.moves, Number(n), 'the bank stores it at that length');
+  }],
   [/^Jam 1's optimal solution checked: legal, solved and optimal, (\d+) moves$/, (doc, n) => {
     assert.equal(Number(n), JAM1.moves, 'the doc disagrees with jam40.tsv');
     assert.deepEqual([doc.legal, doc.solved, doc.optimal], [true, true, true]);
