@@ -11,8 +11,7 @@ int main(void)
     char text[4096];
     const size_t len = fread(text, 1, sizeof text, stdin);
     rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
+    rh_diags d; /* rh_parse_text_board starts it afresh */
     if (rh_parse_text_board(&p, &d, text, len) != RH_OK) {
         for (int i = 0; i < d.count; i++)
             fprintf(stderr, "%s: %s\n", d.items[i].field, d.items[i].message);

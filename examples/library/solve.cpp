@@ -17,8 +17,7 @@ int main()
 {
     const std::string text{std::istreambuf_iterator<char>(std::cin), {}};
     rh_puzzle p;
-    rh_diags d;
-    rh_diags_init(&d);
+    rh_diags d; /* rh_parse_text starts it afresh */
     if (rh_parse_text(&p, &d, text.data(), text.size()) != RH_OK) {
         for (int i = 0; i < d.count; i++)
             std::cerr << d.items[i].field << ": " << d.items[i].message << '\n';

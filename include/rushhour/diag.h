@@ -1,7 +1,15 @@
 /* Validation diagnostics: every problem found in an input, each naming the field at fault.
  *
  * rh_diags is fixed-size, caller-owned storage; it never allocates. Past RH_DIAGS_MAX problems
- * the rest are counted in `dropped` instead of stored. */
+ * the rest are counted in `dropped` instead of stored.
+ *
+ * A puzzle parser (rh_parse_grid, rh_parse_board, rh_parse_grid_text and rh_parse_text_board
+ * in rushhour/parse.h; rh_parse_cjson and rh_parse_text in rushhour/json.h) starts the list
+ * afresh, as rh_diags_init does: it may be handed an rh_diags never initialised. Every other
+ * call taking one adds to its list (rh_diags_add, rh_puzzle_check, rh_generate_check,
+ * rh_json_check_keys, rh_parse_verify_moves), which rh_diags_init or a parser must have
+ * started: a request's puzzle is parsed first, and its other parts add their problems after
+ * the puzzle's. */
 #ifndef RUSHHOUR_DIAG_H
 #define RUSHHOUR_DIAG_H
 
@@ -24,9 +32,10 @@ typedef struct {
     rh_diag items[RH_DIAGS_MAX];
 } rh_diags;
 
+/* Starts `d`'s list empty. */
 RH_API void rh_diags_init(rh_diags *d);
 
-/* Adds one problem; the message is printf-formatted and truncated to fit. */
+/* Adds one problem to a started list; the message is printf-formatted and truncated to fit. */
 RH_API void rh_diags_add(rh_diags *d, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 

@@ -26,8 +26,8 @@ RH_BEGIN_DECLS
  *   "board": "BCDDE.BCF..." (N*N characters), with nothing else.
  * Keys outside the form are errors, except those named in `extra_keys` (a NULL-terminated
  * list, or NULL), which the caller reads itself (the service's "options"). `doc` stays the
- * caller's. Returns RH_OK, or RH_EINVALID with every problem in `diags`; the puzzle has
- * passed rh_puzzle_check. */
+ * caller's. Starts `diags` afresh (rushhour/diag.h), then returns RH_OK, or RH_EINVALID with
+ * every problem in `diags`; the puzzle has passed rh_puzzle_check. */
 RH_API int rh_parse_cjson(rh_puzzle *out, rh_diags *diags, const cJSON *doc,
                           const char *const *extra_keys);
 
@@ -48,7 +48,7 @@ RH_API void rh_json_check_keys(rh_diags *d, const cJSON *obj, const char *path,
                                const char *const *known, const char *const *extra);
 
 /* A puzzle from a text document: JSON when its first non-blank character is '{', otherwise a
- * text board (rh_parse_text_board). */
+ * text board (rh_parse_text_board). Starts `diags` afresh, as both do. */
 RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size_t len);
 
 /* A decimal number filling the whole of `text` (digits only: no sign, no space), from `min` to
@@ -97,10 +97,11 @@ RH_API cJSON *rh_report_generated(const rh_generated *g);
  * missing), into `out` (room for RH_VERIFY_MOVES_MAX moves) and its length into *count. A
  * vehicle is named by its index in `p`, -1 for an id `p` lacks (a verdict, not a problem);
  * with `p` NULL (its puzzle was invalid) only the shapes are checked, distances up to
- * RH_BOARD_MAX. Adds every problem to `diags`, each on its path ("moves[3].direction"): not a
- * list, longer than RH_VERIFY_MOVES_MAX, an entry not an object, unknown or repeated keys, a
- * vehicle not a string, a direction not one of up, down, left, right, a distance not an
- * integer from 1 to the board's size. Returns RH_OK or RH_EINVALID. */
+ * RH_BOARD_MAX. Adds every problem to `diags`, a started list (rushhour/diag.h: a request's
+ * puzzle parsed into it first keeps its problems first), each on its path
+ * ("moves[3].direction"): not a list, longer than RH_VERIFY_MOVES_MAX, an entry not an object,
+ * unknown or repeated keys, a vehicle not a string, a direction not one of up, down, left,
+ * right, a distance not an integer from 1 to the board's size. Returns RH_OK or RH_EINVALID. */
 RH_API int rh_parse_verify_moves(rh_verify_move *out, size_t *count, rh_diags *diags,
                                  const cJSON *moves, const rh_puzzle *p);
 

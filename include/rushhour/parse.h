@@ -1,9 +1,10 @@
 /* Reading puzzles from their text forms: grids and the database notation. Pure functions over
  * caller-owned memory; nothing is kept between calls. The JSON forms are in rushhour/json.h.
  *
- * Every parser fills `out` and returns RH_OK, or returns RH_EINVALID having added every
- * problem it found to `diags` (which the caller initialised). `out` is only meaningful on
- * RH_OK. The result has already passed rh_puzzle_check. */
+ * Every parser starts `diags` afresh (rushhour/diag.h: the caller need not initialise it), then
+ * fills `out` and returns RH_OK with `diags` empty, or returns RH_EINVALID with every problem it
+ * found in `diags`. `out` is only meaningful on RH_OK. The result has already passed
+ * rh_puzzle_check. */
 #ifndef RUSHHOUR_PARSE_H
 #define RUSHHOUR_PARSE_H
 

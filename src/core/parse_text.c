@@ -1,4 +1,6 @@
-/* Text boards: grids of characters (rows as users paste them) and the database notation. */
+/* Text boards: grids of characters (rows as users paste them) and the database notation. Each
+ * public parser starts its caller's diagnostics afresh, then reads through the static ones
+ * below, which add to them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -54,8 +56,8 @@ static bool add_vehicle(rh_puzzle *out, rh_diags *d, const char *field, unsigned
     return true;
 }
 
-int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const size_t *lens,
-                  int nrows, const char *target, const char *field)
+static int read_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const size_t *lens,
+                     int nrows, const char *target, const char *field)
 {
     const int before = d->count + d->dropped;
     char f[RH_DIAG_FIELD_MAX];
@@ -122,7 +124,7 @@ int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const si
     return rh_puzzle_check(d, out, field, tid);
 }
 
-int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, const char *field)
+static int read_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, const char *field)
 {
     const size_t wide = first_non_ascii(board, len);
     if (wide < len) {
@@ -152,7 +154,7 @@ int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, c
         rows[r] = cellsbuf + (size_t)r * (size_t)n;
         lens[r] = (size_t)n;
     }
-    return rh_parse_grid(out, d, rows, lens, n, "A", field);
+    return read_grid(out, d, rows, lens, n, "A", field);
 }
 
 /* Splits `text` into trimmed, non-empty rows, at newlines and at '/'. Fills at most `max` rows
@@ -177,8 +179,8 @@ static int text_rows(const char *text, size_t len, const char **rows, size_t *le
     return count;
 }
 
-int rh_parse_grid_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len,
-                       const char *target, const char *field)
+static int read_grid_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len,
+                          const char *target, const char *field)
 {
     const char *rows[RH_BOARD_MAX];
     size_t lens[RH_BOARD_MAX];
@@ -188,11 +190,32 @@ int rh_parse_grid_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len
         rh_diags_add(d, field, "the grid has more than %d rows", RH_BOARD_MAX);
         return RH_EINVALID;
     }
-    return rh_parse_grid(out, d, rows, lens, n, target, field);
+    return read_grid(out, d, rows, lens, n, target, field);
+}
+
+int rh_parse_grid(rh_puzzle *out, rh_diags *d, const char *const *rows, const size_t *lens,
+                  int nrows, const char *target, const char *field)
+{
+    rh_diags_init(d);
+    return read_grid(out, d, rows, lens, nrows, target, field);
+}
+
+int rh_parse_board(rh_puzzle *out, rh_diags *d, const char *board, size_t len, const char *field)
+{
+    rh_diags_init(d);
+    return read_board(out, d, board, len, field);
+}
+
+int rh_parse_grid_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len,
+                       const char *target, const char *field)
+{
+    rh_diags_init(d);
+    return read_grid_text(out, d, text, len, target, field);
 }
 
 int rh_parse_text_board(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
 {
+    rh_diags_init(d);
     const char *rows[1];
     size_t lens[1];
     const int n = text_rows(text, len, rows, lens, 1);
@@ -201,6 +224,6 @@ int rh_parse_text_board(rh_puzzle *out, rh_diags *d, const char *text, size_t le
         rh_diags_add(d, "", "the body is empty: send a JSON puzzle, a grid or a board");
         return RH_EINVALID;
     }
-    if (n == 1) return rh_parse_board(out, d, rows[0], lens[0], "board");
-    return rh_parse_grid_text(out, d, text, len, NULL, "grid");
+    if (n == 1) return read_board(out, d, rows[0], lens[0], "board");
+    return read_grid_text(out, d, text, len, NULL, "grid");
 }

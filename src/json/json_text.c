@@ -57,6 +57,7 @@ cJSON *rh_json_parse(const char *text, size_t len, size_t *error_at)
 
 int rh_parse_text(rh_puzzle *out, rh_diags *d, const char *text, size_t len)
 {
+    rh_diags_init(d);
     size_t i = 0;
     while (i < len && is_blank(text[i])) i++;
     if (i == len || text[i] != '{') return rh_parse_text_board(out, d, text, len);

@@ -234,6 +234,38 @@ static int parse_vehicles_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
     return err == RH_OK && d->count + d->dropped == before ? RH_OK : RH_EINVALID;
 }
 
+/* What the grid and board forms hand the core's text parsers: one string (a board, or a grid's
+ * rows joined) or a grid's rows, and a grid's target id (NULL: the default). */
+typedef struct {
+    bool board;
+    const char *text; /* NULL: the rows */
+    size_t len;
+    const char *const *rows;
+    const size_t *lens;
+    int nrows;
+    const char *target;
+} text_form;
+
+static int parse_text_form_into(rh_puzzle *out, rh_diags *d, const text_form *t)
+{
+    if (t->board) return rh_parse_board(out, d, t->text, t->len, "board");
+    if (t->text) return rh_parse_grid_text(out, d, t->text, t->len, t->target, "grid");
+    return rh_parse_grid(out, d, t->rows, t->lens, t->nrows, t->target, "grid");
+}
+
+/* The core's parsers start their diagnostics afresh. Once the document has problems of its own
+ * (unknown keys, an unreadable target) the core's go to a list of their own, then after them. */
+static int parse_text_form(rh_puzzle *out, rh_diags *d, const text_form *t)
+{
+    if (!d->count && !d->dropped) return parse_text_form_into(out, d, t);
+    rh_diags more;
+    parse_text_form_into(out, &more, t);
+    for (int i = 0; i < more.count; i++)
+        rh_diags_add(d, more.items[i].field, "%s", more.items[i].message);
+    d->dropped += more.dropped;
+    return RH_EINVALID;
+}
+
 /* A grid given as an array of row strings, or as one string with '/' or newlines. */
 static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
 {
@@ -244,9 +276,11 @@ static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
     if (target && !read_id(d, target, "target", target_id)) target_id[0] = '\0';
     const char *rows[RH_BOARD_MAX];
     size_t lens[RH_BOARD_MAX];
+    text_form t = {.target = target ? target_id : NULL};
     if (cJSON_IsString(grid)) {
-        const char *text = grid->valuestring;
-        return rh_parse_grid_text(out, d, text, strlen(text), target ? target_id : NULL, "grid");
+        t.text = grid->valuestring;
+        t.len = strlen(t.text);
+        return parse_text_form(out, d, &t);
     }
     if (!cJSON_IsArray(grid)) {
         rh_diags_add(d, "grid", "must be an array of row strings");
@@ -272,7 +306,10 @@ static int parse_grid_form(rh_puzzle *out, rh_diags *d, const cJSON *doc)
         lens[k] = strlen(r->valuestring);
     }
     if (!ok) return RH_EINVALID;
-    return rh_parse_grid(out, d, rows, lens, n, target ? target_id : NULL, "grid");
+    t.rows = rows;
+    t.lens = lens;
+    t.nrows = n;
+    return parse_text_form(out, d, &t);
 }
 
 int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *const *extra)
@@ -281,6 +318,7 @@ int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *co
                                                 "walls",      "target",   NULL};
     static const char *const grid_keys[] = {"grid", "target", NULL};
     static const char *const board_keys[] = {"board", NULL};
+    rh_diags_init(d);
     memset(out, 0, sizeof *out);
     if (!cJSON_IsObject(doc)) {
         rh_diags_add(d, "", "the puzzle must be a JSON object");
@@ -296,7 +334,6 @@ int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *co
                            : "is missing: give vehicles, grid or board");
         return RH_EINVALID;
     }
-    const int before = d->count + d->dropped;
     rh_json_check_keys(d, doc, "", has_v ? vehicles_keys : has_g ? grid_keys : board_keys, extra);
     int err;
     if (has_v) {
@@ -306,11 +343,13 @@ int rh_parse_cjson(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *co
     } else {
         const cJSON *b = cJSON_GetObjectItemCaseSensitive(doc, "board");
         if (cJSON_IsString(b)) {
-            err = rh_parse_board(out, d, b->valuestring, strlen(b->valuestring), "board");
+            const text_form t = {
+                .board = true, .text = b->valuestring, .len = strlen(b->valuestring)};
+            err = parse_text_form(out, d, &t);
         } else {
             rh_diags_add(d, "board", "must be a string such as \"BCDDE.BCF.EGB.FAAG...\"");
             err = RH_EINVALID;
         }
     }
-    return err == RH_OK && d->count + d->dropped == before ? RH_OK : RH_EINVALID;
+    return err == RH_OK && !d->count && !d->dropped ? RH_OK : RH_EINVALID;
 }
