@@ -5,11 +5,12 @@
 // with those too. A command that cannot run here carries the line
 // `# not run by the doc test: <why>` directly above it (it covers the commands up to the next
 // blank line or comment); any other command this file does not know how to check fails it.
+// The C blocks of README.md and docs/library.md are compiled and run against the build.
 // The error catalogue (docs/errors.md) must list exactly the problem types openapi.yaml lists
 // and the server's C sources can send, each with a status the sources give it.
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -573,6 +574,78 @@ test("the docs' C build line is the one scripts/install-check.sh runs", () => {
   const install = readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8');
   assert.ok(ccs.length >= 1, 'the docs show how to build against the library');
   for (const c of ccs) assert.ok(install.includes(c.command), `${c.page}: "${c.command}" is not in install-check.sh`);
+});
+
+// Every C block of README.md and docs/library.md is the body of a program, compiled against the
+// headers and the core library of the build under test with its compiler (and sanitizers), and
+// run on a text board: `text` and `len`, as README says, and, for a block that uses them without
+// declaring them, `puzzle` and `position`, that board parsed. Automatic variables start as a
+// pattern, not zeros, so that a block which relied on one being initialised would be caught; a
+// value a block shows its reader may go unused.
+const C_PAGES = ['README.md', 'docs/library.md'];
+const JAM1_BOARD = 'BB...CD..E.CDAAE.CD..E..F...GGF.HHH.';
+const BUILD = dirname(BIN);
+
+/** The build's CMake cache entry `name`, or undefined. */
+function cacheEntry(name) {
+  const cache = readFileSync(join(BUILD, 'CMakeCache.txt'), 'utf8');
+  return cache.match(new RegExp(`^${name}:[A-Z]+=(.*)$`, 'm'))?.[1];
+}
+
+/** The program whose main runs `lines` on the board argv[1]. */
+function cProgram(lines) {
+  const body = lines.join('\n');
+  const given = ['puzzle', 'position'].filter((v) => new RegExp(`\\b${v}\\b`).test(body)
+    && !new RegExp(`\\brh_puzzle\\s+${v}\\b`).test(body));
+  return [
+    '#include <stdio.h>',
+    '#include <string.h>',
+    '#include <rushhour/rushhour.h>',
+    'int main(int argc, char **argv)',
+    '{',
+    '    const char *text = argc > 1 ? argv[1] : "";',
+    '    const size_t len = strlen(text);',
+    ...(given.length ? [
+      `    rh_puzzle ${given.join(', ')};`,
+      '    rh_diags given_diags;',
+      `    if (rh_parse_text_board(&${given[0]}, &given_diags, text, len) != RH_OK) return 3;`,
+      ...given.slice(1).map((v) => `    ${v} = ${given[0]};`),
+    ] : ['    (void)len;']),
+    '    {',
+    ...lines.map((l) => `        ${l}`),
+    '    }',
+    '    return 0;',
+    '}',
+    '',
+  ].join('\n');
+}
+
+test('every C block of README.md and docs/library.md compiles and runs against the library', () => {
+  const cBlocks = blocks.filter((b) => b.info === 'c' && C_PAGES.includes(b.page));
+  assert.ok(cBlocks.some((b) => b.page === 'README.md'), 'README shows the library');
+  const cc = cacheEntry('CMAKE_C_COMPILER') || 'cc';
+  const sanitize = cacheEntry('RH_SANITIZE') === 'ON' ? ['-fsanitize=address,undefined'] : [];
+  const dir = mkdtempSync(join(tmpdir(), 'rushhour-docs-c-'));
+  try {
+    for (const b of cBlocks) {
+      const where = `${b.page}:${b.line}`;
+      const source = join(dir, 'block.c');
+      const program = join(dir, 'block');
+      writeFileSync(source, cProgram(b.lines));
+      const built = spawnSync(cc, ['-std=c11', '-Wall', '-Wextra', '-Werror', '-Wno-unused-variable',
+        '-Wno-unused-but-set-variable', '-ftrivial-auto-var-init=pattern',
+        ...sanitize, `-I${resolve(REPO_ROOT, 'include')}`, `-I${join(BUILD, 'include')}`, source,
+        join(BUILD, 'librushhour.a'), '-lm', '-pthread', '-o', program], { encoding: 'utf8' });
+      assert.equal(built.status, 0, `${where}: the block does not compile as a program's body:\n${built.stderr}`);
+      // Jam 1, then bad boards, on which a block given `puzzle` is not run (exit 3).
+      for (const [board, exits] of [[JAM1_BOARD, [0]], ['AAB', [0, 3]], ['', [0, 3]]]) {
+        const ran = spawnSync(program, [board], { encoding: 'utf8', timeout: 60000 });
+        assert.ok(exits.includes(ran.status), `${where}: on "${board}": exit ${ran.status ?? ran.signal}\n${ran.stderr}`);
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the command-line synopsis lists exactly the options `rushhour --help` gives", () => {
