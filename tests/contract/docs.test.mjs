@@ -5,7 +5,8 @@
 // with those too. A command that cannot run here carries the line
 // `# not run by the doc test: <why>` directly above it (it covers the commands up to the next
 // blank line or comment); any other command this file does not know how to check fails it.
-// The C blocks of README.md and docs/library.md are compiled and run against the build.
+// The docs' CMake lines are those of the example scripts/install-check.sh builds, and the C
+// blocks of README.md and docs/library.md are compiled and run against the build.
 // The error catalogue (docs/errors.md) must list exactly the problem types openapi.yaml lists
 // and the server's C sources can send, each with a status the sources give it.
 import assert from 'node:assert/strict';
@@ -574,6 +575,22 @@ test("the docs' C build line is the one scripts/install-check.sh runs", () => {
   const install = readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8');
   assert.ok(ccs.length >= 1, 'the docs show how to build against the library');
   for (const c of ccs) assert.ok(install.includes(c.command), `${c.page}: "${c.command}" is not in install-check.sh`);
+});
+
+test("the docs' CMake lines are those of examples/library/CMakeLists.txt, which install-check.sh builds", () => {
+  const install = readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8');
+  assert.match(install, /cmake -S examples\/library /, 'install-check.sh builds examples/library');
+  const example = readFileSync(resolve(REPO_ROOT, 'examples/library/CMakeLists.txt'), 'utf8').split('\n').map((l) => l.trim());
+  const cmakeBlocks = blocks.filter((b) => b.info === 'cmake');
+  assert.ok(cmakeBlocks.length >= 1, 'the docs show how to use the CMake package');
+  for (const b of cmakeBlocks) {
+    let at = -1;
+    for (const line of b.lines.map((l) => l.replace(/#.*/, '').trim()).filter(Boolean)) {
+      const found = example.findIndex((l, i) => i > at && l === line);
+      assert.ok(found >= 0, `${b.page}:${b.line}: "${line}" is not a line of examples/library/CMakeLists.txt after the block's lines above it`);
+      at = found;
+    }
+  }
 });
 
 // Every C block of README.md and docs/library.md is the body of a program, compiled against the
