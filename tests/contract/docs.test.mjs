@@ -5,8 +5,8 @@
 // with those too. A command that cannot run here carries the line
 // `# not run by the doc test: <why>` directly above it (it covers the commands up to the next
 // blank line or comment); any other command this file does not know how to check fails it.
-// The docs' CMake lines are those of the example scripts/install-check.sh builds, and the C
-// blocks of README.md and docs/library.md are compiled and run against the build.
+// The library's commands are those scripts/install-check.sh runs, its CMake lines those of the
+// example that script builds, and its C blocks are compiled and run against the build.
 // The error catalogue (docs/errors.md) must list exactly the problem types openapi.yaml lists
 // and the server's C sources can send, each with a status the sources give it.
 import assert from 'node:assert/strict';
@@ -46,8 +46,9 @@ function codeBlocks(page) {
 }
 
 /**
- * The commands of the `sh` blocks, continuation lines joined: {page, comment, command, skip}.
- * `comment` is the comment line directly above; `skip` the reason of a marker above.
+ * The commands of the `sh` blocks, continuation lines joined: {page, block, comment, command,
+ * skip}. `block` is the block's line; `comment` the comment line directly above; `skip` the
+ * reason of a marker above.
  */
 function commands(blocks) {
   const out = [];
@@ -61,7 +62,7 @@ function commands(blocks) {
       if (line.startsWith('#')) { comment = line.replace(/^# ?/, ''); skip = null; continue; }
       let command = line;
       while (command.endsWith('\\')) command = command.slice(0, -1) + ' ' + b.lines[++i].trim();
-      out.push({ page: b.page, comment, command, skip });
+      out.push({ page: b.page, block: b.line, comment, command, skip });
       comment = null;
     }
   }
@@ -343,8 +344,12 @@ const curls = all.filter((c) => !c.skip && c.command.startsWith('curl '));
 // printf, or cut by head.
 const CLI_COMMAND = /^(printf [^|;&]*\| *)?\.\/build\/rushhour [^|;&<>`$]*(\| *head -n \d+)?$/;
 const clis = all.filter((c) => !c.skip && CLI_COMMAND.test(c.command));
-const ccs = all.filter((c) => !c.skip && c.command.startsWith('cc '));
 const examples = [...curls, ...clis];
+// The library's commands: every `cc` line, and every command of docs/library.md, which
+// scripts/install-check.sh runs as written against a temporary prefix.
+const LIBRARY_PAGE = 'docs/library.md';
+const libraryCommands = all.filter((c) => !c.skip && !examples.includes(c)
+  && (c.page === LIBRARY_PAGE || c.command.startsWith('cc ')));
 let server;
 let scratch;
 
@@ -398,7 +403,7 @@ test('every code block says its language, and every command is run, checked, or 
       assert.ok(c.skip.length > 0, `${c.page}: "${c.command}": the marker says why`);
       continue;
     }
-    assert.ok(examples.includes(c) || ccs.includes(c),
+    assert.ok(examples.includes(c) || libraryCommands.includes(c),
       `${c.page}: "${c.command}": the doc test cannot check this command; mark it "${SKIP} <why>" or teach the test`);
   }
 });
@@ -571,10 +576,29 @@ test("README's set-up commands are the ones .ci/run and the scripts use", () => 
   assert.ok(lines.includes('./scripts/install-deps.sh && ./scripts/build.sh && ./build/rushhourd'));
 });
 
-test("the docs' C build line is the one scripts/install-check.sh runs", () => {
-  const install = readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8');
-  assert.ok(ccs.length >= 1, 'the docs show how to build against the library');
-  for (const c of ccs) assert.ok(install.includes(c.command), `${c.page}: "${c.command}" is not in install-check.sh`);
+/** A shell script's commands, one a line: continuation lines joined, comments left out. */
+function scriptLines(text) {
+  const lines = [];
+  for (const line of text.split('\n')) {
+    const prev = lines.length ? lines[lines.length - 1] : null;
+    if (prev !== null && prev.endsWith('\\')) lines[lines.length - 1] = `${prev.slice(0, -1)} ${line.trim()}`;
+    else if (!/^\s*#/.test(line)) lines.push(line);
+  }
+  return lines;
+}
+
+test("the library's commands are the ones scripts/install-check.sh runs, in their order", () => {
+  const install = scriptLines(readFileSync(resolve(REPO_ROOT, 'scripts/install-check.sh'), 'utf8'));
+  assert.ok(libraryCommands.some((c) => c.command.startsWith('cc ')), 'the docs show how to build against the library');
+  assert.ok(libraryCommands.some((c) => c.command.startsWith('cmake --install ')), `${LIBRARY_PAGE} shows how to install`);
+  let at = -1;
+  let block = null;
+  for (const c of libraryCommands) {
+    const from = c.page === LIBRARY_PAGE && c.block === block ? at + 1 : 0;
+    const found = install.findIndex((line, i) => i >= from && line.includes(c.command));
+    assert.ok(found >= 0, `${c.page}: "${c.command}" is not run by install-check.sh${from ? ' after the commands above it' : ''}`);
+    [at, block] = [found, c.page === LIBRARY_PAGE ? c.block : null];
+  }
 });
 
 test("the docs' CMake lines are those of examples/library/CMakeLists.txt, which install-check.sh builds", () => {
@@ -599,7 +623,7 @@ test("the docs' CMake lines are those of examples/library/CMakeLists.txt, which 
 // declaring them, `puzzle` and `position`, that board parsed. Automatic variables start as a
 // pattern, not zeros, so that a block which relied on one being initialised would be caught; a
 // value a block shows its reader may go unused.
-const C_PAGES = ['README.md', 'docs/library.md'];
+const C_PAGES = ['README.md', LIBRARY_PAGE];
 const JAM1_BOARD = 'BB...CD..E.CDAAE.CD..E..F...GGF.HHH.';
 const BUILD = dirname(BIN);
 
