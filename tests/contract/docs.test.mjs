@@ -78,13 +78,6 @@ function jam(name) {
   return { moves: Number(row[2]), slides: Number(row[3]), states: Number(row[4]) };
 }
 
-/** classic.jsonl's answer for a puzzle. */
-function classic(name) {
-  const line = readFileSync(resolve(REPO_ROOT, 'tests/data/classic.jsonl'), 'utf8').split('\n')
-    .find((l) => l.includes(`"name": "${name}"`));
-  return JSON.parse(line).answer;
-}
-
 /** `rushhour bank stats` output: {total, moves: {length: count}}. */
 function bankStats(text) {
   const stats = { total: null, moves: {} };
@@ -123,7 +116,19 @@ function parsed(text) {
 }
 
 const JAM1 = jam('jam01');
-const HARDEST = classic('hardest-51-moves');
+// The hardest 6x6 puzzle by moves is Jam 40 (jam40.tsv), which the bank stores as its hardest
+// puzzle: the first line the sample bank exports, hardest first. The docs call that board, and
+// no other, the hardest.
+const HARDEST = jam('jam40');
+const HARDEST_BOARD = execFileSync(CLI, ['bank', 'export', resolve(BIN, '../bank-sample.sqlite')], { encoding: 'utf8' })
+  .split('\n')[0].split(' ')[1];
+
+/** Fails unless a command (or the file it reads) names the bank's hardest board. */
+function namesTheHardest(command) {
+  const file = command.match(/\b(examples\/\S+\.json)\b/)?.[1];
+  const text = file ? readFileSync(resolve(REPO_ROOT, file), 'utf8') : command;
+  assert.ok(text.includes(HARDEST_BOARD), `"the hardest" is the bank's ${HARDEST_BOARD}: ${text.slice(0, 120)}`);
+}
 
 // What each example's comment promises, checked against the answer. The numbers a comment
 // states are read from it (the regex's groups), so changing the docs' text changes the test.
@@ -140,9 +145,10 @@ const EXPECTATIONS = [
     assert.equal(doc.optimal, true);
     assert.equal(doc.solution.slide_count, JAM1.slides);
   }],
-  [/^the database notation: the hardest 6x6 puzzle, (\d+) moves$/, (doc, n) => {
-    assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
-    assert.equal(doc.solution.move_count, HARDEST.min_moves);
+  [/^the database notation: the hardest 6x6 puzzle, (\d+) moves$/, (doc, n, command) => {
+    namesTheHardest(command);
+    assert.equal(Number(n), HARDEST.moves, 'the doc disagrees with jam40.tsv');
+    assert.equal(doc.solution.move_count, HARDEST.moves);
   }],
   [/^a text board as plain text$/, (doc) => {
     assert.equal(doc.status, 'solved');
@@ -152,8 +158,8 @@ const EXPECTATIONS = [
     (doc, move, n) => {
       assert.equal(doc.solution.notation, move);
       assert.equal(doc.solution.moves.length, 1);
-      assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
-      assert.equal(doc.solution.move_count, HARDEST.min_moves);
+      assert.equal(Number(n), HARDEST.moves, 'the doc disagrees with jam40.tsv');
+      assert.equal(doc.solution.move_count, HARDEST.moves);
     }],
   [/^the first (\w+) moves only \(move_count is still (\d+)\)$/, (doc, count, n) => {
     const words = { one: 1, two: 2, three: 3, four: 4, five: 5 };
@@ -195,8 +201,8 @@ const EXPECTATIONS = [
     assert.match(command, new RegExp(`"id": "${id}"`));
     assert.equal(doc.id, id);
     assert.equal(doc.solution.moves.length, 1);
-    assert.equal(Number(n), HARDEST.min_moves, 'the doc disagrees with classic.jsonl');
-    assert.equal(doc.solution.move_count, HARDEST.min_moves);
+    assert.equal(Number(n), HARDEST.moves, 'the doc disagrees with jam40.tsv');
+    assert.equal(doc.solution.move_count, HARDEST.moves);
     const puzzle = JSON.parse(run(`curl -s 127.0.0.1:${server.port}/v1/puzzles/${id}`, REPO_ROOT).stdout);
     assert.equal(puzzle.moves, Number(n), 'the bank stores it at that length');
   }],
@@ -210,17 +216,18 @@ const EXPECTATIONS = [
       const [a, b, c] = doc.results;
       assert.equal(doc.results.length, 3);
       assert.equal(a.algorithm, 'astar', 'the shared options apply');
-      assert.equal(a.solution.move_count, HARDEST.min_moves);
+      assert.equal(a.solution.move_count, HARDEST.moves);
       assert.equal(b.metric, 'slides', "the item's own options override");
       assert.equal(b.solution.slide_count, JAM1.slides);
       assert.equal(c.status, 400, 'the malformed item gets its own problem');
     }],
   [/^the whole state space of the hardest 6x6 puzzle: ([\d,]+) states, (\d+) moves from the start$/,
-    (doc, states, n) => {
-      assert.equal(Number(states.replace(/,/g, '')), HARDEST.reachable);
-      assert.equal(doc.states, HARDEST.reachable);
-      assert.equal(Number(n), HARDEST.min_moves);
-      assert.equal(doc.start_distance, HARDEST.min_moves);
+    (doc, states, n, command) => {
+      namesTheHardest(command);
+      assert.equal(Number(states.replace(/,/g, '')), HARDEST.states);
+      assert.equal(doc.states, HARDEST.states);
+      assert.equal(Number(n), HARDEST.moves);
+      assert.equal(doc.start_distance, HARDEST.moves);
     }],
   [/^(\d+) puzzles of (\d+) to (\d+) moves from the served bank, each solvable at its stated length$/,
     (doc, n, lo, hi, command) => {
@@ -238,8 +245,9 @@ const EXPECTATIONS = [
   }],
   [/^the puzzle of id (\w+): the hardest 6x6 puzzle by moves, (\d+) moves$/, (doc, id, n) => {
     assert.equal(doc.id, id);
+    assert.equal(doc.board, HARDEST_BOARD);
     assert.equal(doc.moves, Number(n));
-    assert.equal(doc.moves, HARDEST.min_moves);
+    assert.equal(doc.moves, HARDEST.moves);
   }],
   [/^the served bank's counts per length and per walls, and its meta$/, (doc) => {
     assert.equal(doc.board_size, 6);
@@ -272,17 +280,18 @@ const EXPECTATIONS = [
     assert.equal(doc.solution.move_count, JAM1.moves);
   }],
   [/^the hardest 6x6 puzzle's whole component: ([\d,]+) states, (\d+) moves from the start$/,
-    (doc, states, n) => {
-      assert.equal(count(states), HARDEST.reachable, 'the doc disagrees with classic.jsonl');
-      assert.equal(doc.states, HARDEST.reachable);
-      assert.equal(Number(n), HARDEST.min_moves);
-      assert.equal(doc.start_distance, HARDEST.min_moves);
+    (doc, states, n, command) => {
+      namesTheHardest(command);
+      assert.equal(count(states), HARDEST.states, 'the doc disagrees with jam40.tsv');
+      assert.equal(doc.states, HARDEST.states);
+      assert.equal(Number(n), HARDEST.moves);
+      assert.equal(doc.start_distance, HARDEST.moves);
     }],
   [/^two puzzles, one a line: answers in input order, (\d+) and (\d+) moves$/, (docs, a, b) => {
     assert.equal(docs.length, 2);
     assert.deepEqual(docs.map((d) => d.line), [1, 2]);
-    assert.deepEqual([Number(a), Number(b)], [HARDEST.min_moves, JAM1.moves]);
-    assert.deepEqual(docs.map((d) => d.solution.move_count), [HARDEST.min_moves, JAM1.moves]);
+    assert.deepEqual([Number(a), Number(b)], [HARDEST.moves, JAM1.moves]);
+    assert.deepEqual(docs.map((d) => d.solution.move_count), [HARDEST.moves, JAM1.moves]);
   }],
   [/^the sample bank: (\d+) puzzles, every length from (\d+) to (\d+) moves$/, (text, n, lo, hi) => {
     const stats = bankStats(text);
@@ -302,7 +311,7 @@ const EXPECTATIONS = [
   [/^the three hardest of the sample, hardest first: (\d+), (\d+) and (\d+) moves$/, (text, ...rest) => {
     const rows = exportLines(text);
     assert.deepEqual(rows.map((r) => r.moves), rest.slice(0, 3).map(Number));
-    assert.equal(rows[0].moves, HARDEST.min_moves);
+    assert.equal(rows[0].moves, HARDEST.moves);
   }],
   [/^(\d+) puzzles of the sample re-derived by the library \(seed (\d+)\): none disagrees$/,
     (text, n, seed, command) => {
@@ -376,6 +385,44 @@ test('every page opens with whom it is for, no page speaks of work periods, READ
 
   const readme = PAGES.find((p) => p.name === 'README.md');
   assert.ok(readme.text.split('\n').length <= 250, 'README.md is the front door: at most 250 lines, the rest in docs/');
+});
+
+test('one board is "the hardest 6x6 puzzle": the bank\'s, on every page, in the spec and the playground', () => {
+  // A wall-free 6x6 board named beside "hardest" that needs as many moves as the hardest is the
+  // bank's board: its cluster holds other starts as far from the goal, and only the bank's has
+  // an id the served bank finds.
+  const BOARD = /(?<![\w.])[A-Zo.]{36}(?![\w.])/g;
+  const lengths = new Map();
+  const moves = (board) => {
+    if (!lengths.has(board)) lengths.set(board, solve({ board }).solution?.move_count);
+    return lengths.get(board);
+  };
+  const named = [];
+  for (const p of PAGES) {
+    p.text.split('\n').forEach((line, i) => {
+      if (/hardest/i.test(line)) for (const [b] of line.matchAll(BOARD)) named.push([`${p.name}:${i + 1}`, b]);
+    });
+  }
+  for (const c of all.filter((x) => x.comment && /hardest/i.test(x.comment))) {
+    for (const [b] of c.command.matchAll(BOARD)) named.push([`${c.page}: ${c.comment}`, b]);
+  }
+  const walk = (node, where) => {
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.summary === 'string' && /hardest/i.test(node.summary) && node.value?.board) {
+      named.push([`openapi.yaml ${where}`, node.value.board]);
+    }
+    for (const [k, v] of Object.entries(node)) walk(v, `${where}/${k}`);
+  };
+  walk(YAML.parse(readFileSync(SPEC_PATH, 'utf8')), '#');
+  assert.ok(named.length >= 5, `only ${named.length} boards named the hardest found`);
+  assert.equal(moves(HARDEST_BOARD), HARDEST.moves, 'the bank\'s first puzzle is the hardest');
+  for (const [where, board] of named) {
+    if (moves(board) !== HARDEST.moves) continue;
+    assert.equal(board, HARDEST_BOARD, `${where}: "the hardest" is the bank's board`);
+  }
+  // The playground's menu: the one puzzle it calls the hardest is Jam 40, the bank's board.
+  const menu = readFileSync(resolve(REPO_ROOT, 'web/puzzles.js'), 'utf8').split('\n').filter((l) => /label: /.test(l));
+  assert.deepEqual(menu.filter((l) => /hardest/i.test(l)).map((l) => l.match(/key: '(\w+)'/)?.[1]), ['jam40']);
 });
 
 test('every link between the pages names a page and a heading that exist', () => {
