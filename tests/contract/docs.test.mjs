@@ -145,7 +145,7 @@ const EXPECTATIONS = [
     assert.equal(doc.optimal, true);
     assert.equal(doc.solution.slide_count, JAM1.slides);
   }],
-  [/^the database notation: the hardest 6x6 puzzle, (\d+) moves$/, (doc, n, command) => {
+  [/^the board notation: the hardest 6x6 puzzle, (\d+) moves$/, (doc, n, command) => {
     namesTheHardest(command);
     assert.equal(Number(n), HARDEST.moves, 'the doc disagrees with jam40.tsv');
     assert.equal(doc.solution.move_count, HARDEST.moves);
@@ -279,7 +279,7 @@ const EXPECTATIONS = [
     assert.equal(doc.status, 'solved');
     assert.equal(doc.solution.move_count, JAM1.moves);
   }],
-  [/^the hardest 6x6 puzzle's whole component: ([\d,]+) states, (\d+) moves from the start$/,
+  [/^the hardest 6x6 puzzle's whole cluster: ([\d,]+) states, (\d+) moves from the start$/,
     (doc, states, n, command) => {
       namesTheHardest(command);
       assert.equal(count(states), HARDEST.states, 'the doc disagrees with jam40.tsv');
