@@ -425,8 +425,120 @@ test('one board is "the hardest 6x6 puzzle": the bank\'s, on every page, in the 
   assert.deepEqual(menu.filter((l) => /hardest/i.test(l)).map((l) => l.match(/key: '(\w+)'/)?.[1]), ['jam40']);
 });
 
+const slug = (h) => h.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
+
+/** The text of a page's section `anchor`: from its heading to the next heading as high. */
+function section(page, anchor) {
+  const lines = page.text.split('\n');
+  const start = lines.findIndex((l) => /^#{1,6} /.test(l) && slug(l.replace(/^#+ /, '')) === anchor);
+  assert.ok(start >= 0, `${page.name}: no section #${anchor}`);
+  const level = lines[start].match(/^#+/)[0].length;
+  const end = lines.findIndex((l, i) => i > start && new RegExp(`^#{1,${level}} `).test(l));
+  return lines.slice(start, end < 0 ? lines.length : end).join('\n');
+}
+
+const DATA = (f) => resolve(REPO_ROOT, 'data/bank', f);
+/** A counts file's `key value` lines (`meta KEY VALUE`, `total N`): key -> value. */
+function counts(file) {
+  return Object.fromEntries(readFileSync(DATA(file), 'utf8').trim().split('\n').map((l) => {
+    const f = l.split(' ');
+    return f[0] === 'meta' ? [f[1], f.slice(2).join(' ')] : [f.slice(0, -1).join(' '), f.at(-1)];
+  }));
+}
+const SERVED = resolve(BIN, '../bank.sqlite');
+const SAMPLE = resolve(BIN, '../bank-sample.sqlite');
+/** The served bank is the whole one (RH_FULL_BANK=ON), not a copy of the sample. */
+const fullBank = () => statSync(SERVED).size !== statSync(SAMPLE).size;
+const WALL_FREE = () => counts('wall-free-6x6.counts');
+const ONE_WALL = () => counts('one-wall-6x6-sample.counts');
+
+// Each headline figure has one home: the section that states it with its machine, date,
+// command and commit (benchmarks.md for speed and memory, enumerator.md for what an
+// enumeration found and cost, bank.md for the bank's contents and sizes). `re` finds the figure
+// in the words the pages write it in (its first group that matched is the value). The home
+// section states it, with one value; any other page that writes it gives the same value and
+// links to the home page in the same paragraph (a table is one paragraph). A figure the build
+// or the shipped data measures has `built`, the value the pages must state (when it can be
+// known: null skips, as in a sanitizer build, which serves the sample bank).
+const FIGURES = [
+  { what: 'wall-free 6x6: blocked configurations', home: 'docs/enumerator.md#the-whole-wall-free-6x6-space',
+    re: /(?:^\| |wall-free 6x6: )blocked configurations \| (\d+(?:,\d{3})*)/gm, built: () => WALL_FREE()['total.configurations'] },
+  { what: 'wall-free 6x6: clusters', home: 'docs/enumerator.md#the-whole-wall-free-6x6-space',
+    re: /(?:^\| |wall-free 6x6: )clusters \| (\d+(?:,\d{3})*)/gm, built: () => WALL_FREE()['total.clusters'] },
+  { what: 'wall-free 6x6: kept puzzles', home: 'docs/enumerator.md#the-whole-wall-free-6x6-space',
+    re: /(?:^\| |wall-free 6x6: )kept (?:puzzles )?\(solvable and minimal\) \| (\d+(?:,\d{3})*)|wall-free 6x6\s+(?:space|enumeration)[^.|]{0,40}?[:,] (\d+(?:,\d{3})*) puzzles/gm,
+    built: () => WALL_FREE().total },
+  { what: 'wall-free 6x6, moves: wall time of the whole run', home: 'docs/enumerator.md#what-a-space-costs',
+    re: /wall-free 6x6, moves\b[^\n]*?\| ([\d.]+ min) \(/g },
+  { what: 'wall-free 6x6, moves: CPU of the whole run', home: 'docs/enumerator.md#what-a-space-costs',
+    re: /wall-free 6x6, moves\b[^\n]*? min \([\d,]+ s\)[^\n]*?\b([\d,]{3,}) s\b/g },
+  { what: 'wall-free 6x6, moves: peak RSS of the whole run', home: 'docs/enumerator.md#what-a-space-costs',
+    re: /wall-free 6x6, moves\b[^\n]*?\b(\d+ MiB)/g },
+  { what: 'both metrics against moves alone', home: 'docs/benchmarks.md#the-enumerator',
+    re: /[Bb]oth metrics (?:cost|take) ([\d.]+) times/g },
+  { what: '6x6 with 0-1 walls: blocked configurations', home: 'docs/enumerator.md#the-whole-6x6-space-with-0-1-walls',
+    re: /(?:^\| |0-1 walls: )blocked configurations \| (\d+(?:,\d{3})*)/gm, built: () => ONE_WALL()['one_wall.total.configurations'] },
+  { what: '6x6 with 0-1 walls: kept one-wall puzzles', home: 'docs/enumerator.md#the-whole-6x6-space-with-0-1-walls',
+    re: /\b(\d+(?:,\d{3})*) with one wall \||kept one-wall puzzles \| (\d+(?:,\d{3})*)/g },
+  { what: '6x6 with 0-1 walls: the hardest in moves', home: 'docs/enumerator.md#the-whole-6x6-space-with-0-1-walls',
+    re: /^\| hardest by moves \| (\d+) moves|0-1 walls: the hardest \| (\d+) moves/gm },
+  { what: '6x6 with 0-1 walls, both metrics: CPU of the whole run', home: 'docs/enumerator.md#what-a-space-costs',
+    re: /0-1 walls, both metrics\b[^\n]*?\b([\d,]{4,}) s (?:of CPU|\(\d)/g },
+  { what: '6x6 with 0-1 walls, both metrics: hours of the two cores', home: 'docs/enumerator.md#what-a-space-costs',
+    re: /0-1 walls, both metrics\b[^\n]*?\b([\d.]+) hours of the (?:two|2) cores/g },
+  { what: 'the served bank: one-wall puzzles', home: 'docs/bank.md#the-bank-out-of-the-box',
+    re: /\b(\d+(?:,\d{3})*) one-wall puzzles,\s+up|\b(\d+(?:,\d{3})*) with one wall,|of which (\d+(?:,\d{3})*) ship/g, built: () => ONE_WALL().total },
+  { what: 'the served bank: puzzles', home: 'docs/bank.md#the-bank-out-of-the-box',
+    re: /(\d+(?:,\d{3})*) puzzles in a file of/g, built: () => fullBank() ? Number(WALL_FREE().total) + Number(ONE_WALL().total) : null },
+  { what: 'the served bank: bytes', home: 'docs/bank.md#the-bank-out-of-the-box',
+    re: /puzzles in a file of (\d+(?:,\d{3})*) bytes/g, built: () => fullBank() ? statSync(SERVED).size : null },
+  { what: 'the sample bank: bytes', home: 'docs/bank.md#the-bank-out-of-the-box',
+    re: /bytes of text; a file of (\d+(?:,\d{3})*) bytes/g, built: () => statSync(SAMPLE).size },
+  { what: 'the sample bank: bytes of text', home: 'docs/bank.md#the-bank-out-of-the-box',
+    re: /(\d+(?:,\d{3})*) bytes of text/g, built: () => statSync(DATA('sample.txt')).size },
+  { what: 'the wall-free archive: bytes', home: 'docs/bank.md#the-shipped-data',
+    re: /wall-free-6x6\.tar\.xz` \((\d+(?:,\d{3})*) bytes/g, built: () => statSync(DATA('wall-free-6x6.tar.xz')).size },
+  { what: 'the one-wall sample archive: bytes', home: 'docs/bank.md#the-shipped-data',
+    re: /one-wall-6x6-sample\.\*`, (\d+(?:,\d{3})*) bytes/g, built: () => statSync(DATA('one-wall-6x6-sample.tar.xz')).size },
+  { what: 'the archives: bytes', home: 'docs/bank.md#the-shipped-data',
+    re: /archives take (\d+(?:,\d{3})*) bytes/g,
+    built: () => statSync(DATA('wall-free-6x6.tar.xz')).size + statSync(DATA('one-wall-6x6-sample.tar.xz')).size },
+  { what: 'hints from cluster tables against searches', home: 'docs/benchmarks.md#hints-at-lookup-speed',
+    re: /([\d.]+) times as many (?:hints|a second)/g },
+];
+
+/** Every statement of a figure: {page, paragraph, value}, the value's commas and spaces kept. */
+function statements(figure, text) {
+  return text.split(/\n\s*\n/).flatMap((paragraph) => [...paragraph.matchAll(figure.re)]
+    .map((m) => ({ paragraph, value: m.slice(1).find((g) => g !== undefined) })));
+}
+
+test('every headline figure is stated at its home and quoted equal, with a link, elsewhere', () => {
+  for (const f of FIGURES) {
+    const [name, anchor] = f.home.split('#');
+    const home = PAGES.find((p) => p.name === name);
+    const stated = statements(f, section(home, anchor));
+    assert.ok(stated.length >= 1, `${f.home} no longer states ${f.what} (${f.re})`);
+    const values = [...new Set(stated.map((x) => x.value))];
+    assert.equal(values.length, 1, `${f.home} states ${f.what} as ${values.join(' and ')}`);
+    const [value] = values;
+    const built = f.built?.();
+    if (built !== undefined && built !== null) {
+      assert.equal(count(value.replace(/ .*/, '')), Number(built), `${f.home}: ${f.what} is ${value}; the build and data/bank/ give ${built}`);
+    }
+    const file = name.replace(/^docs\//, '');
+    for (const p of PAGES.filter((x) => x.name !== name)) {
+      for (const quote of statements(f, p.text)) {
+        assert.equal(quote.value, value, `${p.name} gives ${f.what} as ${quote.value}; its home, ${f.home}, as ${value}`);
+        if (f.built) continue;
+        assert.ok(quote.paragraph.includes(`${file}`) && /\]\([^)]*\.md/.test(quote.paragraph),
+          `${p.name} quotes ${f.what} (${value}) without a link to ${f.home}`);
+      }
+    }
+  }
+});
+
 test('every link between the pages names a page and a heading that exist', () => {
-  const slug = (h) => h.toLowerCase().replace(/[^\w\- ]/g, '').replace(/ /g, '-');
   const headings = Object.fromEntries(PAGES.map((p) => [p.name,
     new Set(p.text.split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => slug(l.replace(/^#+ /, ''))))]));
   for (const p of PAGES) {
