@@ -1,6 +1,6 @@
 /* JSON in and out, on top of the core: the service's JSON puzzle forms, the documents both the
- * CLI and the service print, and the numbers both read as text. The only rushhour header that
- * needs cJSON; its functions live in the rushhour-json library. */
+ * CLI and the service print, and the numbers both read as text (counts and byte sizes). The
+ * only rushhour header that needs cJSON; its functions live in the rushhour-json library. */
 #ifndef RUSHHOUR_JSON_H
 #define RUSHHOUR_JSON_H
 
@@ -55,6 +55,12 @@ RH_API int rh_parse_text(rh_puzzle *out, rh_diags *diags, const char *text, size
  * `max`, into *out, as the service's query parameters and the CLI's options and files give
  * one: RH_OK, or RH_EARG (NULL is no number) and nothing stored. */
 RH_API int rh_decimal_parse(const char *text, uint64_t min, uint64_t max, uint64_t *out);
+
+/* A number of bytes filling the whole of `text`: digits alone, or digits then KiB, MiB, GiB or
+ * TiB (powers of 1024: 256MiB is 268435456), from `min` to `max`, into *out, as the service's
+ * size settings and the CLI's --max-memory take one: RH_OK, or RH_EARG (NULL, no digit first,
+ * any other suffix, more than 2^64 - 1 bytes, out of range) and nothing stored. */
+RH_API int rh_size_parse(const char *text, uint64_t min, uint64_t max, uint64_t *out);
 
 /* Adds the member `name`: `v` with every digit, where cJSON's numbers (doubles) keep only
  * those below 2^53. Returns false when out of memory. */
