@@ -39,7 +39,13 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             rhd_config_usage(usage, sizeof usage);
-            printf("usage: rushhourd [--flag value ...] | --healthcheck | --version\n\n%s", usage);
+            printf("usage: rushhourd [--flag value ...]      serve\n"
+                   "       rushhourd --healthcheck[=PID] [--flag value ...]\n"
+                   "                                         exit 0 when the server of process PID "
+                   "(default 1) answers /healthz\n"
+                   "       rushhourd --version               print \"rushhourd VERSION\"\n"
+                   "       rushhourd --help                  print this\n\n%s",
+                   usage);
             return 0;
         }
         if (strcmp(argv[i], "--version") == 0) {

@@ -1,7 +1,6 @@
 /* rushhourd's settings: one table gives each setting its flag, variable, default, meaning and
  * parser, so loading, validation and --help can never disagree. */
 #include <arpa/inet.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,6 +8,8 @@
 #include <string.h>
 
 #include "config.h"
+#include "rushhour/error.h"
+#include "rushhour/json.h"
 
 #define KIB UINT64_C(1024)
 #define MIB (1024 * KIB)
@@ -29,6 +30,8 @@ struct setting {
     const char *env;
     const char *fallback; /* the default, parsed like any other value */
     const char *meaning;
+    /* The values a word setting takes; for a number, the word it takes besides its range. */
+    const char *values;
     parse_fn *parse;
     size_t offset, width; /* the field's place in rhd_config, and its size */
     uint64_t min, max;    /* numeric settings only; max == 0 for the others */
@@ -40,83 +43,83 @@ static parse_fn parse_size, parse_count, parse_address, parse_origins, parse_lev
 #define AT(field) offsetof(rhd_config, field), sizeof(((rhd_config *)0)->field)
 
 static const setting settings[] = {
-    {"--bind", "RUSHHOURD_BIND", "0.0.0.0", "address to listen on, IPv4 or IPv6", parse_address,
-     AT(bind), 0, 0},
-    {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", parse_count, AT(port), 0,
-     65535},
+    {"--bind", "RUSHHOURD_BIND", "0.0.0.0", "address to listen on", "IPv4 or IPv6 address",
+     parse_address, AT(bind), 0, 0},
+    {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", NULL, parse_count, AT(port),
+     0, 65535},
     {"--admin-port", "RUSHHOURD_ADMIN_PORT", "9090",
      "TCP port of the admin listener (/healthz, /readyz, /metrics only); 0: any free port; off: "
      "none",
-     parse_port_or_off, AT(admin_port), 0, 65535},
+     "off", parse_port_or_off, AT(admin_port), 0, 65535},
     {"--public-metrics", "RUSHHOURD_PUBLIC_METRICS", "off",
-     "/metrics on the public port too (on or off); off: on the admin listener only, so with "
-     "--admin-port off nowhere",
-     parse_switch, AT(public_metrics), 0, 0},
-    {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core",
+     "/metrics on the public port too; off: on the admin listener only, so with --admin-port off "
+     "nowhere",
+     "on or off", parse_switch, AT(public_metrics), 0, 0},
+    {"--http-threads", "RUSHHOURD_HTTP_THREADS", "0", "HTTP threads; 0: one per CPU core", NULL,
      parse_count, AT(http_threads), 0, 256},
-    {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", parse_count,
-     AT(workers), 0, 1024},
+    {"--workers", "RUSHHOURD_WORKERS", "0", "search threads; 0: one per CPU core", NULL,
+     parse_count, AT(workers), 0, 1024},
     {"--queue-length", "RUSHHOURD_QUEUE_LENGTH", "64", "searches waiting for a worker; 503 beyond",
-     parse_count, AT(queue_length), 1, 100000},
+     NULL, parse_count, AT(queue_length), 1, 100000},
     {"--batch-max", "RUSHHOURD_BATCH_MAX", "32",
-     "most puzzles in one POST /v1/solve/batch (never more than --queue-length)", parse_count,
+     "most puzzles in one POST /v1/solve/batch (never more than --queue-length)", NULL, parse_count,
      AT(batch_max), 1, 100000},
     {"--max-body-bytes", "RUSHHOURD_MAX_BODY_BYTES", "64KiB", "largest request body; 413 beyond",
-     parse_size, AT(max_body_bytes), KIB, 16 * MIB},
-    {"--max-nodes", "RUSHHOURD_MAX_NODES", "20000000", "most nodes one search may expand",
+     NULL, parse_size, AT(max_body_bytes), KIB, 16 * MIB},
+    {"--max-nodes", "RUSHHOURD_MAX_NODES", "20000000", "most nodes one search may expand", NULL,
      parse_count, AT(max_nodes), 1, UINT64_C(1000000000000)},
     {"--timeout-ms", "RUSHHOURD_TIMEOUT_MS", "5000",
-     "search time when the request sets none; at most --timeout-max-ms", parse_count,
+     "search time when the request sets none; at most --timeout-max-ms", NULL, parse_count,
      AT(timeout_ms), 1, 600000},
     {"--timeout-max-ms", "RUSHHOURD_TIMEOUT_MAX_MS", "30000", "most search time a request may ask",
-     parse_count, AT(timeout_max_ms), 1, 600000},
+     NULL, parse_count, AT(timeout_max_ms), 1, 600000},
     {"--memory-budget-bytes", "RUSHHOURD_MEMORY_BUDGET_BYTES", "1GiB",
-     "memory of all searches together; each gets budget / workers", parse_size,
+     "memory of all searches together; each gets budget / workers", NULL, parse_size,
      AT(memory_budget_bytes), MIB, TIB},
     {"--cache-bytes", "RUSHHOURD_CACHE_BYTES", "64MiB",
-     "memory for cached answers (repeated puzzles skip the search); 0: no cache", parse_size,
+     "memory for cached answers (repeated puzzles skip the search); 0: no cache", NULL, parse_size,
      AT(cache_bytes), 0, TIB},
     {"--table-cache-bytes", "RUSHHOURD_TABLE_CACHE_BYTES", "64MiB",
      "memory for cluster tables (hints and solves anywhere in a played puzzle's cluster skip the "
      "search); 0: none",
-     parse_size, AT(table_cache_bytes), 0, TIB},
+     NULL, parse_size, AT(table_cache_bytes), 0, TIB},
     {"--table-builds-per-min", "RUSHHOURD_TABLE_BUILDS_PER_MIN", "120",
      "background table builds a minute (a quarter of a minute's worth at once); 0: none but the "
      "day's",
-     parse_count, AT(table_builds_per_min), 0, 100000},
+     NULL, parse_count, AT(table_builds_per_min), 0, 100000},
     {"--table-build-cpu-ms-per-min", "RUSHHOURD_TABLE_BUILD_CPU_MS_PER_MIN", "6000",
      "CPU milliseconds a minute the background table builds may take (a quarter of a minute's "
      "worth at once); 0: none but the day's",
-     parse_count, AT(table_build_cpu_ms_per_min), 0, 6000000},
-    {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", parse_count,
-     AT(max_connections), 1, 100000},
+     NULL, parse_count, AT(table_build_cpu_ms_per_min), 0, 6000000},
+    {"--max-connections", "RUSHHOURD_MAX_CONNECTIONS", "1024", "open connections", NULL,
+     parse_count, AT(max_connections), 1, 100000},
     {"--max-connections-per-ip", "RUSHHOURD_MAX_CONNECTIONS_PER_IP", "128",
-     "open connections per client address; 0: unlimited", parse_count, AT(max_connections_per_ip),
-     0, 100000},
+     "open connections per client address; 0: unlimited", NULL, parse_count,
+     AT(max_connections_per_ip), 0, 100000},
     {"--idle-timeout-s", "RUSHHOURD_IDLE_TIMEOUT_S", "30",
-     "seconds before an idle connection closes", parse_count, AT(idle_timeout_s), 1, 3600},
+     "seconds before an idle connection closes", NULL, parse_count, AT(idle_timeout_s), 1, 3600},
     {"--header-timeout-s", "RUSHHOURD_HEADER_TIMEOUT_S", "10",
-     "seconds for a whole request header; 408 beyond", parse_count, AT(header_timeout_s), 1, 3600},
+     "seconds for a whole request header; 408 beyond", NULL, parse_count, AT(header_timeout_s), 1,
+     3600},
     {"--body-timeout-s", "RUSHHOURD_BODY_TIMEOUT_S", "30",
-     "seconds for a whole request body, from the end of its header; 408 beyond", parse_count,
+     "seconds for a whole request body, from the end of its header; 408 beyond", NULL, parse_count,
      AT(body_timeout_s), 1, 3600},
     {"--header-memory-bytes", "RUSHHOURD_HEADER_MEMORY_BYTES", "32KiB",
-     "memory for one request's headers; 431 beyond", parse_size, AT(header_memory_bytes), 4 * KIB,
-     MIB},
-    {"--grace-s", "RUSHHOURD_GRACE_S", "20", "seconds to drain on SIGTERM", parse_count,
+     "memory for one request's headers; 431 beyond", NULL, parse_size, AT(header_memory_bytes),
+     4 * KIB, MIB},
+    {"--grace-s", "RUSHHOURD_GRACE_S", "20", "seconds to drain on SIGTERM", NULL, parse_count,
      AT(grace_s), 0, 3600},
-    {"--cors-origins", "RUSHHOURD_CORS_ORIGINS", "",
-     "CORS: comma-separated exact origins, or *; empty: off", parse_origins, AT(cors_origins), 0,
-     0},
+    {"--cors-origins", "RUSHHOURD_CORS_ORIGINS", "", "origins answered with CORS; empty: CORS off",
+     "comma-separated origins, or *", parse_origins, AT(cors_origins), 0, 0},
     {"--playground", "RUSHHOURD_PLAYGROUND", "on",
-     "the playground web page at / (on or off; off: / and /web/ are 404)", parse_switch,
-     AT(playground), 0, 0},
-    {"--log-level", "RUSHHOURD_LOG_LEVEL", "info", "least level logged: debug, info, warn, error",
-     parse_level, AT(log_level), 0, 0},
+     "the playground web page at / and its files under /web/; off: they are 404", "on or off",
+     parse_switch, AT(playground), 0, 0},
+    {"--log-level", "RUSHHOURD_LOG_LEVEL", "info", "least level logged",
+     "debug, info, warn or error", parse_level, AT(log_level), 0, 0},
     {"--bank", "RUSHHOURD_BANK", RHD_BANK_AUTO,
      "puzzle bank file served by /v1/puzzles (opened read-only); auto: the built or installed "
      "one, served only if present; off: none",
-     parse_bank, AT(bank), 0, 0},
+     "a path, auto or off", parse_bank, AT(bank), 0, 0},
 };
 
 #define SETTING_COUNT (sizeof settings / sizeof settings[0])
@@ -165,52 +168,48 @@ static bool is_bytes(const setting *s)
     return s->parse == parse_size;
 }
 
-/* A decimal integer in the setting's range, with a binary suffix when the setting is a size.
- * strtoull alone would accept spaces, signs and "0x": only digits get that far. */
+/* The library's reader of the setting's numbers: a size may end in a binary suffix. */
+static int read_as(const setting *s, const char *text, uint64_t min, uint64_t max, uint64_t *out)
+{
+    return (is_bytes(s) ? rh_size_parse : rh_decimal_parse)(text, min, max, out);
+}
+
+/* Whether `text` is written as the setting's numbers are, whatever its size: its digits
+ * followed by what "1" may be followed by. */
+static bool number_form(const setting *s, const char *text)
+{
+    const size_t digits = strspn(text, "0123456789");
+    char one[8] = "1";
+    uint64_t v;
+    if (!digits || strlen(text + digits) >= sizeof one - 1) return false;
+    strcat(one, text + digits);
+    return read_as(s, one, 0, UINT64_MAX, &v) == RH_OK;
+}
+
+/* A number in the setting's range: a decimal integer, or for a size one with a binary suffix
+ * (rh_size_parse). */
 static bool read_number(const setting *s, const char *text, uint64_t *out, char *why,
                         size_t why_len)
 {
+    const uint64_t max = is_bytes(s) && s->max > SIZE_MAX ? SIZE_MAX : s->max;
+    if (read_as(s, text, s->min, max, out) == RH_OK) return true;
     char show[SHOWN_MAX + 4];
     shown(show, sizeof show, text);
     if (!*text) {
         snprintf(why, why_len, "empty value, expected a decimal integer");
-        return false;
-    }
-    if (*text < '0' || *text > '9') {
-        snprintf(why, why_len, "%s is not a decimal integer", show);
-        return false;
-    }
-    errno = 0;
-    char *end;
-    uint64_t v = strtoull(text, &end, 10);
-    bool overflow = errno == ERANGE;
-    if (*end && is_bytes(s)) {
-        const uint64_t unit = strcmp(end, "KiB") == 0   ? KIB
-                              : strcmp(end, "MiB") == 0 ? MIB
-                              : strcmp(end, "GiB") == 0 ? GIB
-                              : strcmp(end, "TiB") == 0 ? TIB
-                                                        : 0;
-        if (!unit) {
-            snprintf(why, why_len,
-                     "%s is not a number of bytes (digits, then KiB, MiB, GiB or TiB)", show);
-            return false;
-        }
-        overflow = overflow || v > UINT64_MAX / unit;
-        v *= unit;
-    } else if (*end) {
-        snprintf(why, why_len, "%s is not a decimal integer", show);
-        return false;
-    }
-    const uint64_t max = is_bytes(s) && s->max > SIZE_MAX ? SIZE_MAX : s->max;
-    if (overflow || v < s->min || v > max) {
+    } else if (number_form(s, text)) {
         char lo[24], hi[24];
         format_number(lo, sizeof lo, s->min, is_bytes(s));
         format_number(hi, sizeof hi, max, is_bytes(s));
         snprintf(why, why_len, "%s is out of range (%s..%s)", show, lo, hi);
-        return false;
+    } else if (is_bytes(s)) {
+        snprintf(why, why_len,
+                 "%s is not a number of bytes (digits, then optionally KiB, MiB, GiB or TiB)",
+                 show);
+    } else {
+        snprintf(why, why_len, "%s is not a decimal integer", show);
     }
-    *out = v;
-    return true;
+    return false;
 }
 
 /* A number into its field, an int, a size_t or a uint64_t, as wide as the table says: a count,
@@ -536,33 +535,50 @@ static void default_text(char *out, size_t len, const setting *s)
     snprintf(out, len, "%s", *s->fallback ? s->fallback : "\"\"");
 }
 
+/* The values a setting takes, as --help and configuration.md give them: a number's range ("lo..hi",
+ * sizes with their suffix), and the word it takes besides; a word setting's words. */
+static void values_text(char *out, size_t len, const setting *s)
+{
+    if (!s->max) {
+        snprintf(out, len, "%s", s->values);
+        return;
+    }
+    char lo[24], hi[24];
+    format_number(lo, sizeof lo, s->min, is_bytes(s));
+    format_number(hi, sizeof hi, s->max, is_bytes(s));
+    snprintf(out, len, "%s..%s%s%s", lo, hi, s->values ? " or " : "", s->values ? s->values : "");
+}
+
 void rhd_config_usage(char *out, size_t len)
 {
     text_out t = {out, len, 0};
     if (len) out[0] = '\0';
-    int wf = (int)strlen("FLAG"), we = (int)strlen("VARIABLE"), wd = (int)strlen("DEFAULT");
+    int wf = (int)strlen("FLAG"), we = (int)strlen("VARIABLE"), wd = (int)strlen("DEFAULT"),
+        wv = (int)strlen("VALUES");
     for (size_t k = 0; k < SETTING_COUNT; k++) {
-        char d[64];
+        char d[64], v[64];
         default_text(d, sizeof d, &settings[k]);
+        values_text(v, sizeof v, &settings[k]);
         if ((int)strlen(settings[k].flag) > wf) wf = (int)strlen(settings[k].flag);
         if ((int)strlen(settings[k].env) > we) we = (int)strlen(settings[k].env);
         if ((int)strlen(d) > wd) wd = (int)strlen(d);
+        if ((int)strlen(v) > wv) wv = (int)strlen(v);
     }
-    put(&t, "Settings (a flag, as --name value or --name=value, wins over its variable, which wins "
-            "over the default).\n"
-            "Sizes are bytes, or digits followed by KiB, MiB, GiB or TiB.\n\n");
-    put(&t, "  %-*s  %-*s  %-*s  %s\n", wf, "FLAG", we, "VARIABLE", wd, "DEFAULT", "MEANING");
+    put(&t, "Settings: a flag, as --name value or --name=value, wins over its variable, which wins "
+            "over the default;\nan empty variable counts as unset. A value that cannot be "
+            "taken stops the start: exit code 2.\n"
+            "Units are in the names: -bytes bytes, -ms milliseconds, -s seconds, -per-min a "
+            "minute; the other numbers are counts.\n"
+            "Sizes (-bytes): digits, or digits then KiB, MiB, GiB or TiB (powers of 1024).\n\n");
+    put(&t, "  %-*s  %-*s  %-*s  %-*s  %s\n", wf, "FLAG", we, "VARIABLE", wd, "DEFAULT", wv,
+        "VALUES", "MEANING");
     for (size_t k = 0; k < SETTING_COUNT; k++) {
         const setting *s = &settings[k];
-        char d[64], range[64] = "";
+        char d[64], v[64];
         default_text(d, sizeof d, s);
-        if (s->max) {
-            char lo[24], hi[24];
-            format_number(lo, sizeof lo, s->min, is_bytes(s));
-            format_number(hi, sizeof hi, s->max, is_bytes(s));
-            snprintf(range, sizeof range, " (%s..%s)", lo, hi);
-        }
-        put(&t, "  %-*s  %-*s  %-*s  %s%s\n", wf, s->flag, we, s->env, wd, d, s->meaning, range);
+        values_text(v, sizeof v, s);
+        put(&t, "  %-*s  %-*s  %-*s  %-*s  %s\n", wf, s->flag, we, s->env, wd, d, wv, v,
+            s->meaning);
     }
 }
 

@@ -1,6 +1,6 @@
 /* rushhourd's configuration: every setting has a flag and an environment variable of the same
- * meaning (flags win), a default, and a validity check. One table drives parsing, --help and
- * the README's configuration table. */
+ * meaning (flags win), a default, and a validity check. One table drives parsing and --help;
+ * the doc test holds docs/configuration.md's table to --help. */
 #ifndef RHD_CONFIG_H
 #define RHD_CONFIG_H
 
@@ -70,7 +70,9 @@ int rhd_config_load(rhd_config *cfg, char **envp, int argc, char **argv, int cor
  * not errors: orchestrators define their own (Kubernetes service links), so the server warns. */
 int rhd_config_unknown_env(char **envp, char *out, size_t len);
 
-/* Writes the settings table (flag, variable, default, meaning), one line each, for --help. */
+/* Writes the settings table for --help: how settings are given, their units and sizes' suffixes,
+ * then a heading line (FLAG, VARIABLE, DEFAULT, VALUES, MEANING) and one line a setting, in
+ * columns aligned under it. */
 void rhd_config_usage(char *out, size_t len);
 
 /* The most puzzles one batch may hold: batch_max, but no more than the queue takes at once. */
