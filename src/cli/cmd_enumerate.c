@@ -37,9 +37,10 @@ static const char usage[] =
     "                          [--max-memory BYTES] [--clusters FILE|-] [--bank FILE]\n"
     "                          [--progress]\n"
     "A single number is MIN=MAX; --vehicles MIN- has no maximum. Defaults: size 6, walls 0-0,\n"
-    "vehicles 1-, metric moves, shard 0/1, threads = cores, max memory 201326592 (192 MiB of\n"
-    "cluster buffers, shared by the threads). The bank is the run's checkpoint: the same\n"
-    "command again after an interruption goes on where it was, with any threads and memory.\n";
+    "vehicles 1-, metric moves, shard 0/1, threads = cores, max memory 192MiB (of cluster\n"
+    "buffers, shared by the threads). The bank is the run's checkpoint: the same\n"
+    "command again after an interruption goes on where it was, with any threads and memory.\n"
+    "BYTES: " CLI_SIZE_FORM ".\n";
 
 typedef struct {
     rh_enum_options enumerate;
@@ -117,7 +118,7 @@ static int parse_args(cli *o, int argc, char **argv)
             bad = !v || parse_int(v, strlen(v), &e->threads);
         } else if (strcmp(a, "--max-memory") == 0) {
             uint64_t bytes = 0;
-            bad = !cli_number(v, SIZE_MAX, &bytes) || bytes == 0;
+            bad = !cli_size(v, SIZE_MAX, &bytes) || bytes == 0;
             e->max_memory = (size_t)bytes;
         } else if (strcmp(a, "--metric") == 0) {
             bad = !v ||

@@ -58,7 +58,8 @@ static const char usage[] =
     "       rushhour --version\n"
     "Input: a JSON puzzle ({vehicles}, {grid} or {board}), grid rows, or a board string.\n"
     "With --lines: one puzzle a line (JSON, a board or rows joined by '/', or that text as a\n"
-    "JSON string); one answer a line, in input order, solved by N threads (default: the cores).\n";
+    "JSON string); one answer a line, in input order, solved by N threads (default: the cores).\n"
+    "BYTES: " CLI_SIZE_FORM ".\n";
 
 typedef enum { CMD_SOLVE, CMD_EXPLORE, CMD_ANALYZE, CMD_GENERATE, CMD_VERIFY } command;
 
@@ -147,6 +148,10 @@ static int parse_args(cli_options *o, int argc, char **argv)
         } else if (solve && strcmp(a, "--algorithm") == 0) {
             if (rh_algorithm_parse(&o->search.algorithm, v))
                 return bad_usage("bad --algorithm '%s'", v ? v : "");
+            i++;
+        } else if (budget == &o->max_memory) {
+            if (!cli_size(v, UINT64_MAX, budget))
+                return bad_usage("%s needs a number of bytes: " CLI_SIZE_FORM, a);
             i++;
         } else if (budget) {
             if (!cli_number(v, UINT64_MAX, budget))

@@ -267,6 +267,47 @@ Test(solve, memory_limit)
     free(big);
 }
 
+/* --max-memory takes what the server's sizes take (rh_size_parse): 64KiB is the 65536 above,
+ * 256MiB is accepted, and a suffix of another spelling is a usage error. */
+Test(solve, memory_limit_with_a_binary_suffix)
+{
+    char *big = classic_puzzle("big-cluster-541934");
+    const char *args[] = {"solve", "--max-memory", "64KiB", NULL};
+    run_result r = run_cli(args, big);
+    cr_expect_eq(r.code, 3, "exit %d, stderr \"%s\"", r.code, r.err);
+    cJSON *doc = parse_out(&r);
+    cr_expect_str_eq(get_string(doc, "limit"), "memory");
+    cr_expect_leq(get_number(get(doc, "stats"), "peak_memory_bytes"), 65536);
+    cJSON_Delete(doc);
+    run_free(&r);
+    free(big);
+
+    const char *generous[] = {"solve", "--max-memory", "256MiB", NULL};
+    r = run_cli(generous, jam01_text);
+    doc = expect_answer(&r);
+    cr_expect_eq(get_number(get(doc, "solution"), "move_count"), 8);
+    cJSON_Delete(doc);
+    run_free(&r);
+
+    static const char *const bad[] = {"256MB", "256mib", "256 MiB", "1.5GiB", "16777216TiB"};
+    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        const char *refused[] = {"solve", "--max-memory", bad[k], NULL};
+        expect_usage_error(refused, jam01_text, "--max-memory needs a number of bytes");
+    }
+}
+
+/* enumerate's --max-memory reads sizes the same way. */
+Test(enumerate, memory_cap_with_a_binary_suffix)
+{
+    const char *args[] = {"enumerate", "--size",       "4",     "--vehicles",
+                          "1-3",       "--max-memory", "16MiB", NULL};
+    run_result r = run_cli(args, NULL);
+    cr_expect_eq(r.code, 0, "exit %d, stderr \"%s\"", r.code, r.err);
+    run_free(&r);
+    const char *refused[] = {"enumerate", "--size", "4", "--max-memory", "16MB", NULL};
+    expect_usage_error(refused, NULL, "--max-memory '16MB'");
+}
+
 Test(solve, unsolvable)
 {
     char *locked = classic_puzzle("locked-truck");
