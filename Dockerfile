@@ -1,9 +1,9 @@
 # rushhourd: the Rush Hour solver service as a container image (docs/operating.md, "Container").
 #
 #   podman build --format docker -t rushhourd:0.1.0 .      (or: docker build -t rushhourd:0.1.0 .)
-#   podman run --rm --stop-timeout 30 -p 8080:8080 -p 9090:9090 rushhourd:0.1.0
+#   podman run --rm --stop-timeout 30 -p 8080:8080 -p 8137:8137 rushhourd:0.1.0
 #
-# 8080 is the API, 9090 the admin listener (probes and metrics). The image serves the bank it
+# 8080 is the API, 8137 the admin listener (probes and metrics). The image serves the bank it
 # carries: no volume is needed. `--format docker` keeps the HEALTHCHECK, which podman's default
 # OCI format drops.
 #
@@ -61,12 +61,12 @@ LABEL org.opencontainers.image.title="rushhourd" \
 
 ENV RUSHHOURD_BIND=0.0.0.0 \
     RUSHHOURD_PORT=8080 \
-    RUSHHOURD_ADMIN_PORT=9090 \
+    RUSHHOURD_ADMIN_PORT=8137 \
     RUSHHOURD_LOG_LEVEL=info \
     RUSHHOURD_GRACE_S=20
-# 8080: the API; 9090: the admin listener (/healthz, /readyz, /metrics only), which answers
+# 8080: the API; 8137: the admin listener (/healthz, /readyz, /metrics only), which answers
 # while the API port is flooded. The HEALTHCHECK below asks the admin port.
-EXPOSE 8080 9090
+EXPOSE 8080 8137
 # SIGTERM starts the drain: not ready, no new connections, running searches finish (or are
 # cancelled at RUSHHOURD_GRACE_S), then exit 0. Give the runtime a stop timeout above that.
 STOPSIGNAL SIGTERM

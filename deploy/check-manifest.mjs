@@ -31,7 +31,7 @@ const MODELS = {
 // rushhourd's defaults (src/server/base/config.c), for settings the manifest leaves unset.
 const SERVER_DEFAULTS = {
   RUSHHOURD_PORT: "8080",
-  RUSHHOURD_ADMIN_PORT: "9090",
+  RUSHHOURD_ADMIN_PORT: "8137",
   RUSHHOURD_MEMORY_BUDGET_BYTES: "1GiB",
   RUSHHOURD_CACHE_BYTES: "64MiB",
   RUSHHOURD_TABLE_CACHE_BYTES: "64MiB",
@@ -148,7 +148,7 @@ export function check(docs, settingNames) {
   const aport = (c.ports || []).find((p) => p.name === "admin");
   expect(adminPort > 0 && adminPort !== port, `RUSHHOURD_ADMIN_PORT (${setting("RUSHHOURD_ADMIN_PORT")}) must be a port of its own`);
   expect(aport && aport.containerPort === adminPort, `container port "admin" must be ${adminPort} (RUSHHOURD_ADMIN_PORT)`);
-  expect(adminPort === 9090, `RUSHHOURD_ADMIN_PORT is ${adminPort}, the image exposes 9090`);
+  expect(adminPort === 8137, `RUSHHOURD_ADMIN_PORT is ${adminPort}, the image exposes 8137`);
   const scrape = get(dep, "spec.template.metadata.annotations") ?? {};
   expect(String(scrape["prometheus.io/port"]) === String(adminPort),
     `the prometheus.io/port annotation must name the admin port ${adminPort} (is ${scrape["prometheus.io/port"]})`);
@@ -294,7 +294,7 @@ const MUTATIONS = [
   ["liveness probe on the main port", (d) => { d.container.livenessProbe.httpGet.port = "http"; }],
   ["scrape annotation on the main port", (d) => { d.Deployment.spec.template.metadata.annotations["prometheus.io/port"] = "8080"; }],
   ["admin listener off", (d) => { d.env("RUSHHOURD_ADMIN_PORT").value = "off"; }],
-  ["Service exposes the admin port", (d) => { d.Service.spec.ports.push({ name: "admin", port: 9090, targetPort: "admin", protocol: "TCP" }); }],
+  ["Service exposes the admin port", (d) => { d.Service.spec.ports.push({ name: "admin", port: 8137, targetPort: "admin", protocol: "TCP" }); }],
   ["cpu limit 4 with 2 workers", (d) => { d.container.resources.limits.cpu = "4"; }],
   ["RUSHHOURD_WORKERS unset", (d) => { d.container.env = d.container.env.filter((e) => e.name !== "RUSHHOURD_WORKERS"); }],
   ["misspelt setting RUSHHOURD_WORKER", (d) => { d.env("RUSHHOURD_WORKERS").name = "RUSHHOURD_WORKER"; }],

@@ -163,7 +163,7 @@ echo "container-check:   User=$USER_NAME ExposedPorts=$PORTS StopSignal=$STOPSIG
 echo "container-check:   Entrypoint=$ENTRY"
 echo "container-check:   Healthcheck=$HEALTH"
 [ "$USER_NAME" = 10001:10001 ] || fail "image User is '$USER_NAME', expected the numeric 10001:10001"
-for port in 8080 9090; do # the API and the admin listener, as docs/operating.md publishes them
+for port in 8080 8137; do # the API and the admin listener, as docs/operating.md publishes them
     case $PORTS in *"\"$port/tcp\""*) ;; *) fail "image does not expose $port/tcp: $PORTS" ;; esac
 done
 [ "$STOPSIG" = SIGTERM ] || fail "image StopSignal is '$STOPSIG', expected SIGTERM"

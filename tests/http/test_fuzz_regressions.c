@@ -267,7 +267,7 @@ static void server_start(server *s)
         dup2(fds[1], STDOUT_FILENO);
         close(fds[0]);
         close(fds[1]);
-        /* Any free ports: the admin listener's default (9090) may be taken on a shared machine. */
+        /* Any free ports: the admin listener's default (8137) may be taken on a shared machine. */
         execl(bin, "rushhourd", "--bind", "127.0.0.1", "--port", "0", "--admin-port", "0",
               "--workers", "1", "--http-threads", "2", "--log-level", "info", (char *)NULL);
         _exit(127);

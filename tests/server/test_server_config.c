@@ -48,7 +48,7 @@ Test(config, defaults)
     cr_expect_eq(c.idle_timeout_s, 30);
     cr_expect_eq(c.header_timeout_s, 10);
     cr_expect_eq(c.body_timeout_s, 30);
-    cr_expect_eq(c.admin_port, 9090);
+    cr_expect_eq(c.admin_port, 8137);
     cr_expect_eq(c.header_memory_bytes, 32 * KIB);
     cr_expect_eq(c.grace_s, 20);
     cr_expect_str_empty(c.cors_origins);
@@ -355,9 +355,9 @@ Test(config, admin_port_off_any_or_its_own)
     cr_expect_eq(c.admin_port, 0);
     cr_expect_eq(c.header_timeout_s, 3);
     cr_expect_eq(c.body_timeout_s, 4);
-    char *same[] = {"--port", "9090", NULL};
+    char *same[] = {"--port", "8137", NULL};
     cr_assert_eq(load_config(&c, NULL, same, 2, err), -1, "two listeners on one port");
-    cr_expect_str_eq(err, "--admin-port: 9090 is also --port (turn it off with off)\n");
+    cr_expect_str_eq(err, "--admin-port: 8137 is also --port (turn it off with off)\n");
     char *both_any[] = {"--port", "0", "--admin-port", "0", NULL};
     cr_expect_eq(load_config(&c, NULL, both_any, 2, err), 0, "%s", err);
     char *bad[] = {"--admin-port", "none", "--header-timeout-s", "0", NULL};

@@ -47,7 +47,7 @@ static const setting settings[] = {
      parse_address, AT(bind), 0, 0},
     {"--port", "RUSHHOURD_PORT", "8080", "TCP port; 0: any free port", NULL, parse_count, AT(port),
      0, 65535},
-    {"--admin-port", "RUSHHOURD_ADMIN_PORT", "9090",
+    {"--admin-port", "RUSHHOURD_ADMIN_PORT", "8137",
      "TCP port of the admin listener (/healthz, /readyz, /metrics only); 0: any free port; off: "
      "none",
      "off", parse_port_or_off, AT(admin_port), 0, 65535},

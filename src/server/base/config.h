@@ -16,7 +16,7 @@ typedef struct {
     char bind[64];    /* --bind, RUSHHOURD_BIND: IPv4 or IPv6 address, default 0.0.0.0 */
     int port;         /* --port, RUSHHOURD_PORT: 0..65535 (0: any free port), 8080 */
     int admin_port;   /* --admin-port, RUSHHOURD_ADMIN_PORT: 0..65535 (0: any free port), -1 off,
-                         9090 */
+                         8137 */
     int http_threads; /* --http-threads, RUSHHOURD_HTTP_THREADS: 1..256, 0 = cores */
     int workers;      /* --workers, RUSHHOURD_WORKERS: 1..1024, 0 = cores */
     int queue_length; /* --queue-length, RUSHHOURD_QUEUE_LENGTH: 1..100000, 64 */
