@@ -108,6 +108,21 @@ function run(command, dir) {
   return { stdout: r.stdout, stderr: r.stderr, dir };
 }
 
+/**
+ * Runs a documented start of the server (SERVER_COMMAND): the binary under test with the
+ * command's arguments, its variables added to an environment without RUSHHOURD_* ones, in
+ * `dir`, killed after 10 s (a start that was to be refused but listens fails).
+ */
+function runServer(command, dir) {
+  const words = command.split(/\s+/);
+  const at = words.indexOf('./build/rushhourd');
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('RUSHHOURD_')));
+  for (const w of words.slice(0, at)) env[w.slice(0, w.indexOf('='))] = w.slice(w.indexOf('=') + 1);
+  const r = spawnSync(BIN, words.slice(at + 1), { cwd: dir, env, encoding: 'utf8', timeout: 10000, killSignal: 'SIGKILL' });
+  assert.notEqual(r.status, null, `${command}: still running after 10 s: it started`);
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status, dir };
+}
+
 /** A command's output as JSON, JSON lines, or else text. */
 function parsed(text) {
   try { return JSON.parse(text); } catch { /* not one document */ }
@@ -338,6 +353,13 @@ const EXPECTATIONS = [
       assert.equal(field('kept'), count(kept));
       assert.equal(field('max moves'), Number(hardest));
     }],
+  [/^refused at start-up, exit (\d+): (.+)$/, (text, code, message, command, out) => {
+    assert.match(command, SERVER_COMMAND, 'a start of ./build/rushhourd');
+    assert.notEqual(Number(code), 0);
+    assert.equal(out.status, Number(code), `exit ${out.status}; stderr: ${out.stderr}`);
+    assert.equal(out.stdout, '', 'the server logged: it started');
+    assert.equal(out.stderr, `rushhourd: invalid configuration:\n${message}\n`, 'that problem alone');
+  }],
   [/^the 5x5 bank just made: ([\d,]+) puzzles, (\d+) of them (\d+) moves long$/, (text, n, k, len) => {
     const stats = bankStats(text);
     assert.equal(stats.total, count(n));
@@ -353,7 +375,11 @@ const curls = all.filter((c) => !c.skip && c.command.startsWith('curl '));
 // printf, or cut by head.
 const CLI_COMMAND = /^(printf [^|;&]*\| *)?\.\/build\/rushhour [^|;&<>`$]*(\| *head -n \d+)?$/;
 const clis = all.filter((c) => !c.skip && CLI_COMMAND.test(c.command));
-const examples = [...curls, ...clis];
+// The server as a reader starts it from there, with variables set before it or not: the
+// examples are starts it refuses (configuration.md), run without a shell (runServer).
+const SERVER_COMMAND = /^([A-Z][A-Z0-9_]*=[^\s|;&<>`$'"\\]* )*\.\/build\/rushhourd( [^|;&<>`$'"\\]*)?$/;
+const servers = all.filter((c) => !c.skip && SERVER_COMMAND.test(c.command));
+const examples = [...curls, ...clis, ...servers];
 // The library's commands: every `cc` line, and every command of docs/library.md, which
 // scripts/install-check.sh runs as written against a temporary prefix.
 const LIBRARY_PAGE = 'docs/library.md';
@@ -586,6 +612,8 @@ for (const e of examples) {
       const command = e.command.replaceAll('localhost:8080', `127.0.0.1:${server.port}`);
       assert.notEqual(command, e.command, 'the example must name the server as localhost:8080');
       out = run(command, REPO_ROOT);
+    } else if (servers.includes(e)) {
+      out = runServer(e.command, scratch);
     } else {
       out = run(e.command, scratch);
     }
@@ -868,4 +896,41 @@ test("the command-line synopsis lists exactly the options `rushhour --help` give
   const documented = options(synopsis.lines.join('\n'));
   assert.ok(Object.keys(documented).length >= 4 && documented.solve.includes('--metric'));
   assert.deepEqual(documented, options(help.split('\nInput:')[0]));
+});
+
+/**
+ * `rushhourd --help`: the lines above its settings table, and a row {flag, variable, default,
+ * values} a setting, read in the columns its heading line (FLAG VARIABLE DEFAULT VALUES
+ * MEANING) sets.
+ */
+function serverHelp() {
+  const lines = execFileSync(BIN, ['--help'], { encoding: 'utf8' }).split('\n');
+  const head = lines.findIndex((l) => /^ +FLAG +VARIABLE +DEFAULT +VALUES +MEANING$/.test(l));
+  assert.ok(head > 0, '`rushhourd --help` has the heading FLAG VARIABLE DEFAULT VALUES MEANING');
+  const at = ['FLAG', 'VARIABLE', 'DEFAULT', 'VALUES', 'MEANING'].map((w) => lines[head].indexOf(w));
+  const rows = lines.slice(head + 1).filter((l) => l.trim()).map((l) => {
+    const [flag, variable, value, values] = at.slice(0, 4).map((start, k) => l.slice(start, at[k + 1]).trim());
+    return { flag, variable, default: value, values };
+  });
+  return { prose: lines.slice(0, head), rows };
+}
+
+/** configuration.md's settings table: a row {flag, variable, default, values}, backticks dropped. */
+function configurationTable(text) {
+  assert.ok(text.includes('\n| flag | variable | default | values | meaning |\n'), 'configuration.md has the settings table');
+  return text.split('\n').filter((l) => l.startsWith('| `--')).map((l) => {
+    const [flag, variable, value, values] = l.slice(2).split(' | ').map((c) => c.replaceAll('`', '').trim());
+    return { flag, variable, default: value, values };
+  });
+}
+
+test('configuration.md gives every setting as `rushhourd --help` does, and its units and sizes', () => {
+  const page = PAGES.find((p) => p.name === 'docs/configuration.md');
+  const help = serverHelp();
+  assert.ok(help.rows.length >= 25 && help.rows.some((r) => r.flag === '--admin-port'), 'the --help table was not read');
+  assert.deepEqual(configurationTable(page.text), help.rows, 'configuration.md and `rushhourd --help` list different settings, defaults or values');
+  const flat = (t) => t.replaceAll('`', '').replace(/\s+/g, ' ');
+  const said = help.prose.filter((l) => /^(Units|Sizes) /.test(l));
+  assert.equal(said.length, 2, '--help states the units and the size suffixes');
+  for (const line of said) assert.ok(flat(page.text).includes(line), `configuration.md does not say, as --help does: ${line}`);
 });
