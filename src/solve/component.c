@@ -24,10 +24,9 @@ static inline __attribute__((always_inline)) bool explore(rh__table *t, rh__budg
         /* A copy: the pushes below may move the queue. */
         memcpy(cur, rh__component_state(all, i), sizeof(uint64_t) * (size_t)kw);
         rh__movegen_load(L, cur, &g, kw, small);
-        const int n = rh__movegen_list(L, &g, true, small, -1, 0, moves, steps);
-        b->generated += (uint64_t)n;
-        if (!rh__table_reserve(t, (size_t)n)) return false;
-        const rh__slots sl = rh__table_slots(t);
+        rh__slots sl;
+        const int n = rh__movegen_expand(t, b, L, &g, true, small, -1, 0, moves, steps, &sl);
+        if (n < 0) return false;
         for (int k = 0; k < n; k++) {
             rh__movegen_child(L, cur, moves[k], steps[k], child, kw);
             slot = rh__slots_put(&sl, child, rh__key_hash(child, kw), kw, narrow, &added);

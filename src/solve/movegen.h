@@ -107,4 +107,19 @@ static inline __attribute__((always_inline)) void rh__movegen_child(const rh__la
     child[kw == 1 ? 0 : L->v[rh__via_vehicle(move)].word] += step;
 }
 
+/* For a search that stores every child: the moves of the loaded position, listed as
+ * rh__movegen_list lists them and counted as generated, and room in `t` for all their children
+ * at once, whose slots go to `sl`. Returns the count, or -1 when the budget refused the room. */
+static inline __attribute__((always_inline)) int
+rh__movegen_expand(rh__table *t, rh__budget *b, const rh__layout *L, const rh__movegen *g,
+                   bool unit, bool small, int skip_vehicle, int skip_delta, uint16_t *moves,
+                   uint64_t *steps, rh__slots *sl)
+{
+    const int n = rh__movegen_list(L, g, unit, small, skip_vehicle, skip_delta, moves, steps);
+    b->generated += (uint64_t)n;
+    if (!rh__table_reserve(t, (size_t)n)) return -1;
+    *sl = rh__table_slots(t);
+    return n;
+}
+
 #endif

@@ -82,13 +82,12 @@ astar(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start, b
         b->expanded++;
         const unsigned ng = g + 1;
         if (ng > DEPTH_MAX) continue;
-        const int n = rh__movegen_list(L, &gen, unit, small, -1, 0, moves, steps);
-        b->generated += (uint64_t)n;
-        if (!rh__table_reserve(t, (size_t)n)) {
+        rh__slots sl;
+        const int n = rh__movegen_expand(t, b, L, &gen, unit, small, -1, 0, moves, steps, &sl);
+        if (n < 0) {
             outcome = RH_STOPPED;
             break;
         }
-        const rh__slots sl = rh__table_slots(t);
         for (int k = 0; k < n; k++) {
             const int i = rh__via_vehicle(moves[k]), delta = rh__via_delta(moves[k]);
             rh__movegen_child(L, cur, moves[k], steps[k], child, kw);

@@ -102,13 +102,13 @@ bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start, boo
         const int skip_delta = unit && last != RH_VIA_START ? -rh__via_delta(last) : 0;
         b->expanded++;
         rh__movegen_load(L, cur, &g, kw, small);
-        const int n = rh__movegen_list(L, &g, unit, small, last_vehicle, skip_delta, moves, steps);
-        b->generated += (uint64_t)n;
-        if (!rh__table_reserve(t, (size_t)n)) {
+        rh__slots sl;
+        const int n = rh__movegen_expand(t, b, L, &g, unit, small, last_vehicle, skip_delta, moves,
+                                         steps, &sl);
+        if (n < 0) {
             outcome = RH_STOPPED;
             break;
         }
-        const rh__slots sl = rh__table_slots(t);
         for (int first = 0; first < n; first += BATCH) {
             const int count = n - first < BATCH ? n - first : BATCH;
             for (int k = 0; k < count; k++) {
