@@ -55,6 +55,15 @@ static inline bool rh__budget_exhausted(rh__budget *b)
     return --b->countdown == 0 && rh__budget_check(b);
 }
 
+/* Starts an expansion: false when a budget has run out (rh__budget_exhausted), else counts it.
+ * For a pass that expands every state it takes (A* counts only the states it does not drop). */
+static inline bool rh__budget_expand(rh__budget *b)
+{
+    if (rh__budget_exhausted(b)) return false;
+    b->expanded++;
+    return true;
+}
+
 /* Fills the statistics common to every search. */
 void rh__budget_stats(const rh__budget *b, rh_stats *s, uint64_t states_stored);
 

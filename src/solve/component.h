@@ -8,11 +8,22 @@
 
 #include "budget.h"
 #include "layout.h"
+#include "movegen.h"
 #include "state_queue.h"
 #include "state_table.h"
 
 /* The depth of a state no goal can be reached from. */
 #define RH_UNREACHED 0xFFFFu
+
+/* What a pass over a component's states works in for the state it expands: its key, the
+ * position loaded from it and the addends of its listed moves (rh__movegen_list's `step`). The
+ * moves and each child stay arrays apart, which the compiler handles better: over one-word keys
+ * a pass that does not record the moves never reads them, and their stores are dropped only
+ * from an array of its own; a child alone stays in a register. */
+typedef struct {
+    uint64_t key[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
+    rh__movegen g;
+} rh__component_work;
 
 /* The key of state i of a queue that was only ever pushed to (its ring never wrapped), as
  * rh__component_explore leaves `all`. */

@@ -89,7 +89,7 @@ bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start, boo
             outcome = finish_path(t, L, &f, goal, kw);
             goto done;
         }
-        if (rh__budget_exhausted(b)) {
+        if (!rh__budget_expand(b)) {
             outcome = RH_STOPPED;
             break;
         }
@@ -100,7 +100,6 @@ bfs(rh__table *t, rh__budget *b, const rh__layout *L, const uint64_t *start, boo
          * vehicle gives the grandparent or one of its children, all already stored. */
         const int last_vehicle = last == RH_VIA_START ? -1 : rh__via_vehicle(last);
         const int skip_delta = unit && last != RH_VIA_START ? -rh__via_delta(last) : 0;
-        b->expanded++;
         rh__movegen_load(L, cur, &g, kw, small);
         rh__slots sl;
         const int n = rh__movegen_expand(t, b, L, &g, unit, small, last_vehicle, skip_delta, moves,

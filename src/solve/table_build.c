@@ -80,14 +80,12 @@ static inline __attribute__((always_inline)) bool next_moves(rh_table *t, const 
                                                              const bool small)
 {
     const rh__layout *L = &t->layout;
-    uint64_t key[RH_KEY_WORDS_MAX], child[RH_KEY_WORDS_MAX], steps[RH_MOVES_MAX];
     uint16_t moves[RH_MOVES_MAX];
-    rh__movegen g;
+    rh__component_work w;
     for (size_t j = 0; j < t->states; j++) {
-        if (rh__budget_exhausted(b)) return false;
-        b->expanded++;
-        rh__slot_load(t->keys, j, key, kw, narrow);
-        const unsigned d = s->depth[rh__table_find_in(s, key, kw, narrow)];
+        if (!rh__budget_expand(b)) return false;
+        rh__slot_load(t->keys, j, w.key, kw, narrow);
+        const unsigned d = s->depth[rh__table_find_in(s, w.key, kw, narrow)];
         if (!rh__table_distance_kept(d)) {
             b->limit = RH_LIMIT_MEMORY; /* the distance outgrew its 16 bits */
             return false;
@@ -96,12 +94,13 @@ static inline __attribute__((always_inline)) bool next_moves(rh_table *t, const 
         e->distance[metric] = (uint16_t)d;
         e->next[metric] = RH_VIA_START;
         if (d == 0 || d == RH_UNREACHED) continue;
-        rh__movegen_load(L, key, &g, kw, small);
+        rh__movegen_load(L, w.key, &w.g, kw, small);
         const int n =
-            rh__movegen_list(L, &g, metric == RH_METRIC_SLIDES, small, -1, 0, moves, steps);
+            rh__movegen_list(L, &w.g, metric == RH_METRIC_SLIDES, small, -1, 0, moves, w.steps);
         b->generated += (uint64_t)n;
         for (int k = 0; k < n; k++) {
-            rh__movegen_child(L, key, moves[k], steps[k], child, kw);
+            uint64_t child[RH_KEY_WORDS_MAX];
+            rh__movegen_child(L, w.key, moves[k], w.steps[k], child, kw);
             if (s->depth[rh__table_find_in(s, child, kw, narrow)] == d - 1) {
                 e->next[metric] = moves[k];
                 break;
