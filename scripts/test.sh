@@ -1,6 +1,7 @@
 #!/bin/sh
 # Checks the commit messages since CONTRIBUTING.md (scripts/commit-check.sh) and the C
-# formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh), then builds,
+# formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh), finds repeated
+# runs of six or more lines in src/ (repeat-check.sh: none may be left), then builds,
 # checks the floor plan on the built objects (scripts/layout-check.mjs: no circle between
 # files, no call upward, no repeated file name, tests that link), and runs every test:
 # the release suites; the server's integration tests with the server under valgrind memcheck;
@@ -16,6 +17,7 @@ cd "$(dirname "$0")/.."
 ./scripts/commit-check.sh
 ./scripts/format-check.sh
 ./scripts/static-check.sh
+./scripts/repeat-check.sh
 ./scripts/build.sh
 node scripts/layout-check.mjs build
 ctest --test-dir build --output-on-failure
