@@ -15,7 +15,7 @@ url=http://127.0.0.1:$port
 # The admin listener (probes and /metrics only), beside the main port.
 admin=$((port + 1))
 admin_url=http://127.0.0.1:$admin
-command -v wrk >/dev/null || { echo "wrk is not installed (scripts/install-deps.sh)"; exit 1; }
+command -v wrk >/dev/null || { echo "wrk is not installed (scripts/install-deps.sh --test)"; exit 1; }
 pid=
 stop() { [ -z "$pid" ] || { kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null || true; pid=; }; }
 trap stop EXIT

@@ -83,7 +83,7 @@ export function watchPage(page, problems) {
  *  `problems`, as is every console error or warning and page error of the first page.
  *  Resolves to {context, page, close}; close() also removes the profile. */
 export async function openBrowser(servers, problems) {
-  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (scripts/install-deps.sh)`);
+  assert.ok(existsSync(CHROMIUM), `no Chromium at ${CHROMIUM}: apt-get install chromium (scripts/install-deps.sh --test)`);
   const profile = mkdtempSync(join(tmpdir(), 'rushhourd-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
