@@ -33,22 +33,23 @@ bool rhd_body_id_board(char *board, rh_diags *d, const char *id)
 }
 
 /* The puzzle of the object `doc` named by its "id" (the id's board, in normal form) and the id
- * into `id`; `doc` holds no board form and only the members `extra` names beside it. */
+ * into `id`; `doc` holds no board form and only the members `extra` names beside it. `d` is the
+ * request's fresh list: the board is parsed first, as rh_parse_board starts the list afresh,
+ * and the members are checked after it. */
 static int read_id(rh_puzzle *out, rh_diags *d, const cJSON *doc, const char *const *extra,
                    char *id)
 {
     static const char *const id_keys[] = {"id", NULL};
     const cJSON *given = cJSON_GetObjectItemCaseSensitive(doc, "id");
-    const int before = d->count + d->dropped;
     char board[RH_PUZZLE_ID_CELLS_MAX + 1];
     memset(out, 0, sizeof *out);
-    rh_json_check_keys(d, doc, "", id_keys, extra);
     if (!cJSON_IsString(given))
         rh_diags_add(d, "id", "must be a puzzle id, a string such as \"6qEEgucAESQ\"");
     else if (rhd_body_id_board(board, d, given->valuestring) &&
              rh_parse_board(out, d, board, strlen(board), "id") == RH_OK)
         snprintf(id, RH_PUZZLE_ID_MAX + 1, "%s", given->valuestring); /* decoded: it fits */
-    return d->count + d->dropped == before ? RH_OK : RH_EINVALID;
+    rh_json_check_keys(d, doc, "", id_keys, extra);
+    return d->count || d->dropped ? RH_EINVALID : RH_OK;
 }
 
 /* Reads the puzzle of `doc` by its id or its board: exactly one of "id", "vehicles", "grid" and
