@@ -21,7 +21,7 @@ export const JAM1_VEHICLES = {
 
 export const REFERENCE_PUZZLES = [
   { key: 'jam01', label: 'Jam 1: a grid (8 moves)', text: 'bb...g\na..c.g\naxxc.g\na..c..\ne...ff\ne.ddd.' },
-  { key: 'jam40', label: 'Jam 40, the hardest: a grid (51 moves)', text: 'eaa.f.\negd.fj\negdxxj\nbbbh.j\n..chii\nkkcll.' },
+  { key: 'jam40', label: 'Jam 40, the hardest (51 moves)', text: 'eaa.f.\negd.fj\negdxxj\nbbbh.j\n..chii\nkkcll.' },
   {
     key: 'slides93',
     label: 'The 93-slide puzzle (49 moves)',
