@@ -14,9 +14,6 @@
 
 TestSuite(bank, .init = scratch_make, .fini = scratch_remove);
 
-static const int all[BANK_RECORDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
-                                      11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
-
 static rh_bank *open_read(const char *file)
 {
     rh_bank *b = NULL;
@@ -28,7 +25,7 @@ static rh_bank *open_read(const char *file)
 
 static rh_bank *build_all(const char *name)
 {
-    cr_assert_eq(bank_build(scratch_path(name), all, BANK_RECORDS), RH_OK);
+    cr_assert_eq(bank_build_all(scratch_path(name)), RH_OK);
     return open_read(scratch_path(name));
 }
 

@@ -30,9 +30,7 @@ static const char *bank_path(char *dir, const char *name)
 static void build_jam_bank(char *dir)
 {
     cr_assert_not_null(mkdtemp(dir));
-    int all[BANK_RECORDS];
-    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
-    cr_assert_eq(bank_build(bank_path(dir, "all.sqlite"), all, BANK_RECORDS), RH_OK);
+    cr_assert_eq(bank_build_all(bank_path(dir, "all.sqlite")), RH_OK);
 }
 
 static void remove_tree(const char *dir)

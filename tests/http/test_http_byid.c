@@ -9,29 +9,11 @@
 #include <string.h>
 
 #include "bank_records.h"
+#include "http_bank.h"
 #include "http_test.h"
 #include "rushhour/puzzle_id.h"
-#include "scratch.h"
 
-static char bank_path[128];
-
-static void setup(void)
-{
-    http_suite_setup();
-    scratch_make();
-    snprintf(bank_path, sizeof bank_path, "%s", scratch_path("bank.sqlite"));
-    int all[BANK_RECORDS];
-    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
-    cr_assert_eq(bank_build(bank_path, all, BANK_RECORDS), RH_OK);
-}
-
-static void teardown(void)
-{
-    scratch_remove();
-    http_suite_teardown();
-}
-
-TestSuite(byid, .init = setup, .fini = teardown);
+TestSuite(byid, .init = http_bank_suite_setup, .fini = http_bank_suite_teardown);
 
 /* The routes that take an id, and what each needs beside the puzzle. */
 static const char *const routes[] = {"/v1/verify", "/v1/hint", "/v1/solve"};
@@ -115,7 +97,7 @@ static void expect_same(cJSON *by_id, cJSON *by_board, const char *id)
  * variants, short and the longest. */
 Test(byid, verify_by_id_is_verify_by_the_board)
 {
-    rhs_server *s = START("--bank", bank_path);
+    rhs_server *s = START("--bank", http_bank_path());
     const int port = rhs_port(s);
     static const int which[] = {0, 2, 13, 16, JAM40};
     for (size_t k = 0; k < sizeof which / sizeof *which; k++) {
@@ -157,7 +139,7 @@ Test(byid, verify_by_id_is_verify_by_the_board)
  * answers either). */
 Test(byid, hint_and_solve_by_id_are_those_of_the_board)
 {
-    rhs_server *s = START("--bank", bank_path, "--table-cache-bytes", "0");
+    rhs_server *s = START("--bank", http_bank_path(), "--table-cache-bytes", "0");
     const int port = rhs_port(s);
     static const int which[] = {0, 14, JAM40};
     for (size_t k = 0; k < sizeof which / sizeof *which; k++) {
@@ -184,7 +166,7 @@ Test(byid, hint_and_solve_by_id_are_those_of_the_board)
  * moves are still checked first, against the id's board. */
 Test(byid, an_id_the_bank_does_not_hold_is_404_unknown_puzzle)
 {
-    rhs_server *s = START("--bank", bank_path);
+    rhs_server *s = START("--bank", http_bank_path());
     const int port = rhs_port(s);
     char jam02[RH_PUZZLE_ID_MAX + 1], board[RH_PUZZLE_ID_CELLS_MAX + 1];
     record_id(JAM02, jam02, board);
@@ -206,7 +188,7 @@ Test(byid, an_id_the_bank_does_not_hold_is_404_unknown_puzzle)
  * naming the field, on every route that takes an id. */
 Test(byid, a_malformed_id_or_an_id_beside_a_board_is_400_naming_it)
 {
-    rhs_server *s = START("--bank", bank_path);
+    rhs_server *s = START("--bank", http_bank_path());
     const int port = rhs_port(s);
     static const struct {
         const char *members, *field;
@@ -253,7 +235,7 @@ Test(byid, without_a_bank_an_id_is_503_no_bank)
 /* A budget that runs out by id: the 422 still says which puzzle it was about. */
 Test(byid, a_search_limit_keeps_the_id)
 {
-    rhs_server *s = START("--bank", bank_path, "--table-cache-bytes", "0");
+    rhs_server *s = START("--bank", http_bank_path(), "--table-cache-bytes", "0");
     const int port = rhs_port(s);
     rhs_response r;
     post_to(port, "/v1/hint", "application/json",
@@ -275,7 +257,7 @@ Test(byid, a_search_limit_keeps_the_id)
 /* Analyze and the items of a batch take a board only: an id there is no puzzle form. */
 Test(byid, analyze_and_batch_items_take_no_id)
 {
-    rhs_server *s = START("--bank", bank_path);
+    rhs_server *s = START("--bank", http_bank_path());
     const int port = rhs_port(s);
     expect_refused(port, "/v1/analyze", "{\"id\":\"6qEEgucAESQ\"}", 400, "invalid-puzzle",
                    "vehicles");

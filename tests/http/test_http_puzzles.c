@@ -9,34 +9,17 @@
 #include <unistd.h>
 
 #include "bank_records.h"
+#include "http_bank.h"
 #include "http_test.h"
 #include "rushhour/json.h"
 #include "rushhour/puzzle_id.h"
 #include "scratch.h"
 
-static char bank_path[128];
-
-static void setup(void)
-{
-    http_suite_setup();
-    scratch_make();
-    snprintf(bank_path, sizeof bank_path, "%s", scratch_path("bank.sqlite"));
-    int all[BANK_RECORDS];
-    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
-    cr_assert_eq(bank_build(bank_path, all, BANK_RECORDS), RH_OK);
-}
-
-static void teardown(void)
-{
-    scratch_remove();
-    http_suite_teardown();
-}
-
-TestSuite(puzzles, .init = setup, .fini = teardown);
+TestSuite(puzzles, .init = http_bank_suite_setup, .fini = http_bank_suite_teardown);
 
 static rhs_server *start_with_bank(void)
 {
-    return START("--bank", bank_path);
+    return START("--bank", http_bank_path());
 }
 
 /* The answer of GET `path`, checked to be a 200 JSON document. */
@@ -412,7 +395,7 @@ Test(puzzles, a_bad_bank_file_refuses_to_start)
  * routes keep winning; HEAD, CORS and the metrics' template label as for the other GETs. */
 Test(puzzles, each_puzzle_is_found_by_its_id)
 {
-    rhs_server *s = START("--bank", bank_path, "--cors-origins", "http://app.example");
+    rhs_server *s = START("--bank", http_bank_path(), "--cors-origins", "http://app.example");
     const int port = rhs_port(s);
     cJSON *all = get_ok(port, "/v1/puzzles?count=100&seed=1&walls=0-64");
     cr_assert_eq(check_puzzles(jarr(all), 0, 2047, 0, 64), BANK_KEPT);
@@ -481,7 +464,7 @@ Test(puzzles, each_puzzle_is_found_by_its_id)
 Test(puzzles, a_damaged_bank_answers_a_generic_500_and_logs_the_cause)
 {
     sqlite3 *db;
-    cr_assert_eq(sqlite3_open(bank_path, &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_open(http_bank_path(), &db), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(db, "UPDATE puzzles SET hist = x'00'", NULL, NULL, NULL), SQLITE_OK);
     sqlite3_close(db);
     rhs_server *s = start_with_bank();

@@ -60,3 +60,10 @@ int bank_build(const char *path, const int *which, int count)
     const int closed = b ? rh_bank_close(b) : RH_OK;
     return err ? err : closed;
 }
+
+int bank_build_all(const char *path)
+{
+    int all[BANK_RECORDS];
+    for (int i = 0; i < BANK_RECORDS; i++) all[i] = i;
+    return bank_build(path, all, BANK_RECORDS);
+}

@@ -25,4 +25,7 @@ void bank_record_cluster(rh_cluster *c, int i);
 /* Creates a finished bank at `path` from the records listed in `which` (count of them). */
 int bank_build(const char *path, const int *which, int count);
 
+/* Creates a finished bank at `path` from every record, in order. */
+int bank_build_all(const char *path);
+
 #endif
