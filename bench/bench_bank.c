@@ -5,6 +5,7 @@
  *
  *   bench-bank [ROWS] [FILE]     (FILE defaults to ./bench_bank.sqlite, removed at the end) */
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,20 +38,75 @@ static uint64_t rng(uint64_t *s)
     return *s;
 }
 
-/* Cluster i: a board unique to i, lengths skewed to the short end as in real banks (half the
- * puzzles under 12 moves, a few over 50), 0-2 walls, a histogram of realistic magnitudes. */
-static void synthetic(rh_cluster *c, uint64_t i, uint64_t *seed)
+/* A random 6x6 board in database notation, as rh_bank_add requires: the primary in row 2
+ * short of the exit, then each free cell in reading order left empty, walled (up to
+ * `walls`) or given a vehicle that fits there. Returns its vehicles, primary included, and
+ * stores its walls. */
+static int random_board(char *cells, int *walls, uint64_t *seed)
+{
+    int vehicles = 1, wall_budget = *walls;
+    *walls = 0;
+    memset(cells, '.', 36);
+    cells[36] = '\0';
+    const int at = 12 + (int)(rng(seed) % 4);
+    cells[at] = cells[at + 1] = 'A';
+    for (int k = 0; k < 36; k++) {
+        if (cells[k] != '.') continue;
+        const int r = k / 6, col = k % 6, len = 2 + (int)(rng(seed) % 2);
+        const uint64_t pick = rng(seed) % 16;
+        const char name = (char)('A' + vehicles);
+        if (pick < 6 && col + len <= 6 && r != 2) {
+            int free = 1;
+            for (int d = 1; d < len; d++) free &= cells[k + d] == '.';
+            if (!free) continue;
+            for (int d = 0; d < len; d++) cells[k + d] = name;
+            vehicles++;
+        } else if (pick < 12 && r + len <= 6) {
+            int free = 1;
+            for (int d = 1; d < len; d++) free &= cells[k + 6 * d] == '.';
+            if (!free) continue;
+            for (int d = 0; d < len; d++) cells[k + 6 * d] = name;
+            vehicles++;
+        } else if (pick == 12 && *walls < wall_budget) {
+            cells[k] = 'x';
+            ++*walls;
+        }
+    }
+    return vehicles;
+}
+
+/* The bank stores each board once: `seen` holds the 64-bit hashes of the boards drawn so far
+ * (open addressing, 0 free), and a board already drawn is drawn again. */
+#define SEEN_BITS 23
+static uint64_t seen[1u << SEEN_BITS];
+
+static bool first_draw(const char *cells)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int k = 0; k < 36; k++) h = (h ^ (unsigned char)cells[k]) * 1099511628211u;
+    h |= 1;
+    for (uint64_t i = h >> (64 - SEEN_BITS);; i = (i + 1) & ((1u << SEEN_BITS) - 1)) {
+        if (seen[i] == h) return false;
+        if (!seen[i]) {
+            seen[i] = h;
+            return true;
+        }
+    }
+}
+
+/* A cluster: a board not drawn before, lengths skewed to the short end as in real banks (half
+ * the puzzles under 12 moves, a few over 50), 0-2 walls, a histogram of realistic magnitudes. */
+static void synthetic(rh_cluster *c, uint64_t *seed)
 {
     memset(c, 0, sizeof *c);
     c->board_size = 6;
-    for (int k = 0; k < 36; k++) c->hardest[k] = "..........BCDEFGHIJK"[rng(seed) % 20];
-    for (int k = 0; k < 6; k++, i /= 26) c->hardest[k] = (char)('A' + i % 26);
-    c->hardest[36] = '\0';
+    do {
+        c->walls = (int)(rng(seed) % 3);
+        c->vehicles = random_board(c->hardest, &c->walls, seed);
+    } while (!first_draw(c->hardest));
     const uint64_t r = rng(seed);
     c->moves = 1 + (int)((r % 1000) * (r % 1000) / 16000);
     c->slides = c->moves + (int)(rng(seed) % (uint64_t)(c->moves + 1));
-    c->walls = (int)(rng(seed) % 3);
-    c->vehicles = 8 + (int)(rng(seed) % 8);
     c->minimal = true;
     for (int d = 0; d <= c->moves; d++) {
         c->hist[d] = 1 + rng(seed) % (d == 0 || d == c->moves ? 8 : 300);
@@ -105,7 +161,7 @@ int main(int argc, char **argv)
     uint64_t seed = 0x2545F4914F6CDD1Du;
     uint64_t t0 = now_us();
     for (uint64_t i = 0; i < rows; i++) {
-        synthetic(&c, i, &seed);
+        synthetic(&c, &seed);
         check(rh_bank_add(b, &c), "add", b);
     }
     const uint64_t add_us = now_us() - t0;
@@ -155,6 +211,18 @@ int main(int argc, char **argv)
     t0 = now_us();
     for (int day = 0; day < n; day++) check(rh_bank_daily(b, &all, day, &p, &found), "daily", b);
     printf("  %-32s %8.2f us\n", "daily", (double)(now_us() - t0) / n);
+    /* Ids of 1,000 puzzles spread over the bank, each looked up n / 1,000 times. */
+    static char ids[1000][RH_PUZZLE_ID_MAX + 1];
+    for (int k = 0; k < 1000; k++) {
+        check(rh_bank_pick(b, &all, (uint64_t)k, &p, 1, &found), "pick", b);
+        memcpy(ids[k], p.id, sizeof ids[k]);
+    }
+    t0 = now_us();
+    for (int k = 0; k < n; k++) {
+        check(rh_bank_find(b, ids[k % 1000], &p, &found), "find", b);
+        if (!found) return 1;
+    }
+    printf("  %-32s %8.2f us\n", "find by id", (double)(now_us() - t0) / n);
     rh_bank_close(b);
     remove(path);
     return 0;
