@@ -176,7 +176,33 @@ static void check_json_roundtrip(const rh_puzzle *p)
     cJSON_free(text);
 }
 
-/* The bytes as a puzzle id: when they decode, the board encodes back to exactly them. */
+/* An id of 3x3 to 6x6: ranked when its primary is in the middle row and it has at most two
+ * walls (the tables built here), and then unranked to exactly it. */
+static void check_id_rank(const char *board, const char *text, size_t size)
+{
+    static rh_rank_table *tables[RH_RANK_SIZE_MAX + 1];
+    const int n = text[0] - '0', row = (n - 1) / 2;
+    if (n > RH_RANK_SIZE_MAX) return;
+    if (!tables[n])
+        CHECK(rh_rank_table_new(&tables[n], n, row, 2) == RH_OK, "no rank table for %dx%d", n, n);
+    int walls = 0;
+    for (int i = 0; i < n * n; i++) walls += board[i] == 'x';
+    const bool ranked = walls <= 2 && memchr(board + row * n, 'A', (size_t)n);
+    uint64_t rank;
+    int got_walls = -1;
+    char id[RH_PUZZLE_ID_MAX + 1];
+    const int err = rh_puzzle_rank(tables[n], text, size, &rank, &got_walls);
+    CHECK(err == (ranked ? RH_OK : RH_EARG), "id %.*s (%s) ranked %d", (int)size, text, board, err);
+    if (!ranked) return;
+    CHECK(got_walls == walls && rank < rh_rank_boards(tables[n], walls), "id %.*s: rank %llu",
+          (int)size, text, (unsigned long long)rank);
+    CHECK(rh_puzzle_unrank(tables[n], walls, rank, id) == RH_OK && strlen(id) == size &&
+              memcmp(id, text, size) == 0,
+          "id %.*s: rank %llu unranks to %s", (int)size, text, (unsigned long long)rank, id);
+}
+
+/* The bytes as a puzzle id: when they decode, the board encodes back to exactly them, and its
+ * rank gives them back. */
 static void check_id_decode(const char *text, size_t size)
 {
     char board[RH_PUZZLE_ID_CELLS_MAX + 1], id[RH_PUZZLE_ID_MAX + 1];
@@ -185,9 +211,11 @@ static void check_id_decode(const char *text, size_t size)
           board);
     CHECK(strlen(id) == size && memcmp(id, text, size) == 0,
           "id %.*s decodes to %s, whose id is %s", (int)size, text, board, id);
+    check_id_rank(board, text, size);
 }
 
-/* A valid puzzle's id, when it has one, decodes to a board with the same id. */
+/* A valid puzzle's id, when it has one, decodes to a board with the same id, and its rank
+ * gives it back. */
 static void check_id_of(const rh_puzzle *p)
 {
     char id[RH_PUZZLE_ID_MAX + 1], again[RH_PUZZLE_ID_MAX + 1];
@@ -196,6 +224,7 @@ static void check_id_of(const rh_puzzle *p)
     CHECK(rh_puzzle_id_decode(board, id, strlen(id)) == RH_OK, "id %s does not decode", id);
     CHECK(rh_puzzle_id_encode(again, board, strlen(board)) == RH_OK && strcmp(again, id) == 0,
           "id %s decodes to %s, whose id is %s", id, board, again);
+    check_id_rank(board, id, strlen(id));
 }
 
 static long cost(const rh_result *r)

@@ -11,6 +11,7 @@
 #include "rushhour/puzzle.h"
 #include "rushhour/parse.h"
 #include "rushhour/puzzle_id.h"
+#include "rushhour/puzzle_rank.h"
 #include "rushhour/verify.h"
 #include "rushhour/search.h"
 #include "rushhour/analyze.h"

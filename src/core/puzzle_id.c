@@ -4,11 +4,20 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "id_symbols.h"
 #include "rushhour/error.h"
 #include "rushhour/puzzle.h"
 #include "rushhour/puzzle_id.h"
 
-enum { EMPTY, WALL, CAR_H, TRUCK_H, CAR_V, TRUCK_V, PRIMARY_CAR, PRIMARY_TRUCK };
+enum {
+    EMPTY = RH__ID_EMPTY,
+    WALL = RH__ID_WALL,
+    CAR_H = RH__ID_CAR_H,
+    CAR_V = RH__ID_CAR_V,
+    TRUCK_V = RH__ID_TRUCK_V,
+    PRIMARY_CAR = RH__ID_PRIMARY_CAR,
+    PRIMARY_TRUCK = RH__ID_PRIMARY_TRUCK
+};
 
 static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -59,22 +68,38 @@ int rh_puzzle_id_encode(char *out, const char *board, size_t len)
     const int n = board ? side_of(len) : 0;
     if (!out || !n) return RH_EARG;
     bool covered[RH_PUZZLE_ID_CELLS_MAX] = {false}, seen[256] = {false};
-    int symbols[RH_PUZZLE_ID_CELLS_MAX + 1];
-    int count = 0, used = 0; /* symbols, and up to the last non-empty one */
+    int symbols[RH_PUZZLE_ID_CELLS_MAX];
+    int count = 0;
     for (int i = 0; i < n * n; i++) {
         if (covered[i]) continue;
         const int s = symbol_at(board, n, i, covered, seen);
         if (s < 0) return RH_EARG;
         symbols[count++] = s;
-        if (s != EMPTY) used = count;
     }
     if (!seen['A']) return RH_EARG;
-    symbols[used] = EMPTY; /* pads an odd count */
+    rh__id_pack(out, n, symbols, count);
+    return RH_OK;
+}
+
+void rh__id_pack(char *out, int n, const int *symbols, int count)
+{
+    while (count > 0 && symbols[count - 1] == EMPTY) count--;
     out[0] = (char)('0' + n);
     int o = 1;
-    for (int k = 0; k < used; k += 2) out[o++] = digits[symbols[k] << 3 | symbols[k + 1]];
+    for (int k = 0; k < count; k += 2)
+        out[o++] = digits[symbols[k] << 3 | (k + 1 < count ? symbols[k + 1] : EMPTY)];
     out[o] = '\0';
-    return RH_OK;
+}
+
+int rh__id_unpack(int *symbols, const char *id, size_t len)
+{
+    int count = 0;
+    for (size_t k = 1; k < len; k++) {
+        const int v = digit_value((unsigned char)id[k]);
+        symbols[count++] = v >> 3;
+        symbols[count++] = v & 7;
+    }
+    return count;
 }
 
 int rh_puzzle_id(char *out, const rh_puzzle *p)
