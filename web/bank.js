@@ -1,4 +1,4 @@
-// Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by walls (none or one) and
+// Puzzles to play: the server's puzzle bank (GET v1/puzzles/...), by walls (none, one or two) and
 // difficulty, or the puzzle of the day (wall-free). A bank puzzle comes with its optimal
 // length, so the move counter knows it at once, without a solve.
 import { rememberBankId } from './address.js';
@@ -31,6 +31,7 @@ export const bankOutlet = {
 const WALL_SETS = {
   0: { name: 'wall-free', none: 'no wall-free puzzle' },
   1: { name: 'one-wall', none: 'no one-wall puzzle' },
+  2: { name: 'two-wall', none: 'no two-wall puzzle' },
 };
 
 // API: GET v1/puzzles/stats?walls=N, at start (N 0, the menu's first choice) and whenever the

@@ -8,9 +8,10 @@
 // Puzzles to play come from the bank the build made (build/bank.sqlite, found by --bank auto):
 // New puzzle at each difficulty, then played to the exit in its optimal length; the puzzle of the
 // day, twice the same, wall-free; Generate's source; a second server started --bank off, whose
-// page says the bank is unavailable; and a third serving a bank of one-wall puzzles made by the
-// test (`rushhour enumerate`), whose page says it has no wall-free one, counts its one-wall
-// puzzles when Walls is "One wall", loads one with its wall and plays it to the exit.
+// page says the bank is unavailable; and a third serving a bank of one- and two-wall puzzles made
+// by the test (`rushhour enumerate`), whose page says it has no wall-free one, counts its one-wall
+// puzzles when Walls is "One wall", loads one with its wall and plays it to the exit, then does
+// the same with "Two walls".
 // Everything stays on loopback: any request the page makes elsewhere is refused and fails the
 // test. Saves, for a person to look at: build/playground.png (the solved board),
 // playground-errors.png (the field errors), playground-analyze.png (the analysis),
@@ -941,12 +942,13 @@ describe('the playground page in Chromium', { timeout: SUITE_MS }, () => {
     }
   });
 
-  it('offers the one-wall puzzles of a bank that has them: their counts, a pick drawn and played with its wall, the day still wall-free', async () => {
-    // A bank of one-wall puzzles only, made here: the minimal clusters of the 6x6 space with
-    // one wall and 1-5 vehicles (3,010 puzzles of 3-12 moves; 1.8 s of CPU on 2 cores).
-    const dir = mkdtempSync(join(tmpdir(), 'rushhourd-one-wall-'));
-    const bankFile = join(dir, 'one-wall.sqlite');
-    execFileSync(CLI, ['enumerate', '--size', '6', '--walls', '1', '--vehicles', '1-5', '--bank', bankFile], { stdio: 'ignore' });
+  it('offers the one- and two-wall puzzles of a bank that has them: their counts, a pick drawn and played with its walls, the day still wall-free', async () => {
+    // A bank of puzzles with walls only, made here: the minimal clusters of the 6x6 space with
+    // one or two walls and 1-5 vehicles (3,010 one-wall puzzles of 3-12 moves and 1,754 two-wall
+    // ones; 13 s of CPU on 2 cores).
+    const dir = mkdtempSync(join(tmpdir(), 'rushhourd-walls-'));
+    const bankFile = join(dir, 'walls.sqlite');
+    execFileSync(CLI, ['enumerate', '--size', '6', '--walls', '1-2', '--vehicles', '1-5', '--bank', bankFile], { stdio: 'ignore' });
     const walled = await startServer(['--bank', bankFile]);
     servers.push(walled);
     const other = watchPage(await context.newPage(), problems);
@@ -1012,6 +1014,36 @@ describe('the playground page in Chromium', { timeout: SUITE_MS }, () => {
       await other.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle.moves}"][data-verdict="optimal"]`);
       assert.deepEqual(await axeViolations(other), [], 'a one-wall puzzle played');
       await other.screenshot({ path: join(REPO_ROOT, 'build/playground-one-wall.png') });
+
+      // Two walls: the counts are the stats route's for walls=2, and a beginner pick has
+      // exactly two walls, both drawn, and plays to the exit in its optimal length.
+      const [counted2] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles/stats'),
+        other.selectOption('#bank-walls', '2'),
+      ]);
+      assert.equal(new URL(counted2.url()).searchParams.get('walls'), '2');
+      await other.waitForSelector('#bank[data-walls="2"]');
+      const two = await stats(2);
+      assert.deepEqual(await counted2.json(), two);
+      assert.ok(two.total > 0 && two.by_walls['2'] === two.total, JSON.stringify(two.by_walls));
+      assert.equal(await other.textContent('#bank-message'), `The server's bank holds ${two.total.toLocaleString('en-US')} two-wall puzzles: pick a difficulty.`);
+      await other.selectOption('#bank-level', 'beginner');
+      const [picked2] = await Promise.all([
+        other.waitForResponse((r) => new URL(r.url()).pathname === '/v1/puzzles'),
+        other.click('#new-puzzle-button'),
+      ]);
+      assert.equal(new URL(picked2.url()).searchParams.get('walls'), '2');
+      const [puzzle2] = (await picked2.json()).puzzles;
+      assert.equal(puzzle2.walls, 2);
+      await other.waitForSelector(`#bank-message[data-kind="ok"][data-board="${puzzle2.board}"]`);
+      assert.equal(puzzle2.board.match(/x/g)?.length, 2, `two walls in ${puzzle2.board}`);
+      assert.match(await other.textContent('#bank-message'), new RegExp(`^A beginner two-wall puzzle \\(seed \\d+\\): ${puzzle2.moves} moves at best, ${puzzle2.vehicles} vehicles, 2 walls `));
+      assert.equal(await other.locator('#board rect.wall').count(), 2);
+      const moves2 = await solutionOf(other, puzzle2.board);
+      assert.equal(moves2.length, puzzle2.moves);
+      await dragMoves(other, moves2, 'mouse');
+      await other.waitForSelector(`#play-status[data-solved="true"][data-optimal="${puzzle2.moves}"][data-verdict="optimal"]`);
+      assert.deepEqual(await axeViolations(other), [], 'a two-wall puzzle played');
 
       // The puzzle of the day stays wall-free whatever the menu says: this bank has none.
       const [daily] = await Promise.all([
