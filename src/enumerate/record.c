@@ -152,7 +152,7 @@ static uint64_t shortening(rh__ework *w, const rh__egeom *g, const rh__eview *v,
 
 rh__ecluster_result rh__erecord_make(rh__ework *w, rh__ework *search, const rh__egeom *g,
                                      const rh__eview *v, uint64_t goals, bool slides,
-                                     const uint16_t *without_wall, rh_cluster *out)
+                                     const rh__efewer *fewer, rh_cluster *out)
 {
     out->moves = out->slides = -1;
     out->minimal = false;
@@ -167,20 +167,28 @@ rh__ecluster_result rh__erecord_make(rh__ework *w, rh__ework *search, const rh__
     out->moves = distances(w, g, v, false, out->hist); /* last: v->dist keeps it */
     const uint32_t at = hardest_at(w, g, v, out->moves);
     rh__enotation_write(g, v->walls, &w->states[at], out->hardest);
-    return rh__erecord_minimality(w, search, g, v, at, without_wall, out);
+    return rh__erecord_minimality(w, search, g, v, at, fewer, out);
 }
 
 rh__ecluster_result rh__erecord_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                           const rh__eview *v, uint32_t at,
-                                           const uint16_t *without_wall, rh_cluster *out)
+                                           const rh__eview *v, uint32_t at, const rh__efewer *fewer,
+                                           rh_cluster *out)
 {
     out->minimal = false;
-    /* Without its wall the hardest state is no nearer the goal: the wall does not matter. */
-    if (without_wall && without_wall[at] >= out->moves) return RH_EC_CLUSTER;
+    /* A known wall that leaves the hardest state no nearer when taken away does not matter;
+     * the others are searched. */
+    uint64_t searched = v->walls;
+    if (fewer) {
+        if (!rh__efewer_matter(fewer, at, out->moves)) return RH_EC_CLUSTER;
+        size_t k = 0;
+        for (uint64_t m = v->walls; m && k < sizeof fewer->dist / sizeof fewer->dist[0];
+             m &= m - 1, k++)
+            if (fewer->dist[k]) searched &= ~(m & -m);
+    }
     const uint64_t moved = shortening(w, g, v, at);
     const rh__estate hardest = w->states[at]; /* `search` may be w */
-    const int minimal = rh__eminimal_test(search, g, v->walls, &hardest, out->moves, moved,
-                                          without_wall ? 0 : v->walls);
+    const int minimal =
+        rh__eminimal_test(search, g, v->walls, &hardest, out->moves, moved, searched);
     if (minimal < 0) return RH_EC_FULL;
     out->minimal = minimal == 1;
     return RH_EC_CLUSTER;

@@ -6,6 +6,7 @@
 #define RH_ENUMERATE_RECORD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rushhour/enumerate.h"
@@ -25,6 +26,23 @@ typedef struct {
 
 #define RH_EVIEW_UNSEEN UINT16_MAX
 
+/* What is known of a view's walls: the distances in moves without its k-th wall (in cell
+ * order), state i's at dist[k][i * stride]; NULL where not known (a minimality search then
+ * takes that wall away). */
+typedef struct {
+    const uint16_t *dist[2];
+    size_t stride;
+} rh__efewer;
+
+/* Whether taking away any wall `f` knows of brings state `at`, `moves` from the goal, nearer:
+ * if not, that wall does not matter and the cluster is not minimal. */
+static inline bool rh__efewer_matter(const rh__efewer *f, uint32_t at, int moves)
+{
+    for (size_t k = 0; k < sizeof f->dist / sizeof f->dist[0]; k++)
+        if (f->dist[k] && f->dist[k][(size_t)at * f->stride] >= moves) return false;
+    return true;
+}
+
 /* The index of the view's j-th state. */
 static inline uint32_t rh__eview_state(const rh__eview *v, uint32_t j)
 {
@@ -34,19 +52,17 @@ static inline uint32_t rh__eview_state(const rh__eview *v, uint32_t j)
 /* Fills out's moves, slides (when `slides`), hist, hardest states and minimality for the view
  * `v` of w, which holds `goals` goal states (none: unsolvable, and nothing to compute). The
  * distances in moves stay in v->dist. The minimality searches run in `search` (w itself if
- * nothing more is wanted of it); when the view
- * has one wall, `without_wall` gives the distances in moves of the cluster it was taken from
- * (by state), and removing the wall is looked up there. Returns RH_EC_CLUSTER, or RH_EC_FULL
- * when a search runs out of budget. */
+ * nothing more is wanted of it); taking away a wall `fewer` knows of (NULL: none) is looked up
+ * there. Returns RH_EC_CLUSTER, or RH_EC_FULL when a search runs out of budget. */
 rh__ecluster_result rh__erecord_make(rh__ework *w, rh__ework *search, const rh__egeom *g,
                                      const rh__eview *v, uint64_t goals, bool slides,
-                                     const uint16_t *without_wall, rh_cluster *out);
+                                     const rh__efewer *fewer, rh_cluster *out);
 
 /* The minimality part of rh__erecord_make: whether the view's state `at`, its hardest at
  * out->moves (v->dist holds the distances in moves), makes a minimal puzzle, into
  * out->minimal. */
 rh__ecluster_result rh__erecord_minimality(rh__ework *w, rh__ework *search, const rh__egeom *g,
-                                           const rh__eview *v, uint32_t at,
-                                           const uint16_t *without_wall, rh_cluster *out);
+                                           const rh__eview *v, uint32_t at, const rh__efewer *fewer,
+                                           rh_cluster *out);
 
 #endif

@@ -63,6 +63,7 @@ typedef struct {
     int vehicles;
     int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
     uint32_t stamp;             /* of the wall set at hand */
+    uint64_t walked;            /* the single walls whose distances d->b->lanes holds */
 } derivation;
 
 /* Reports the cluster in d->out, of the walls `walls` and `configurations` blocked
@@ -146,6 +147,24 @@ static uint32_t gather(derivation *d, uint64_t walls, uint32_t seed, uint64_t *g
     return count;
 }
 
+/* What the clusters of fewer walls tell of the walls `walls` (of `wall_count`): taking one
+ * wall away leaves the wall-free cluster (w->dist); taking either of two away leaves the
+ * other's single wall, whose lane holds its distances if walked. Nothing of three or more. */
+static rh__efewer fewer(const derivation *d, uint64_t walls, int wall_count)
+{
+    rh__efewer f = {{NULL, NULL}, 1};
+    if (wall_count == 1) {
+        f.dist[0] = d->w->dist;
+    } else if (wall_count == 2 && (walls & d->walked) == walls) {
+        const rh__elanes *l = &d->b->lanes;
+        const int low = __builtin_ctzll(walls), high = 63 - __builtin_clzll(walls);
+        f.dist[0] = l->moves + l->index[high];
+        f.dist[1] = l->moves + l->index[low];
+        f.stride = (size_t)l->lanes;
+    }
+    return f;
+}
+
 /* The component of state `seed` among the states that leave `walls` free, recorded and
  * reported, and again with spare walls. */
 static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
@@ -154,8 +173,9 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     const uint32_t count = gather(d, walls, seed, &goals, &configurations);
     d->out->walls = wall_count;
     const rh__eview view = {d->b->dist, d->b->members, count, walls, true};
-    if (rh__erecord_make(d->w, d->search, d->g, &view, goals, d->spec->slides,
-                         wall_count == 1 ? d->w->dist : NULL, d->out) == RH_EC_FULL)
+    const rh__efewer known = fewer(d, walls, wall_count);
+    if (rh__erecord_make(d->w, d->search, d->g, &view, goals, d->spec->slides, &known, d->out) ==
+        RH_EC_FULL)
         return RH_EC_FULL;
     report(d, walls, configurations);
     extend(d, d->spare, walls, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
@@ -227,9 +247,10 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
     const uint64_t primary = w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
     from_tally(d, wall, t);
+    const rh__efewer known = fewer(d, wall, wall != 0);
     /* Tested here too, not only by rh__erecord_minimality: the lane's column is copied only for a
      * wall that matters. */
-    if (t->moves.distance >= 0 && (!wall || w->dist[t->moves.state] < t->moves.distance)) {
+    if (t->moves.distance >= 0 && rh__efewer_matter(&known, t->moves.state, t->moves.distance)) {
         rh__eview view = {w->dist, NULL, w->count, wall, true};
         if (wall) {
             const rh__elanes *l = &d->b->lanes;
@@ -238,8 +259,8 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
                 d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
             view.dist = d->b->dist;
         }
-        if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state,
-                                   wall ? w->dist : NULL, d->out) == RH_EC_FULL)
+        if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state, &known, d->out) ==
+            RH_EC_FULL)
             return false;
     }
     /* The walk counted the wall-free cluster's configurations. */
@@ -306,6 +327,7 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
     lanes |= whole;
     if (solvable && lanes && !rh__elanes_walk(w, g, &b->lanes, lanes, spec->slides))
         return RH_EC_FULL;
+    d->walked = solvable ? lanes : 0;
     if (solvable && whole)
         for (uint32_t i = 0; i < w->count; i++)
             w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
