@@ -198,7 +198,8 @@ static void report(run *r, const rh_cluster *c)
 /* The bytes of cluster buffers `wk` holds. */
 static size_t held(const worker *wk)
 {
-    return wk->work.used + wk->search.used + wk->walls.used + wk->walls.lanes.used;
+    return wk->work.used + wk->search.used + wk->walls.used + wk->walls.lanes.used +
+           wk->walls.pairs.used + wk->walls.pairs.lanes.used;
 }
 
 /* Gives the cluster buffers of `wk` back to the run's memory (its batch stays). */

@@ -13,7 +13,11 @@
  * have not yet placed it, so one walk finds that state's cluster in every lane at once, and a
  * lane's cluster is tallied as its states are met (size, goals, blocked configurations, key,
  * and its lengths, histogram and hardest states from the distances). Another walk starts from
- * the first state some lane has not placed. */
+ * the first state some lane has not placed.
+ *
+ * A base wall, every lane's, makes each lane a pair of walls: the passes and walks keep to the
+ * states that leave it free (a slide onto it leaves every lane), and the primary car, right of
+ * it if in its row, never passes it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +67,14 @@ bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
     return true;
 }
 
+/* The lanes state k is in: those whose wall it leaves free (and those off the board), none if
+ * it covers the base wall. */
+static inline uint64_t open_lanes(const rh__ework *w, const rh__elanes *b, uint32_t k)
+{
+    const uint64_t left = w->free[k];
+    return (left & b->base) == b->base ? left | b->always : 0;
+}
+
 /* Writes distance d for state i in the lanes of `mask`. */
 static inline void set(rh__elanes *b, uint16_t *dist, uint32_t i, int d, uint64_t mask)
 {
@@ -79,7 +91,7 @@ static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t 
 {
     for (;;) {
         const uint32_t k = w->edges[e];
-        mask &= (w->free[k] | b->always) & ~(b->seen[k] & ~b->next[k]);
+        mask &= open_lanes(w, b, k) & ~(b->seen[k] & ~b->next[k]);
         if (!mask) return;
         const uint64_t add = mask & ~b->seen[k];
         if (add) {
@@ -100,9 +112,9 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
     memset(b->next, 0, sizeof *b->next * w->count);
     memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
     for (uint32_t i = 0; i < w->count; i++)
-        if (rh__es_goal(g, &w->states[i]) && ((w->free[i] | b->always) & lanes)) {
+        if (rh__es_goal(g, &w->states[i]) && (open_lanes(w, b, i) & lanes)) {
             b->layer[count++] = i;
-            b->now[i] = b->seen[i] = (w->free[i] | b->always) & lanes;
+            b->now[i] = b->seen[i] = open_lanes(w, b, i) & lanes;
         }
     for (int d = 0; count; d++) {
         uint32_t next = 0;
@@ -125,12 +137,13 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
 }
 
 bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                     bool slides)
+                     uint64_t base, bool slides)
 {
     const int count = __builtin_popcountll(lanes);
     if (!rh__elanes_reserve(b, w->count, count)) return false;
     b->lanes = 0;
     b->always = lanes & ~g->board;
+    b->base = base;
     for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
     pass(w, g, b, lanes, false, b->moves);
     if (slides) pass(w, g, b, lanes, true, b->slides);
@@ -152,8 +165,9 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
     const rh__estate *s = &w->states[i];
     const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
     const bool goal = rh__es_goal(g, s);
-    /* Blocked with a wall on c when c is the only cell a vehicle could slide into left or up. */
-    const uint64_t into = rh__es_into(g, s, w->free[i]);
+    /* Blocked with walls on c and the base when no vehicle could slide left or up into any
+     * other cell. */
+    const uint64_t into = rh__es_into(g, s, w->free[i]) & ~b->base;
     const size_t row = (size_t)i * (size_t)b->lanes;
     for (; mask; mask &= mask - 1) {
         const int c = __builtin_ctzll(mask);
@@ -187,11 +201,8 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
         const uint32_t seed = b->following[j];
         for (uint64_t m = pending[seed]; m; m &= m - 1) {
             rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
-            const int moves = t->moves.distance;
-            if (moves >= 0) /* only what its last cluster wrote is not 0 */
-                memset(t->hist, 0,
-                       sizeof *t->hist *
-                           (size_t)(moves < RH_ENUM_DEPTH_MAX ? moves + 1 : RH_ENUM_DEPTH_MAX));
+            /* only what its last cluster wrote is not 0 */
+            memset(t->hist, 0, sizeof *t->hist * rh__elane_hist_length(t));
             t->seed = seed;
             t->states = t->goals = t->configurations = 0;
             t->moves.distance = t->slides.distance = -1;
@@ -210,7 +221,7 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
         tally(w, g, b, i, m, distances, slides);
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
             const uint32_t k = w->edges[e];
-            const uint64_t add = m & (w->free[k] | b->always) & ~placed[k];
+            const uint64_t add = m & open_lanes(w, b, k) & ~placed[k];
             if (!add) continue;
             placed[k] |= add;
             if (!pending[k]) {
@@ -223,10 +234,12 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
 }
 
 bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                         bool distances, bool slides, rh__elane_found_fn found, void *ctx)
+                         uint64_t base, bool distances, bool slides, rh__elane_found_fn found,
+                         void *ctx)
 {
     if (!rh__elanes_reserve(b, w->count + 1, 0)) return false;
     b->always = lanes & ~g->board;
+    b->base = base;
     memset(b->seen, 0, sizeof *b->seen * w->count);
     memset(b->next, 0, sizeof *b->next * w->count);
     for (;;) {
@@ -236,9 +249,9 @@ bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, 
         uint64_t taken = 0;
         for (uint32_t i = 0; i < w->count && taken != lanes; i++) {
             const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
-            const uint64_t mask = (w->free[i] | b->always) & lanes & ~b->seen[i] & ~taken &
-                                  ~(g->primary_row & ~(primary - 1));
-            if (!mask) continue;
+            const uint64_t beyond = g->primary_row & ~(primary - 1);
+            const uint64_t mask = open_lanes(w, b, i) & lanes & ~b->seen[i] & ~taken & ~beyond;
+            if (!mask || (b->base & beyond)) continue;
             b->next[i] = mask;
             b->following[seeds++] = i;
             taken |= mask;

@@ -26,6 +26,13 @@ typedef struct {
     uint64_t hist[RH_ENUM_DEPTH_MAX]; /* of moves, up to moves.distance */
 } rh__elane_cluster;
 
+/* The histogram entries a lane cluster's tally holds: up to its length. */
+static inline size_t rh__elane_hist_length(const rh__elane_cluster *c)
+{
+    const int moves = c->moves.distance;
+    return moves < 0 ? 0 : moves < RH_ENUM_DEPTH_MAX ? (size_t)moves + 1 : RH_ENUM_DEPTH_MAX;
+}
+
 /* Buffers by state of the wall-free cluster, within the run's memory. */
 typedef struct {
     uint64_t *seen, *now, *next; /* by state, a bit a lane: reached; at the layer at hand; next */
@@ -35,6 +42,7 @@ typedef struct {
     uint32_t states;             /* of the others */
     int lanes;                   /* how many */
     uint64_t always;             /* the lanes off the board: no wall, every state in them */
+    uint64_t base;               /* a wall of every lane (0: none) */
     int8_t index[RH_ENUM_CELLS_MAX]; /* a wall cell's lane among them */
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
@@ -50,23 +58,26 @@ void rh__elanes_free(rh__elanes *b);
 bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes);
 
 /* Fills b with the distances to the nearest goal of the states of the solvable wall-free
- * cluster w holds (its lists whole and chained) with a wall on a cell of `lanes`, in moves and
- * (when `slides`) in slides: for state i and wall cell c, b->moves[i * b->lanes +
- * b->index[c]]. A lane off the board has no wall: the wall-free cluster's own distances. False
- * when the budget refuses. */
+ * cluster w holds (its lists whole and chained) with a wall on a cell of `lanes`, and on
+ * `base` (no cell or one, not in `lanes`), in moves and (when `slides`) in slides: for state i
+ * and wall cell c, b->moves[i * b->lanes + b->index[c]]. A lane off the board has no wall but
+ * the base: with none, the wall-free cluster's own distances. False when the budget
+ * refuses. */
 bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                     bool slides);
+                     uint64_t base, bool slides);
 
 /* Where rh__elanes_clusters hands each cluster: of the wall on `cell`. Returns false to stop
  * (the budget refused). */
 typedef bool (*rh__elane_found_fn)(void *ctx, int cell, const rh__elane_cluster *c);
 
-/* Finds every cluster of the wall-free cluster w holds (its lists whole) with a single wall on
- * a cell of `lanes`, the lanes' own distances read (`distances`: rh__elanes_walk filled them,
- * with slides when `slides`), and hands each to `found`, in an order fixed by w: each lane's
- * clusters by their first state in w. Only walls the space allows count: in the primary row,
- * left of the primary car. False when the budget refuses or `found` stops. */
+/* Finds every cluster of the wall-free cluster w holds (its lists whole) with a wall on a cell
+ * of `lanes` and on `base` (as rh__elanes_walk), the lanes' own distances read (`distances`:
+ * rh__elanes_walk filled them for the same lanes and base, with slides when `slides`), and
+ * hands each to `found`, in an order fixed by w: each lane's clusters by their first state in
+ * w. Only walls the space allows count: in the primary row, left of the primary car. False
+ * when the budget refuses or `found` stops. */
 bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                         bool distances, bool slides, rh__elane_found_fn found, void *ctx);
+                         uint64_t base, bool distances, bool slides, rh__elane_found_fn found,
+                         void *ctx);
 
 #endif

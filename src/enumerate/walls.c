@@ -10,6 +10,11 @@
  * and minimality (taking it away again changes nothing): with such walls a cluster is reported
  * as found without them, with no walk.
  *
+ * With the single walls' lanes, the clusters of two walls come from lanes too, one pass a
+ * first wall (pairs.c), and are reported in the order of a walk a pair; when those passes do
+ * not fit the budget, the pairs are walked one by one. Taking one of two walls away is looked
+ * up in the lane of the other (minimality), and searched only where both walls matter.
+ *
  * Which walls: those the space allows (rushhour/enumerate.h): at most n-1 cells of horizontal
  * pieces in a row, walls included, and walls in the primary row only left of the primary car,
  * which then never passes them. */
@@ -28,6 +33,7 @@ void rh__ewalls_init(rh__ewalls *b, rh__ememory *memory)
     b->memory = memory;
     b->used = 0;
     rh__elanes_init(&b->lanes, memory);
+    rh__epairs_init(&b->pairs, memory);
 }
 
 void rh__ewalls_free(rh__ewalls *b)
@@ -35,6 +41,7 @@ void rh__ewalls_free(rh__ewalls *b)
     void *const arrays[] = {b->stamp, b->members, b->dist};
     rh__ework_memory_free(b->memory, b->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__elanes_free(&b->lanes);
+    rh__epairs_free(&b->pairs);
     rh__ewalls_init(b, b->memory);
 }
 
@@ -64,6 +71,8 @@ typedef struct {
     int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
     uint32_t stamp;             /* of the wall set at hand */
     uint64_t walked;            /* the single walls whose distances d->b->lanes holds */
+    int pairing;                /* d->b->pairs: 0 not reserved yet, 1 reserved, -1 refused */
+    bool paired;                /* d->b->pairs holds the pairs of the first wall at hand */
 } derivation;
 
 /* Reports the cluster in d->out, of the walls `walls` and `configurations` blocked
@@ -165,6 +174,15 @@ static rh__efewer fewer(const derivation *d, uint64_t walls, int wall_count)
     return f;
 }
 
+/* Reports the cluster in d->out, of the walls `walls`, first state `seed` and `configurations`
+ * blocked configurations, and again with spare walls. */
+static void publish(derivation *d, uint64_t walls, uint32_t seed, uint64_t configurations)
+{
+    report(d, walls, configurations);
+    extend(d, d->spare, walls, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
+           configurations);
+}
+
 /* The component of state `seed` among the states that leave `walls` free, recorded and
  * reported, and again with spare walls. */
 static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_count, uint32_t seed)
@@ -177,9 +195,7 @@ static rh__ecluster_result component(derivation *d, uint64_t walls, int wall_cou
     if (rh__erecord_make(d->w, d->search, d->g, &view, goals, d->spec->slides, &known, d->out) ==
         RH_EC_FULL)
         return RH_EC_FULL;
-    report(d, walls, configurations);
-    extend(d, d->spare, walls, d->w->states[seed].m[RH_ES_HCAR] & d->g->primary_row,
-           configurations);
+    publish(d, walls, seed, configurations);
     return RH_EC_CLUSTER;
 }
 
@@ -222,16 +238,27 @@ static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t
     out->states = t->states;
     out->goal_states = t->goals;
     out->vehicles = d->vehicles;
-    out->walls = walls != 0;
+    out->walls = __builtin_popcountll(walls);
     out->moves = t->moves.distance;
     out->slides = t->moves.distance >= 0 ? t->slides.distance : -1;
     out->minimal = false;
     out->hardest[0] = out->hardest_slides[0] = '\0';
     if (t->moves.distance < 0) return;
-    memcpy(out->hist, t->hist, sizeof out->hist);
+    const size_t hist = rh__elane_hist_length(t); /* a kept pair's holds no more */
+    memcpy(out->hist, t->hist, sizeof *out->hist * hist);
+    memset(out->hist + hist, 0, sizeof *out->hist * (RH_ENUM_DEPTH_MAX - hist));
     rh__enotation_write(d->g, walls, &d->w->states[t->moves.state], out->hardest);
     if (d->spec->slides)
         rh__enotation_write(d->g, walls, &d->w->states[t->slides.state], out->hardest_slides);
+}
+
+/* The distances in moves of the lane of `cell` in `l`, copied to d->b->dist: the view of a
+ * cluster of that lane. */
+static uint16_t *lane(derivation *d, const rh__elanes *l, int cell)
+{
+    const uint16_t *column = l->moves + l->index[cell];
+    for (uint32_t i = 0; i < d->w->count; i++) d->b->dist[i] = column[(size_t)i * (size_t)l->lanes];
+    return d->b->dist;
 }
 
 /* A cluster of a lane (rh__elane_found_fn), recorded from its tally: the wall-free cluster
@@ -251,14 +278,8 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     /* Tested here too, not only by rh__erecord_minimality: the lane's column is copied only for a
      * wall that matters. */
     if (t->moves.distance >= 0 && rh__efewer_matter(&known, t->moves.state, t->moves.distance)) {
-        rh__eview view = {w->dist, NULL, w->count, wall, true};
-        if (wall) {
-            const rh__elanes *l = &d->b->lanes;
-            const uint16_t *lane = l->moves + l->index[cell];
-            for (uint32_t i = 0; i < w->count; i++)
-                d->b->dist[i] = lane[(size_t)i * (size_t)l->lanes];
-            view.dist = d->b->dist;
-        }
+        const rh__eview view = {wall ? lane(d, &d->b->lanes, cell) : w->dist, NULL, w->count, wall,
+                                true};
         if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state, &known, d->out) ==
             RH_EC_FULL)
             return false;
@@ -269,9 +290,71 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
     return true;
 }
 
+/* Judges a cluster of two walls as found (rh__epair_judge_fn): minimal only if taking either
+ * wall away brings its hardest state nearer (the single walls' lanes say), and then if the
+ * search over its own lane's distances says so. */
+static int judge(void *ctx, uint64_t walls, const rh__elane_cluster *t)
+{
+    derivation *d = ctx;
+    const int moves = t->moves.distance;
+    const rh__efewer known = fewer(d, walls, 2);
+    if (moves < 0 || !rh__efewer_matter(&known, t->moves.state, moves)) return 0;
+    const rh__eview view = {lane(d, &d->b->pairs.lanes, 63 - __builtin_clzll(walls)), NULL,
+                            d->w->count, walls, true};
+    d->out->moves = moves;
+    if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state, &known, d->out) ==
+        RH_EC_FULL)
+        return -1;
+    return d->out->minimal;
+}
+
+/* The clusters of the wall on `first` and one on each cell of `seconds`, found at once into
+ * d->b->pairs. False when they do not fit: then the pairs' buffers go back to the budget, and
+ * this wall-free cluster's pairs are walked one by one. */
+static bool pairs(derivation *d, int first, uint64_t seconds)
+{
+    rh__epairs *p = &d->b->pairs;
+    const bool distances = d->walked != 0;
+    if (!d->pairing) /* the first walls' most: every single wall's lane but one */
+        d->pairing =
+            rh__epairs_reserve(p, d->w->count + 1,
+                               distances ? __builtin_popcountll(d->walked & d->g->board) - 1 : 0)
+                ? 1
+                : -1;
+    if (d->pairing > 0 &&
+        rh__epairs_find(p, d->w, d->g, first, seconds, distances, d->spec->slides, judge, d))
+        return true;
+    rh__epairs_free(p);
+    d->pairing = -1;
+    return false;
+}
+
+/* Records and reports the kept clusters of the walls `walls`, the pair of the first wall at
+ * hand and the wall on `second`, and again with spare walls. */
+static void kept(derivation *d, uint64_t walls, int second)
+{
+    const rh__epairs *p = &d->b->pairs;
+    for (uint32_t i = p->head[second]; i != RH_EPAIRS_END; i = p->found[i].next) {
+        const rh__elane_cluster *t = &p->found[i].tally;
+        from_tally(d, walls, t);
+        d->out->minimal = p->found[i].minimal;
+        publish(d, walls, t->seed, t->configurations);
+    }
+}
+
+/* The cells of `cells` whose rows have room for a wall. */
+static uint64_t roomy(const derivation *d, uint64_t cells)
+{
+    uint64_t with = 0;
+    for (uint64_t m = cells; m; m &= m - 1)
+        if (d->room[__builtin_ctzll(m) / d->g->n]) with |= m & -m;
+    return with;
+}
+
 /* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
  * `wall_count`) where its row has room, takes the clusters of the sets of `least` walls or more
- * (the lanes took those of fewer), and goes on with the cells after it. */
+ * (the lanes took those of fewer: then a first wall's pairs are found at once, if they fit),
+ * and goes on with the cells after it. */
 static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls, int wall_count,
                                   int least)
 {
@@ -279,11 +362,18 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
     for (; cells && res == RH_EC_CLUSTER; cells &= cells - 1) {
         const int c = __builtin_ctzll(cells), r = c / d->g->n;
         if (!d->room[r]) continue;
-        const uint64_t more = walls | UINT64_C(1) << c;
+        const uint64_t more = walls | UINT64_C(1) << c, after = cells & (cells - 1);
         d->room[r]--;
-        if (wall_count + 1 >= least) res = components(d, more, wall_count + 1);
+        if (least == 2 && wall_count == 0 && d->spec->walls_max >= 2) {
+            const uint64_t seconds = roomy(d, after);
+            d->paired = seconds && d->pairing >= 0 && pairs(d, c, seconds);
+        }
+        if (wall_count == 1 && d->paired)
+            kept(d, more, c);
+        else if (wall_count + 1 >= least)
+            res = components(d, more, wall_count + 1);
         if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
-            res = choose(d, cells & (cells - 1), more, wall_count + 1, least);
+            res = choose(d, after, more, wall_count + 1, least);
         d->room[r]++;
     }
     return res;
@@ -300,9 +390,7 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
     const rh__ewalls_spec *spec = d->spec;
     rh_cluster *out = d->out;
     const rh__estate *s = &w->states[0];
-    uint64_t lanes = 0;
-    for (uint64_t m = cells & ~d->spare; m; m &= m - 1)
-        if (d->room[__builtin_ctzll(m) / g->n]) lanes |= m & -m;
+    uint64_t lanes = roomy(d, cells & ~d->spare);
     const bool solvable = out->goal_states > 0;
     /* The wall-free cluster's own record: from a lane off the board when the board leaves one
      * (its distances then copied to w->dist, where the single walls look them up), else from
@@ -325,14 +413,14 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
         extend(d, d->spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
     }
     lanes |= whole;
-    if (solvable && lanes && !rh__elanes_walk(w, g, &b->lanes, lanes, spec->slides))
+    if (solvable && lanes && !rh__elanes_walk(w, g, &b->lanes, lanes, 0, spec->slides))
         return RH_EC_FULL;
     d->walked = solvable ? lanes : 0;
     if (solvable && whole)
         for (uint32_t i = 0; i < w->count; i++)
             w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
                                         (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
-    if (lanes && !rh__elanes_clusters(w, g, &b->lanes, lanes, solvable, spec->slides, single, d))
+    if (lanes && !rh__elanes_clusters(w, g, &b->lanes, lanes, 0, solvable, spec->slides, single, d))
         return RH_EC_FULL;
     return choose(d, cells & ~d->spare, 0, 0, lanes ? 2 : 1);
 }

@@ -9,6 +9,7 @@
 #include "rushhour/enumerate.h"
 #include "cluster.h"
 #include "lanes.h"
+#include "pairs.h"
 #include "state.h"
 #include "buffers.h"
 
@@ -19,6 +20,7 @@ typedef struct {
     uint32_t *members; /* the states of the cluster at hand */
     uint16_t *dist;    /* their distances */
     rh__elanes lanes;  /* the distances of every single wall at once */
+    rh__epairs pairs;  /* the clusters of every pair of walls with one first wall at once */
     uint32_t allocated;
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
