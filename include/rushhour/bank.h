@@ -6,9 +6,12 @@
  * then walls ascending, then board), so each (moves, walls) pair is a contiguous range of
  * ranks; a small counts table gives each range, and a pick is a lookup by rank, never a scan.
  * Slide lengths get the same through a table ordered by (slides descending, walls, rank).
- * A puzzle's id is its board's (rushhour/puzzle_id.h), the same in every bank: boards are
- * stored in normal form under a unique index, so an id is found by decoding it to its board
- * and one index lookup. Ranks belong to one file and change when it is rebuilt.
+ * A puzzle's id is its board's (rushhour/puzzle_id.h), the same in every bank. A board is
+ * stored as a number, its rank among the boards of its walls (rushhour/puzzle_rank.h) past
+ * those of fewer walls, under a unique index: an id is found by ranking it and one index
+ * lookup, and a stored puzzle costs about 40 bytes of file. So banks hold boards of 3x3 to 6x6
+ * (RH_RANK_SIZE_MIN to RH_RANK_SIZE_MAX) with the primary in the enumeration's row, (N-1)/2
+ * counted from 0. Ranks in the bank belong to one file and change when it is rebuilt.
  *
  * Threads: every function may be called from any thread on a shared handle; calls on one
  * handle are serialised by its mutex (one SQLite connection, opened NOMUTEX, with prepared
@@ -33,10 +36,10 @@
 
 RH_BEGIN_DECLS
 
-/* meta 'format' of the files this code reads and writes. Format 2 (before ids: no unique
- * board index, boards not normalised) is refused by rh_bank_open; rh_bank_upgrade converts it
- * in place. */
-#define RH_BANK_FORMAT 3
+/* meta 'format' of the files this code reads and writes. Formats 2 (before ids) and 3 (boards
+ * as text, with their distance histograms) are refused by rh_bank_open; rh_bank_upgrade
+ * converts them in place. */
+#define RH_BANK_FORMAT 4
 #define RH_BANK_WHY_MAX 256     /* bytes of a failure's detail, NUL included */
 #define RH_BANK_PICK_MAX 1000   /* most puzzles one pick returns */
 #define RH_BANK_LENGTH_MAX 2048 /* lengths counted by rh_bank_stats (slides <= 6 * 255) */
@@ -62,7 +65,6 @@ typedef struct {
     int slides; /* -1 when the enumeration did not compute slides */
     uint64_t cluster_size;
     int vehicles, walls;
-    uint64_t hist[RH_ENUM_DEPTH_MAX]; /* states at distance 0..moves */
 } rh_bank_puzzle;
 
 /* Which puzzles a pick or the daily puzzle chooses among, or (walls only) a summary counts;
@@ -111,8 +113,10 @@ RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
  * RH_BANK_LOAD or in checkpoint mode: below); rows are committed in large transactions. */
 RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
-/* rh_bank_add stores the board in normal form (rushhour/puzzle_id.h): a board with no id is
- * RH_EARG. Two rows of one board that differ in any field make rh_bank_finish fail. */
+/* rh_bank_add stores the board, its moves and slides and its cluster's size (not its
+ * histogram): a board with no id, of a size or primary row banks do not hold (above), or whose
+ * walls are not c->walls is RH_EARG. Two rows of one board that differ in any field make
+ * rh_bank_finish fail. */
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become
@@ -181,10 +185,12 @@ RH_API int rh_bank_each_meta(rh_bank *b, int (*fn)(void *ctx, const char *key, c
 RH_API int rh_bank_stats_of(rh_bank *b, const rh_bank_filter *f, rh_bank_summary *out);
 RH_API int rh_bank_stats(rh_bank *b, rh_bank_summary *out);
 
-/* Converts the bank file at `path` from format 2 to this format in place: boards normalised,
- * the unique board index built, in one transaction (a failure leaves the file as it was).
- * A file already of this format is left alone (*upgraded 0, else 1). On failure `why` (when
- * not NULL, RH_BANK_WHY_MAX bytes) says why: a board with no id, or two rows of one board. */
+/* Converts the bank file at `path` from format 2 or 3 to this format in place: each board
+ * stored as its key, histograms dropped, the rows sorted in as rh_bank_finish does (rows of
+ * unfinished enumeration tasks are dropped; finished tasks are kept, so a run resumes from the
+ * upgraded file). A failure leaves the file as it was. A file already of this format is left
+ * alone (*upgraded 0, else 1). On failure `why` (when not NULL, RH_BANK_WHY_MAX bytes) says
+ * why: a board with no id or out of the keys' range, or two rows of one board. */
 RH_API int rh_bank_upgrade(const char *path, int *upgraded, char *why);
 
 /* Pure helpers. "YYYY-MM-DD" (proleptic Gregorian) to days since 1970-01-01: RH_OK or RH_EARG. */

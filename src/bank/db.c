@@ -9,26 +9,26 @@
 #include "db.h"
 #include "rushhour/clock.h"
 
-/* puzzles: ranks are the hardest-first order (rh_bank_finish renumbers), boards in normal form
- * and unique (an id lookup is one probe of puzzles_board); pending: rows added since, in
- * arrival order, with their enumeration task in checkpoint mode; by_slides: the slide order's
- * positions; counts: one row per range; tasks: the finished enumeration tasks. */
+/* puzzles: ranks are the hardest-first order (rh_bank_finish renumbers); a board is stored as
+ * its key (key.c) under a unique index, so an id lookup is one probe of puzzles_key; pending:
+ * rows added since, in arrival order, with their wall count (which says how far the keys must
+ * reach) and their enumeration task in checkpoint mode; by_slides: the slide order's ranks, 64
+ * positions a row (writer.c); counts: one row per range; tasks: the finished enumeration
+ * tasks. */
 static const char schema[] =
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;"
-    "CREATE TABLE puzzles(rank INTEGER PRIMARY KEY, board TEXT NOT NULL, moves INTEGER NOT NULL,"
-    " slides INTEGER, cluster_size INTEGER NOT NULL, vehicles INTEGER NOT NULL,"
-    " walls INTEGER NOT NULL, hist BLOB NOT NULL);"
-    "CREATE TABLE pending(board TEXT NOT NULL, moves INTEGER NOT NULL, slides INTEGER,"
-    " cluster_size INTEGER NOT NULL, vehicles INTEGER NOT NULL, walls INTEGER NOT NULL,"
-    " hist BLOB NOT NULL, task INTEGER);"
-    "CREATE UNIQUE INDEX puzzles_board ON puzzles(board);"
-    "CREATE TABLE by_slides(position INTEGER PRIMARY KEY, rank INTEGER NOT NULL);"
+    "CREATE TABLE puzzles(rank INTEGER PRIMARY KEY, key INTEGER NOT NULL, moves INTEGER NOT NULL,"
+    " slides INTEGER, cluster_size INTEGER NOT NULL);"
+    "CREATE TABLE pending(key INTEGER NOT NULL, walls INTEGER NOT NULL, moves INTEGER NOT NULL,"
+    " slides INTEGER, cluster_size INTEGER NOT NULL, task INTEGER);"
+    "CREATE UNIQUE INDEX puzzles_key ON puzzles(key);"
+    "CREATE TABLE by_slides(chunk INTEGER PRIMARY KEY, ranks BLOB NOT NULL);"
     "CREATE TABLE counts(metric TEXT NOT NULL, length INTEGER NOT NULL, walls INTEGER NOT NULL,"
     " first INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY(metric, length, walls))"
     " WITHOUT ROWID;"
     "CREATE TABLE tasks(task INTEGER PRIMARY KEY, configurations INTEGER NOT NULL,"
     " clusters INTEGER NOT NULL);"
-    "INSERT INTO meta VALUES('format', '3');";
+    "INSERT INTO meta VALUES('format', '4');";
 
 int rh__bank_fail(rh_bank *b, int err, const char *fmt, ...)
 {
@@ -72,6 +72,39 @@ int rh__bank_writable(rh_bank *b)
 {
     return b->mode == RH_BANK_WRITE ? RH_OK
                                     : rh__bank_fail(b, RH_EARG, "the bank was opened read-only");
+}
+
+int rh__bank_cover(rh_bank *b, int walls)
+{
+    const int err = rh__bank_keys_cover(&b->keys, b->board_size, walls);
+    if (err == RH_EARG)
+        return rh__bank_fail(b, err, "no keys for %dx%d boards with %d walls", b->board_size,
+                             b->board_size, walls);
+    return err ? rh__bank_fail(b, err, "out of memory") : RH_OK;
+}
+
+int rh__bank_cover_query(rh_bank *b, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    int err = rh__bank_prepare(b, &st, sql);
+    const int rc = err ? SQLITE_ERROR : sqlite3_step(st);
+    const int none = rc != SQLITE_ROW || sqlite3_column_type(st, 0) == SQLITE_NULL;
+    const int walls = none ? 0 : sqlite3_column_int(st, 0);
+    if (!err) err = rh__bank_sql(b, rc);
+    sqlite3_finalize(st);
+    return err || !b->board_size || (none && b->keys.ranks) ? err : rh__bank_cover(b, walls);
+}
+
+/* SQL walls_of(key): the wall count of a key the handle's keys cover. */
+static void walls_of(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const rh_bank *b = sqlite3_user_data(ctx);
+    const int walls = rh__bank_walls_of(&b->keys, sqlite3_value_int64(argv[0]));
+    if (walls < 0)
+        sqlite3_result_error(ctx, "a key of no board", -1);
+    else
+        sqlite3_result_int(ctx, walls);
 }
 
 /* Reloads b->ranges from the counts table. */
@@ -141,19 +174,25 @@ static int load(rh_bank *b)
     err = rc == SQLITE_ROW ? RH_OK : rh__bank_sql(b, rc);
     sqlite3_finalize(st);
     if (err) return err;
-    if (format == RH_BANK_FORMAT - 1 && !b->upgrading)
+    const int old = RH__BANK_UPGRADABLE(format);
+    if (old && !b->upgrading)
         return rh__bank_fail(b, RH_ECORRUPT,
-                             "bank format %d (ids were row numbers), this program reads %d:"
-                             " upgrade it in place with `rushhour bank upgrade %.96s`",
+                             "bank format %d, this program reads %d: upgrade it in place with"
+                             " `rushhour bank upgrade %.96s`",
                              format, RH_BANK_FORMAT, b->path);
-    if (format != RH_BANK_FORMAT && !(format == RH_BANK_FORMAT - 1 && b->upgrading))
+    if (format != RH_BANK_FORMAT && !(old && b->upgrading))
         return rh__bank_fail(b, RH_ECORRUPT, "bank format %d, this program reads %d", format,
                              RH_BANK_FORMAT);
     if (unfinished && b->mode == RH_BANK_READ)
         return rh__bank_fail(b, RH_ECORRUPT,
                              "unfinished bank: rows were added but not sorted in"
                              " (rh_bank_finish, or rushhour bank merge)");
-    return load_ranges(b);
+    if (old) return RH_OK; /* upgrade.c reads what it needs */
+    err = load_ranges(b);
+    if (!err)
+        err = rh__bank_cover_query(b, "SELECT max(walls) FROM (SELECT max(walls) AS walls FROM"
+                                      " counts UNION ALL SELECT max(walls) FROM pending)");
+    return err;
 }
 
 /* A writer's new file gets the schema; an existing one must already be a bank. */
@@ -241,9 +280,9 @@ void rh__bank_disconnect(rh_bank *b)
     sqlite3_finalize(b->insert);
     sqlite3_finalize(b->by_rank);
     sqlite3_finalize(b->by_position);
-    sqlite3_finalize(b->by_board);
+    sqlite3_finalize(b->by_key);
     sqlite3_finalize(b->task);
-    b->insert = b->by_rank = b->by_position = b->by_board = b->task = NULL;
+    b->insert = b->by_rank = b->by_position = b->by_key = b->task = NULL;
     sqlite3_close(b->db);
     b->db = NULL;
 }
@@ -266,6 +305,10 @@ int rh__bank_connect(rh_bank *b)
      * moment: a writer's commit waits for it rather than failing the run it checkpoints. */
     if (!err && !read) sqlite3_busy_timeout(b->db, RH__BANK_BUSY_MS);
     if (!err && !read) err = prepare_writer(b);
+    if (!err)
+        err = rh__bank_sql(b, sqlite3_create_function(b->db, "walls_of", 1,
+                                                      SQLITE_UTF8 | SQLITE_DETERMINISTIC, b,
+                                                      walls_of, NULL, NULL));
     /* Readers map the file: a pick then reads its pages without a system call. */
     if (!err && read) err = rh__bank_exec(b, "PRAGMA mmap_size = 1073741824");
     if (!err) err = load(b);

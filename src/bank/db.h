@@ -5,22 +5,25 @@
  *
  * The bank's files form a one-way stack, top first; each calls only the files it points to:
  *   export.c     -> query.c, db.c    reading a bank whole: every puzzle, meta, counts
- *   upgrade.c    -> open.c, db.c     a format 2 file converted in place
- *   query.c      -> db.c, hist.c     picks, the daily puzzle, an id's puzzle, a row read
+ *   upgrade.c    -> open.c, writer.c a format 2 or 3 file converted in place
+ *                   db.c, key.c
+ *   query.c      -> db.c, chunk.c    picks, the daily puzzle, an id's puzzle, a row read
  *   open.c       -> db.c             rh_bank_open, rh_bank_close, rh_bank_why
  *   checkpoint.c -> db.c             the finished tasks of an enumeration
  *   merge.c      -> writer.c, db.c   a shard's rows and meta into a writer
- *   writer.c     -> db.c, hist.c     adding rows, meta, and finishing (sorting) a bank
- *   db.c         -> metric.c         this header
- *   hist.c, metric.c                 pure codecs (the histogram blob, the metrics' names)
- * Headers: db.h (this), open.h, writer.h, query.h and hist.h, each declaring what its file gives
- * the files above it. */
+ *   writer.c     -> db.c, chunk.c    adding rows, meta, and finishing (sorting) a bank
+ *   db.c         -> key.c, metric.c  this header
+ *   chunk.c, key.c, metric.c         pure: the slide order's blobs, a board's key and back,
+ *                                    the metrics' names
+ * Headers: db.h (this), open.h, writer.h, query.h, chunk.h and key.h, each declaring what its
+ * file gives the files above it. */
 #ifndef RH_BANK_DB_H
 #define RH_BANK_DB_H
 
 #include <pthread.h>
 #include <sqlite3.h>
 
+#include "key.h"
 #include "rushhour/bank.h"
 
 /* Puzzles of one (metric, length, walls): ranks (moves) or slide positions (slides)
@@ -38,10 +41,11 @@ struct rh_bank {
     pthread_mutex_t lock;
     rh_bank_mode mode;
     int board_size;         /* 0 until the first puzzle or merge sets it */
+    rh__bank_keys keys;     /* covers every wall count the file holds once board_size is set */
     rh__bank_range *ranges; /* the counts table, in rank/position order within each metric */
     int range_count;
     /* prepared once, reset after each use */
-    sqlite3_stmt *insert, *by_rank, *by_position, *by_board, *task;
+    sqlite3_stmt *insert, *by_rank, *by_position, *by_key, *task;
     int in_txn;
     uint64_t txn_rows; /* since the last commit, as are the totals' increments: */
     uint64_t clusters_unsaved, solvable_unsaved, configurations_unsaved;
@@ -71,6 +75,11 @@ void rh__bank_disconnect(rh_bank *b);
  * the reverse, whose failure leaves nothing to do). */
 int rh__bank_attach(rh_bank *b, const char *path, const char *query, const char *name);
 void rh__bank_detach(rh_bank *b, const char *name);
+/* Makes b->keys cover boards of b->board_size with up to `walls` walls. */
+int rh__bank_cover(rh_bank *b, int walls);
+/* Makes b->keys cover the most walls the single value `sql` selects (NULL: none). */
+int rh__bank_cover_query(rh_bank *b, const char *sql);
+
 /* Creates a new empty bank file at `path` (removing what was there). */
 int rh__bank_create_scratch(rh_bank *b, const char *path);
 
@@ -81,12 +90,15 @@ int rh__bank_commit(rh_bank *b);
 /* Rolls back whatever transaction the connection has open; the handle has none after. */
 void rh__bank_rollback(rh_bank *b);
 
+/* The formats rh_bank_upgrade converts. */
+#define RH__BANK_UPGRADABLE(format) ((format) == 2 || (format) == 3)
+
 /* How long a writer waits for another connection's lock on its file (bank.h). */
 #define RH__BANK_BUSY_MS 60000
 
-#define RH__BANK_COLUMNS "rank, board, moves, slides, cluster_size, vehicles, walls, hist"
+#define RH__BANK_COLUMNS "rank, key, moves, slides, cluster_size"
 /* A row's fields, as the puzzles and the pending tables share them. */
-#define RH__BANK_FIELDS "board, moves, slides, cluster_size, vehicles, walls, hist"
+#define RH__BANK_FIELDS "key, moves, slides, cluster_size"
 /* The condition on a pending row of database `db` that it counts: added outside checkpoint
  * mode, or by a finished task. */
 #define RH__BANK_FINISHED_IN(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"

@@ -10,8 +10,9 @@
 #include "writer.h"
 
 static const char copy_rows[] =
-    "INSERT INTO main.pending(" RH__BANK_FIELDS ") SELECT " RH__BANK_FIELDS " FROM shard.puzzles"
-    " UNION ALL SELECT " RH__BANK_FIELDS " FROM shard.pending WHERE " RH__BANK_FINISHED_SHARD ";"
+    "INSERT INTO main.pending(" RH__BANK_FIELDS ", walls) SELECT " RH__BANK_FIELDS
+    ", walls_of(key) FROM shard.puzzles UNION ALL SELECT " RH__BANK_FIELDS
+    ", walls FROM shard.pending WHERE " RH__BANK_FINISHED_SHARD ";"
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
     " ON CONFLICT(key) DO UPDATE"
     " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"
@@ -30,7 +31,7 @@ static int check_shard(rh_bank *b, const char *path)
     const int format = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
     const int size = rc == SQLITE_ROW ? sqlite3_column_int(st, 1) : 0;
     sqlite3_finalize(st);
-    if (!err && rc == SQLITE_ROW && format == RH_BANK_FORMAT - 1)
+    if (!err && rc == SQLITE_ROW && RH__BANK_UPGRADABLE(format))
         return rh__bank_fail(b, RH_ECORRUPT,
                              "%s is a bank of format %d: upgrade it in place with"
                              " `rushhour bank upgrade %s` first",
@@ -38,7 +39,13 @@ static int check_shard(rh_bank *b, const char *path)
     if (err || rc != SQLITE_ROW || format != RH_BANK_FORMAT)
         return rh__bank_fail(b, err == RH_ENOMEM ? err : RH_ECORRUPT, "%s is not a puzzle bank",
                              path);
-    return size ? rh__bank_board_size(b, size) : RH_OK;
+    err = size ? rh__bank_board_size(b, size) : RH_OK;
+    /* walls_of must name the shard's keys (its keys are ours: the same board, the same key). */
+    if (!err && size)
+        err = rh__bank_cover_query(b, "SELECT max(walls) FROM (SELECT max(walls) AS walls FROM"
+                                      " shard.counts UNION ALL SELECT max(walls) FROM"
+                                      " shard.pending)");
+    return err;
 }
 
 int rh_bank_merge_file(rh_bank *b, const char *path)

@@ -46,6 +46,7 @@ int rh_bank_close(rh_bank *b)
     rh__bank_disconnect(b);
     pthread_mutex_destroy(&b->lock);
     free(b->ranges);
+    rh__bank_keys_free(&b->keys);
     free(b->path);
     free(b);
     return err;

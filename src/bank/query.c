@@ -1,54 +1,70 @@
 /* Reading puzzles: a pick draws distinct positions among the matching ranges and reads each
  * by rank (or slide position), so its cost does not grow with the bank; the daily puzzle walks
  * a permutation of the same positions, one step per day (a date's day parsed here too); an id
- * is decoded to its board and found through the board index. A row becomes a puzzle here, for
- * export.c as well. */
+ * is ranked to its key and found through the key index. A row becomes a puzzle here, its board
+ * unranked from its key, for export.c as well. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "db.h"
-#include "hist.h"
+#include "chunk.h"
 #include "query.h"
 #include "rushhour/random.h"
 
 int rh__bank_read_row(rh_bank *b, sqlite3_stmt *st, rh_bank_puzzle *p)
 {
-    const unsigned char *board = sqlite3_column_text(st, 1);
-    const int board_len = sqlite3_column_bytes(st, 1);
     memset(p, 0, sizeof *p); /* every byte defined: copies compare equal */
     p->rank = sqlite3_column_int64(st, 0);
+    const int64_t key = sqlite3_column_int64(st, 1);
     p->board_size = b->board_size;
     p->moves = sqlite3_column_int(st, 2);
     p->slides = sqlite3_column_type(st, 3) == SQLITE_NULL ? -1 : sqlite3_column_int(st, 3);
     p->cluster_size = (uint64_t)sqlite3_column_int64(st, 4);
-    p->vehicles = sqlite3_column_int(st, 5);
-    p->walls = sqlite3_column_int(st, 6);
-    const int entries = rh__bank_hist_decode(p->hist, RH_ENUM_DEPTH_MAX, sqlite3_column_blob(st, 7),
-                                             sqlite3_column_bytes(st, 7));
-    if (!board || board_len > RH_ENUM_CELLS_MAX || entries != p->moves + 1 ||
-        rh_puzzle_id_encode(p->id, (const char *)board, (size_t)board_len) != RH_OK)
+    p->walls = rh__bank_walls_of(&b->keys, key);
+    /* A move is one slide or more; a cluster holds its puzzle. */
+    if (p->moves < 0 || (p->slides >= 0 && p->slides < p->moves) || p->cluster_size == 0 ||
+        rh__bank_id_of(&b->keys, key, p->id) != RH_OK ||
+        rh_puzzle_id_decode(p->board, p->id, strlen(p->id)) != RH_OK)
         return rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is damaged", (long long)p->rank);
-    memcpy(p->board, board, (size_t)board_len + 1);
+    /* Normal form names vehicles in reading order: count the names. */
+    unsigned char seen[128] = {0};
+    for (const char *c = p->board; *c; c++)
+        if (*c != '.' && *c != 'x' && !seen[(unsigned char)*c]++) p->vehicles++;
     return RH_OK;
+}
+
+/* The rank at slide position `pos` (1-based) into *rank. */
+static int slide_rank(rh_bank *b, int64_t pos, int64_t *rank)
+{
+    int err = rh__bank_prepare(b, &b->by_position, "SELECT ranks FROM by_slides WHERE chunk = ?1");
+    if (err) return err;
+    sqlite3_bind_int64(b->by_position, 1, (pos - 1) / RH__BANK_CHUNK);
+    const int rc = sqlite3_step(b->by_position);
+    *rank = rc == SQLITE_ROW ? rh__bank_chunk_rank(sqlite3_column_blob(b->by_position, 0),
+                                                   sqlite3_column_bytes(b->by_position, 0),
+                                                   (int)((pos - 1) % RH__BANK_CHUNK))
+                             : -1;
+    err = rc == SQLITE_ROW || rc == SQLITE_DONE ? RH_OK : rh__bank_sql(b, rc);
+    sqlite3_reset(b->by_position);
+    return err;
 }
 
 /* Reads the puzzle at `pos` (a rank for moves, a position in the slide order for slides). */
 static int fetch(rh_bank *b, rh_bank_metric metric, int64_t pos, rh_bank_puzzle *p)
 {
-    sqlite3_stmt **st = metric == RH_BANK_MOVES ? &b->by_rank : &b->by_position;
-    int err = rh__bank_prepare(
-        b, st,
-        metric == RH_BANK_MOVES ? "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE rank = ?1"
-                                : "SELECT " RH__BANK_COLUMNS " FROM puzzles"
-                                  " WHERE rank = (SELECT rank FROM by_slides WHERE position = ?1)");
+    int64_t rank = pos;
+    int err = metric == RH_BANK_SLIDES ? slide_rank(b, pos, &rank) : RH_OK;
+    if (!err)
+        err = rh__bank_prepare(b, &b->by_rank,
+                               "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE rank = ?1");
     if (err) return err;
-    sqlite3_bind_int64(*st, 1, pos);
-    const int rc = sqlite3_step(*st);
-    err = rc == SQLITE_ROW ? rh__bank_read_row(b, *st, p)
+    sqlite3_bind_int64(b->by_rank, 1, rank);
+    const int rc = sqlite3_step(b->by_rank);
+    err = rc == SQLITE_ROW ? rh__bank_read_row(b, b->by_rank, p)
           : rc == SQLITE_DONE
               ? rh__bank_fail(b, RH_ECORRUPT, "puzzle %lld is missing", (long long)pos)
               : rh__bank_sql(b, rc);
-    sqlite3_reset(*st);
+    sqlite3_reset(b->by_rank);
     return err;
 }
 
@@ -177,17 +193,22 @@ int rh_bank_find(rh_bank *b, const char *id, rh_bank_puzzle *out, int *found)
     if (!b || !id || !out || !found) return RH_EARG;
     *found = 0;
     char board[RH_PUZZLE_ID_CELLS_MAX + 1];
-    if (rh_puzzle_id_decode(board, id, strlen(id)) != RH_OK) return RH_EARG;
+    const size_t len = strlen(id);
+    if (rh_puzzle_id_decode(board, id, len) != RH_OK) return RH_EARG;
     pthread_mutex_lock(&b->lock);
-    int err = rh__bank_prepare(b, &b->by_board,
-                               "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE board = ?1");
-    if (!err) {
-        sqlite3_bind_text(b->by_board, 1, board, -1, SQLITE_STATIC);
-        const int rc = sqlite3_step(b->by_board);
-        err = rc == SQLITE_ROW ? rh__bank_read_row(b, b->by_board, out) : rh__bank_sql(b, rc);
+    int64_t key;
+    int walls;
+    /* An id the keys do not cover (another size, exit row, more walls) is in no row. */
+    const int covered = rh__bank_key_of(&b->keys, id, len, &key, &walls) == RH_OK;
+    int err = covered ? rh__bank_prepare(b, &b->by_key,
+                                         "SELECT " RH__BANK_COLUMNS " FROM puzzles WHERE key = ?1")
+                      : RH_OK;
+    if (covered && !err) {
+        sqlite3_bind_int64(b->by_key, 1, key);
+        const int rc = sqlite3_step(b->by_key);
+        err = rc == SQLITE_ROW ? rh__bank_read_row(b, b->by_key, out) : rh__bank_sql(b, rc);
         *found = rc == SQLITE_ROW && !err;
-        sqlite3_reset(b->by_board);
-        sqlite3_clear_bindings(b->by_board);
+        sqlite3_reset(b->by_key);
     }
     pthread_mutex_unlock(&b->lock);
     return err;

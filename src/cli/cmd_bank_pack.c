@@ -5,14 +5,13 @@
  * columns, one line per puzzle in the bank's order:
  *   boards.txt   the board in database notation
  *   lengths.txt  `moves slides cluster_size` (slides `-` when not computed)
- *   hist.bin     the distance histogram's first `moves` entries, h0 .. h_(moves-1), as LEB128
- *                varints (the bank's own blob encoding); the last is cluster_size less their sum
  * and meta.txt, `KEY VALUE` lines: the source bank's meta but for what a bank keeps itself.
  * Columns compress far better than rows (docs/bank.md, "The shipped data"); vehicle and wall
- * counts are read off the board, goal states are h0. TABLE is `rushhour bank stats` of the
- * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. The
- * first part's meta describes the bank (its enumeration); a later part (a sample of another
- * space) names its entries apart and may not set one an earlier part set. */
+ * counts are read off the board. Data packed before bank format 4 also holds hist.bin, the
+ * distance histograms, which a bank no longer stores: load leaves it unread. TABLE is `rushhour
+ * bank stats` of the source: its `total`, `moves`, `slides` and `walls` lines must equal the data's
+ * exactly. The first part's meta describes the bank (its enumeration); a later part (a sample of
+ * another space) names its entries apart and may not set one an earlier part set. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -28,9 +27,8 @@
 #include "number.h"
 #include "rushhour/bank.h"
 
-enum { BOARDS, LENGTHS, HIST, META, COLUMNS };
-static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "hist.bin",
-                                                 "meta.txt"};
+enum { BOARDS, LENGTHS, META, COLUMNS };
+static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "meta.txt"};
 
 typedef struct {
     FILE *f[COLUMNS];
@@ -92,13 +90,6 @@ static int pack_puzzle(void *ctx, const rh_bank_puzzle *p)
             fprintf(c->f[LENGTHS], "%d %d %" PRIu64 "\n", p->moves, p->slides, p->cluster_size) < 0;
     else
         bad |= fprintf(c->f[LENGTHS], "%d - %" PRIu64 "\n", p->moves, p->cluster_size) < 0;
-    for (int d = 0; d < p->moves; d++) {
-        uint64_t v = p->hist[d];
-        do {
-            bad |= fputc((int)((v & 0x7f) | (v > 0x7f ? 0x80 : 0)), c->f[HIST]) == EOF;
-            v >>= 7;
-        } while (v);
-    }
     return bad ? RH_EIO : RH_OK;
 }
 
@@ -211,18 +202,6 @@ static int compare_tally(const tally *data, const tally *table, const char *path
     return CLI_EXIT_INVALID;
 }
 
-/* The next varint of f into *v: false at the end of the file or on a malformed one. */
-static bool read_varint(FILE *f, uint64_t *v)
-{
-    *v = 0;
-    for (int shift = 0, byte; shift < 64; shift += 7) {
-        if ((byte = fgetc(f)) == EOF) return false;
-        *v |= (uint64_t)(byte & 0x7f) << shift;
-        if (!(byte & 0x80)) return true;
-    }
-    return false;
-}
-
 /* The board's counts: its size from its length, its vehicles (letters) and walls ('x'). */
 static void read_board(rh_cluster *c, const char *board)
 {
@@ -244,7 +223,7 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
     char board[RH_ENUM_CELLS_MAX + 8], lengths[96];
     const bool b = fgets(board, sizeof board, in->f[BOARDS]) != NULL,
                l = fgets(lengths, sizeof lengths, in->f[LENGTHS]) != NULL;
-    if (!b && !l && fgetc(in->f[HIST]) == EOF) return 0;
+    if (!b && !l) return 0;
     if (!b || !l) {
         snprintf(why, len, "the columns hold different numbers of puzzles");
         return CLI_EXIT_INVALID;
@@ -272,20 +251,6 @@ static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
     }
     c->moves = (int)moves;
     c->slides = no_slides ? -1 : (int)slides;
-    uint64_t sum = 0;
-    for (int d = 0; d < c->moves; d++) {
-        if (!read_varint(in->f[HIST], &c->hist[d])) {
-            snprintf(why, len, "hist.bin: ends within a histogram");
-            return CLI_EXIT_INVALID;
-        }
-        sum += c->hist[d];
-    }
-    if (sum >= c->states) {
-        snprintf(why, len, "hist.bin: the histogram leaves no hardest state");
-        return CLI_EXIT_INVALID;
-    }
-    c->hist[c->moves] = c->states - sum;
-    c->goal_states = c->hist[0];
     c->minimal = true;
     return 1;
 }

@@ -1,6 +1,6 @@
-/* The bank's puzzle ids (format 3): every stored puzzle is found by its id through the board
- * index, boards are stored in normal form whatever their vehicles' names, ids are the same in
- * independently built banks, a bank of the previous format is refused with the command that
+/* The bank's puzzle ids (format 4): every stored puzzle is found by its id through the key
+ * index, boards come back in normal form whatever their vehicles' names, ids are the same in
+ * independently built banks, a bank of an earlier format is refused with the command that
  * upgrades it, and the upgrade gives the bank a fresh build would. */
 #include <criterion/criterion.h>
 #include <sqlite3.h>
@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bank_old_format.h"
 #include "bank_records.h"
 #include "scratch.h"
 
@@ -132,99 +133,135 @@ Test(bank_ids, ids_are_the_same_in_independent_banks)
     rh_bank_close(y);
 }
 
-/* A finished bank turned back into the previous format's shape: its schema, and a board
- * stored with other vehicle names (as format 2 allowed). */
-static void make_format_2(const char *file)
-{
-    sqlite3 *db;
-    cr_assert_eq(sqlite3_open(file, &db), SQLITE_OK);
-    char *err = NULL;
-    const int rc = sqlite3_exec(db,
-                                "DROP INDEX puzzles_board;"
-                                "ALTER TABLE puzzles RENAME COLUMN rank TO id;"
-                                "ALTER TABLE by_slides RENAME COLUMN rank TO id;"
-                                "ALTER TABLE by_slides RENAME COLUMN position TO rank;"
-                                "UPDATE puzzles SET board = replace(board, 'M', 'q') WHERE id = 1;"
-                                "UPDATE meta SET value = '2' WHERE key = 'format';",
-                                NULL, NULL, &err);
-    cr_assert_eq(rc, SQLITE_OK, "%s", err ? err : "");
-    sqlite3_close(db);
-}
-
-static void copy_file(const char *from, const char *to)
+static void expect_same_file(const char *a, const char *b)
 {
     char cmd[320];
-    snprintf(cmd, sizeof cmd, "cp %s %s", from, to);
-    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "cmp -s %s %s", a, b);
+    cr_assert_eq(system(cmd), 0, "%s differs from %s", a, b);
 }
 
-Test(bank_ids, the_previous_format_is_refused_until_upgraded_in_place)
+Test(bank_ids, earlier_formats_are_refused_until_upgraded_in_place)
 {
     static const int all[BANK_RECORDS] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10,
                                           11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21};
     rh_bank *fresh = build("fresh.sqlite", all, BANK_RECORDS);
-    copy_file(scratch_path("fresh.sqlite"), scratch_path("old.sqlite"));
-    make_format_2(scratch_path("old.sqlite"));
-    const char *old = scratch_path("old.sqlite");
-    for (int mode = RH_BANK_READ; mode <= RH_BANK_LOAD; mode++) {
-        rh_bank *b = (rh_bank *)1;
-        char why[RH_BANK_WHY_MAX] = "";
-        cr_assert_eq(rh_bank_open(&b, old, (rh_bank_mode)mode, why), RH_ECORRUPT);
-        cr_assert_null(b);
-        cr_assert(strstr(why, "rushhour bank upgrade") && strstr(why, "old.sqlite"), "%s", why);
-    }
-    rh_bank *w;
-    cr_assert_eq(rh_bank_open(&w, scratch_path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
-    cr_assert_eq(rh_bank_merge_file(w, old), RH_ECORRUPT);
-    char why[RH_BANK_WHY_MAX];
-    rh_bank_why(w, why, sizeof why);
-    cr_assert(strstr(why, "rushhour bank upgrade"), "%s", why);
-    rh_bank_close(w);
-
-    int upgraded = -1;
-    cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
-    cr_assert_eq(upgraded, 1);
-    rh_bank *b;
-    cr_assert_eq(rh_bank_open(&b, old, RH_BANK_READ, why), RH_OK, "%s", why);
-    static puzzle_list x, y;
+    static puzzle_list x;
     cr_assert_eq(rh_bank_each(fresh, collect, &x), RH_OK);
-    cr_assert_eq(rh_bank_each(b, collect, &y), RH_OK);
-    cr_assert_eq(x.count, y.count);
-    for (int k = 0; k < x.count; k++)
-        cr_assert_eq(memcmp(&x.items[k], &y.items[k], sizeof x.items[k]), 0, "row %d", k);
-    rh_bank_puzzle q;
-    int found = 0;
-    cr_assert_eq(rh_bank_find(b, x.items[0].id, &q, &found), RH_OK);
-    cr_assert_eq(found, 1);
-    rh_bank_close(b);
-    cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
-    cr_assert_eq(upgraded, 0, "already of this format");
+    for (int format = 2; format <= 3; format++) {
+        const char *old = scratch_path("old.sqlite");
+        cr_assert_eq(bank_write_old_format(scratch_path("fresh.sqlite"), old, format), 0);
+        for (int mode = RH_BANK_READ; mode <= RH_BANK_LOAD; mode++) {
+            rh_bank *b = (rh_bank *)1;
+            char why[RH_BANK_WHY_MAX] = "";
+            cr_assert_eq(rh_bank_open(&b, old, (rh_bank_mode)mode, why), RH_ECORRUPT);
+            cr_assert_null(b);
+            cr_assert(strstr(why, "rushhour bank upgrade") && strstr(why, "old.sqlite"), "%s", why);
+        }
+        rh_bank *w;
+        cr_assert_eq(rh_bank_open(&w, scratch_path("merged.sqlite"), RH_BANK_WRITE, NULL), RH_OK);
+        cr_assert_eq(rh_bank_merge_file(w, old), RH_ECORRUPT);
+        char why[RH_BANK_WHY_MAX];
+        rh_bank_why(w, why, sizeof why);
+        cr_assert(strstr(why, "rushhour bank upgrade"), "%s", why);
+        rh_bank_close(w);
+
+        int upgraded = -1;
+        cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "format %d: %s", format, why);
+        cr_assert_eq(upgraded, 1);
+        rh_bank *b;
+        cr_assert_eq(rh_bank_open(&b, old, RH_BANK_READ, why), RH_OK, "%s", why);
+        static puzzle_list y;
+        y.count = 0;
+        cr_assert_eq(rh_bank_each(b, collect, &y), RH_OK);
+        cr_assert_eq(x.count, y.count);
+        for (int k = 0; k < x.count; k++)
+            cr_assert_eq(memcmp(&x.items[k], &y.items[k], sizeof x.items[k]), 0, "row %d", k);
+        rh_bank_puzzle q;
+        int found = 0;
+        cr_assert_eq(rh_bank_find(b, x.items[0].id, &q, &found), RH_OK);
+        cr_assert_eq(found, 1);
+        rh_bank_close(b);
+        cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
+        cr_assert_eq(upgraded, 0, "already of this format");
+    }
     rh_bank_close(fresh);
 }
 
 Test(bank_ids, an_upgrade_that_fails_leaves_the_file_as_it_was)
 {
     static const int two[] = {19, 0};
-    rh_bank *fresh = build("dup.sqlite", two, 2);
+    rh_bank *fresh = build("fresh.sqlite", two, 2);
     rh_bank_close(fresh);
-    make_format_2(scratch_path("dup.sqlite"));
+    const char *dup = scratch_path("dup.sqlite");
+    cr_assert_eq(bank_write_old_format(scratch_path("fresh.sqlite"), dup, 2), 0);
     /* Row 2 becomes a renamed copy of row 1's board: two rows of one board. */
     sqlite3 *db;
-    cr_assert_eq(sqlite3_open(scratch_path("dup.sqlite"), &db), SQLITE_OK);
+    cr_assert_eq(sqlite3_open(dup, &db), SQLITE_OK);
     cr_assert_eq(sqlite3_exec(db,
-                              "UPDATE puzzles SET board = (SELECT replace(board, 'B', 'p')"
+                              "UPDATE puzzles SET board = (SELECT replace(board, 'C', 'p')"
                               " FROM puzzles WHERE id = 1) WHERE id = 2",
                               NULL, NULL, NULL),
                  SQLITE_OK);
     sqlite3_close(db);
+    char cmd[320];
+    snprintf(cmd, sizeof cmd, "cp %s %s", dup, scratch_path("before.sqlite"));
+    cr_assert_eq(system(cmd), 0);
     int upgraded = -1;
     char why[RH_BANK_WHY_MAX] = "";
-    cr_assert_eq(rh_bank_upgrade(scratch_path("dup.sqlite"), &upgraded, why), RH_ECORRUPT);
+    cr_assert_eq(rh_bank_upgrade(dup, &upgraded, why), RH_ECORRUPT);
     cr_assert_eq(upgraded, 0);
     cr_assert(strstr(why, "share a board"), "%s", why);
-    rh_bank *b = (rh_bank *)1;
-    cr_assert_eq(rh_bank_open(&b, scratch_path("dup.sqlite"), RH_BANK_READ, why), RH_ECORRUPT);
-    cr_assert(strstr(why, "format 2"), "%s", why);
+    expect_same_file(dup, scratch_path("before.sqlite"));
+    snprintf(cmd, sizeof cmd, "%s.upgrading", dup);
+    cr_assert_neq(access(cmd, F_OK), 0, "the new file was left behind");
+}
+
+static int list_task(void *ctx, uint64_t task)
+{
+    uint64_t *tasks = ctx;
+    tasks[tasks[0]++ + 1] = task;
+    return 0;
+}
+
+/* An enumeration's checkpoint of format 3, rows of a finished and of an unfinished task
+ * pending: upgraded, it holds the finished task's rows and the task, and a run resumes from
+ * it. */
+Test(bank_ids, an_upgraded_checkpoint_keeps_its_finished_tasks)
+{
+    static const int one[] = {0};
+    rh_bank_close(build("fresh.sqlite", one, 1));
+    const char *old = scratch_path("old.sqlite");
+    cr_assert_eq(bank_write_old_format(scratch_path("fresh.sqlite"), old, 3), 0);
+    sqlite3 *db;
+    cr_assert_eq(sqlite3_open(old, &db), SQLITE_OK);
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "INSERT INTO tasks VALUES(7, 100, 10);"
+             "INSERT INTO pending VALUES('%s', %d, %d, %u, %d, %d, x'00', 7);"
+             "INSERT INTO pending VALUES('%s', %d, %d, %u, %d, %d, x'00', 8);",
+             bank_records[1].board, bank_records[1].moves, bank_records[1].slides,
+             bank_records[1].states, bank_records[1].vehicles, bank_records[1].walls,
+             bank_records[2].board, bank_records[2].moves, bank_records[2].slides,
+             bank_records[2].states, bank_records[2].vehicles, bank_records[2].walls);
+    cr_assert_eq(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(db);
+    int upgraded = -1;
+    char why[RH_BANK_WHY_MAX] = "";
+    cr_assert_eq(rh_bank_upgrade(old, &upgraded, why), RH_OK, "%s", why);
+    rh_bank *b;
+    cr_assert_eq(rh_bank_open(&b, old, RH_BANK_WRITE, why), RH_OK, "%s", why);
+    static puzzle_list l;
+    cr_assert_eq(rh_bank_each(b, collect, &l), RH_OK);
+    cr_assert_eq(l.count, 2, "the stored row and the finished task's");
+    for (int k = 0; k < l.count; k++)
+        cr_assert(!strcmp(l.items[k].board, bank_records[0].board) ||
+                      !strcmp(l.items[k].board, bank_records[1].board),
+                  "%s", l.items[k].board);
+    uint64_t tasks[4] = {0};
+    cr_assert_eq(rh_bank_resume(b, list_task, tasks), RH_OK);
+    cr_assert_eq(tasks[0], 1);
+    cr_assert_eq(tasks[1], 7);
+    rh_bank_close(b);
 }
 
 /* One board with two different records is no bank: finishing fails, the file as it was. */
@@ -240,6 +277,6 @@ Test(bank_ids, two_records_of_one_board_do_not_finish)
     cr_assert_neq(rh_bank_finish(w), RH_OK);
     char why[RH_BANK_WHY_MAX];
     rh_bank_why(w, why, sizeof why);
-    cr_assert(strstr(why, "puzzles.board"), "%s", why);
+    cr_assert(strstr(why, "puzzles.key"), "%s", why);
     rh_bank_close(w);
 }

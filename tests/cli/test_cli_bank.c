@@ -10,6 +10,7 @@
 
 #include <sqlite3.h>
 
+#include "bank_old_format.h"
 #include "bank_records.h"
 #include "cli_run.h"
 
@@ -309,26 +310,17 @@ Test(bank, show_finds_a_puzzle_by_its_id)
     remove_tree(dir);
 }
 
-/* A bank of the previous format is refused with the command that upgrades it; the command
+/* A bank of an earlier format (3) is refused with the command that upgrades it; the command
  * converts it in place, and says so; a second run has nothing to do. */
 Test(bank, upgrade_converts_a_previous_format_bank_in_place)
 {
     char dir[] = "/tmp/rh_cli_bank_XXXXXX";
     build_jam_bank(dir);
-    const char *file = bank_path(dir, "all.sqlite");
+    const char *export_new[] = {"bank", "export", bank_path(dir, "all.sqlite"), NULL};
+    char *before = bank_ok(export_new);
+    const char *file = bank_path(dir, "old.sqlite");
+    cr_assert_eq(bank_write_old_format(bank_path(dir, "all.sqlite"), file, 3), 0);
     const char *export[] = {"bank", "export", file, NULL};
-    char *before = bank_ok(export);
-    sqlite3 *db;
-    cr_assert_eq(sqlite3_open(file, &db), SQLITE_OK);
-    cr_assert_eq(sqlite3_exec(db,
-                              "DROP INDEX puzzles_board;"
-                              "ALTER TABLE puzzles RENAME COLUMN rank TO id;"
-                              "ALTER TABLE by_slides RENAME COLUMN rank TO id;"
-                              "ALTER TABLE by_slides RENAME COLUMN position TO rank;"
-                              "UPDATE meta SET value = '2' WHERE key = 'format';",
-                              NULL, NULL, NULL),
-                 SQLITE_OK);
-    sqlite3_close(db);
     run_result r = run_cli(export, NULL);
     cr_expect_eq(r.code, 1);
     char expected[256];
@@ -338,13 +330,13 @@ Test(bank, upgrade_converts_a_previous_format_bank_in_place)
     free(r.err);
     const char *upgrade[] = {"bank", "upgrade", file, NULL};
     char *out = bank_ok(upgrade);
-    cr_expect_not_null(strstr(out, "upgraded to bank format 3"), "%s", out);
+    cr_expect_not_null(strstr(out, "upgraded to bank format 4"), "%s", out);
     free(out);
     char *after = bank_ok(export);
     cr_expect_str_eq(after, before);
     free(after);
     out = bank_ok(upgrade);
-    cr_expect_not_null(strstr(out, "already of bank format 3"), "%s", out);
+    cr_expect_not_null(strstr(out, "already of bank format 4"), "%s", out);
     free(out);
     free(before);
     remove_tree(dir);

@@ -465,7 +465,8 @@ Test(puzzles, a_damaged_bank_answers_a_generic_500_and_logs_the_cause)
 {
     sqlite3 *db;
     cr_assert_eq(sqlite3_open(http_bank_path(), &db), SQLITE_OK);
-    cr_assert_eq(sqlite3_exec(db, "UPDATE puzzles SET hist = x'00'", NULL, NULL, NULL), SQLITE_OK);
+    cr_assert_eq(sqlite3_exec(db, "UPDATE puzzles SET cluster_size = 0", NULL, NULL, NULL),
+                 SQLITE_OK);
     sqlite3_close(db);
     rhs_server *s = start_with_bank();
     static const char *const paths[] = {"/v1/puzzles?seed=1", "/v1/puzzles/daily",
