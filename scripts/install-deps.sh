@@ -8,7 +8,10 @@
 #   scripts/install-deps.sh --test   that and what the test command (scripts/test.sh) needs:
 #                                    Criterion and libcurl (the suites), git, clang and its
 #                                    tools, valgrind, curl, wrk, node and npm, Chromium, podman
-#                                    and debootstrap (the container check)
+#                                    and debootstrap (the container check), and the WebAssembly
+#                                    toolchain (lld's wasm-ld, wasi-libc and clang's wasm32
+#                                    runtime: scripts/build-wasm.sh --check rebuilds the
+#                                    committed module; the run build serves it as committed)
 #
 # Without --test the build configures no test suite (CMakeLists.txt, RH_TESTS).
 set -eu
@@ -26,7 +29,8 @@ esac
 PACKAGES="build-essential cmake pkg-config libcjson-dev libmicrohttpd-dev libsqlite3-dev"
 if [ "$TEST" = 1 ]; then
     PACKAGES="$PACKAGES libcriterion-dev libcurl4-openssl-dev git ca-certificates
-clang clang-format clang-tidy libclang-rt-14-dev valgrind curl wrk podman debootstrap chromium"
+clang clang-format clang-tidy libclang-rt-14-dev valgrind curl wrk podman debootstrap chromium
+lld wasi-libc libclang-rt-14-dev-wasm32"
     # Node runs the spec lint, the contract suite and the manifest check. Debian's nodejs and
     # npm come only where no node is installed: a NodeSource nodejs (which bundles npm)
     # conflicts with Debian's npm package.

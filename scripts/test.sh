@@ -1,7 +1,9 @@
 #!/bin/sh
 # Checks the commit messages since CONTRIBUTING.md (scripts/commit-check.sh) and the C
 # formatting, runs clang-tidy and gcc -fanalyzer over src/ (static-check.sh), finds repeated
-# runs of six or more lines in src/ (repeat-check.sh: none may be left), then builds,
+# runs of six or more lines in src/ (repeat-check.sh: none may be left), rebuilds the
+# WebAssembly module and fails unless it is the committed one, at most 300 KB gzipped
+# (build-wasm.sh --check), then builds,
 # checks the floor plan on the built objects (scripts/layout-check.mjs: no circle between
 # files, no call upward, no repeated file name, tests that link), and runs every test:
 # the release suites; the server's integration tests with the server under valgrind memcheck;
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 ./scripts/format-check.sh
 ./scripts/static-check.sh
 ./scripts/repeat-check.sh
+./scripts/build-wasm.sh --check
 ./scripts/build.sh
 node scripts/layout-check.mjs build
 ctest --test-dir build --output-on-failure
