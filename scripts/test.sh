@@ -8,7 +8,8 @@
 # files, no call upward, no repeated file name, tests that link), and runs every test:
 # the release suites; the server's integration tests with the server under valgrind memcheck;
 # the OpenAPI lint and the live contract suite; the playground's pure modules under node and
-# the page driven in headless Chromium; the hostile client, a 60 s soak and 30 s of slow
+# the page driven in headless Chromium; the WebAssembly module against the native library
+# and the server (scripts/wasm-check.sh); the hostile client, a 60 s soak and 30 s of slow
 # clients (all three in scripts/hostile-check.sh); the Kubernetes manifest check; the
 # container image built from the Dockerfile and its binary started (RH_SKIP_CONTAINER=1 skips
 # that, saying so); then every suite again under AddressSanitizer + UndefinedBehaviorSanitizer
@@ -28,6 +29,7 @@ ctest --test-dir build --output-on-failure
 ./scripts/valgrind-check.sh build
 ./scripts/contract-check.sh build/rushhourd
 ./scripts/browser-check.sh build/rushhourd
+./scripts/wasm-check.sh build
 ./scripts/hostile-check.sh build/rushhourd
 ./scripts/k8s-check.sh
 ./scripts/container-check.sh
