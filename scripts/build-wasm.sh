@@ -51,7 +51,7 @@ objects=""
 for src in $SOURCES; do
     obj="$work/$(echo "$src" | tr / _).o"
     # shellcheck disable=SC2086
-    "$CC" $CFLAGS -c "$src" -o "$obj" || fail "$src does not compile for wasm32-wasi"
+    "$CC" $CFLAGS -MD -MF "$obj.d" -c "$src" -o "$obj" || fail "$src does not compile for wasm32-wasi"
     objects="$objects $obj"
 done
 LDFLAGS="-mexec-model=reactor -Wl,--strip-all -Wl,--max-memory=$MAX_MEMORY"
@@ -60,16 +60,17 @@ for name in $EXPORTS; do LDFLAGS="$LDFLAGS -Wl,--export=$name"; done
 "$CC" $CFLAGS $LDFLAGS $objects -o "$work/rushhour.wasm" || fail "the link failed"
 
 sum=$(sha256sum "$work/rushhour.wasm" | cut -d' ' -f1)
+# The inputs: every file of the tree the compiler read (its dependency lists), and this script.
+files=$(cat "$work"/*.d | tr ' \\' '\n\n' | grep -v -e '^$' -e ':$' -e '^/' | LC_ALL=C sort -u)
 # shellcheck disable=SC2086
-inputs=$(sha256sum $SOURCES include/rushhour/*.h src/solve/*.h src/wasm/*.h scripts/build-wasm.sh |
-    sha256sum | cut -d' ' -f1)
+inputs=$(sha256sum $files scripts/build-wasm.sh | sha256sum | cut -d' ' -f1)
 raw=$(wc -c <"$work/rushhour.wasm")
 gz=$(gzip -9n <"$work/rushhour.wasm" | wc -c)
 {
     echo "web/engine/rushhour.wasm: built by scripts/build-wasm.sh; do not edit by hand."
     echo "sha256 $sum"
     echo "bytes $raw (gzip -9: $gz)"
-    echo "inputs sha256 $inputs (sha256sum of the sources, the headers and this script, piped to sha256sum)"
+    echo "inputs sha256 $inputs ($(echo $files | wc -w) files the compiler read, and this script: sha256sum of each, piped to sha256sum)"
     echo "compiler $("$CC" --version | head -n 1)"
     echo "linker $(wasm-ld --version | head -n 1)"
     echo "wasi-libc $(dpkg-query -W -f='${Version}' wasi-libc 2>/dev/null || echo unknown)"
