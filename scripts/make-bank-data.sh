@@ -48,7 +48,7 @@ else
     "$rushhour" bank stats "$bank" | grep -v '^meta format ' > "$out.counts"
 fi
 (cd "$tmp/columns" && tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 --format=gnu \
-    -cf - boards.txt lengths.txt meta.txt) | xz -9e -T1 > "$tmp/data.tar.xz"
+    -cf - groups.txt meta.txt moves.bin ranks.bin sizes.bin slides.bin) | xz -9e -T1 > "$tmp/data.tar.xz"
 mv "$tmp/data.tar.xz" "$out.tar.xz"
 (cd "$(dirname "$out")" && sha256sum "$(basename "$out").tar.xz") > "$out.sha256"
 echo "make-bank-data: $out.tar.xz $(wc -c < "$out.tar.xz") bytes, $(grep '^total ' "$out.counts")"

@@ -1,17 +1,17 @@
 /* The shipped data's form, both ways: `rushhour bank pack BANK DIR` writes a bank as column
- * files, and `rushhour bank load DIR TABLE [DIR TABLE]... OUT` builds a bank from one or more
- * such parts, trusted (no puzzle is re-derived: `bank verify` does that) but each counted
- * against its TABLE, the published counts of what it holds, before anything is kept. The
- * columns, one line per puzzle in the bank's order:
- *   boards.txt   the board in database notation
- *   lengths.txt  `moves slides cluster_size` (slides `-` when not computed)
- * and meta.txt, `KEY VALUE` lines: the source bank's meta but for what a bank keeps itself.
- * Columns compress far better than rows (docs/bank.md, "The shipped data"); vehicle and wall
- * counts are read off the board. Data packed before bank format 4 also holds hist.bin, the
- * distance histograms, which a bank no longer stores: load leaves it unread. TABLE is `rushhour
- * bank stats` of the source: its `total`, `moves`, `slides` and `walls` lines must equal the data's
- * exactly. The first part's meta describes the bank (its enumeration); a later part (a sample of
- * another space) names its entries apart and may not set one an earlier part set. */
+ * files (bank_columns.c: the puzzles by rank, one field a file) and meta.txt, `KEY VALUE`
+ * lines: the source bank's meta but for what a bank keeps itself; `rushhour bank load DIR
+ * TABLE [DIR TABLE]... OUT` builds a bank from one or more such parts, trusted (no puzzle is
+ * re-derived: `bank verify` does that) but each counted against its TABLE, the published
+ * counts of what it holds, before anything is kept. TABLE is `rushhour bank stats` of the
+ * source: its `total`, `moves`, `slides` and `walls` lines must equal the data's exactly. The
+ * first part's meta describes the bank (its enumeration); a later part (a sample of another
+ * space) names its entries apart and may not set one an earlier part set.
+ *
+ * Load also reads the columns packed before the rank columns, which the shipped data holds
+ * until its next version: boards.txt (the board in database notation) and lengths.txt (`moves
+ * slides cluster_size`, slides `-` when not computed), one line per puzzle; vehicle and wall
+ * counts read off the board (and hist.bin, the distance histograms, left unread). */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -21,25 +21,37 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bank_columns.h"
 #include "cli.h"
 #include "cmd_bank.h"
 #include "each_line.h"
 #include "number.h"
 #include "rushhour/bank.h"
+#include "rushhour/puzzle_rank.h"
 
-enum { BOARDS, LENGTHS, META, COLUMNS };
-static const char *const column_name[COLUMNS] = {"boards.txt", "lengths.txt", "meta.txt"};
-
+/* A part's files: its meta, and its puzzles in either form. */
 typedef struct {
-    FILE *f[COLUMNS];
+    FILE *meta;
+    cli_columns_reader *packed;
+    FILE *boards, *lengths; /* the form before: packed is NULL */
 } columns;
 
 static void close_columns(columns *c)
 {
-    for (int i = 0; i < COLUMNS; i++) {
-        if (c->f[i]) fclose(c->f[i]);
-        c->f[i] = NULL;
-    }
+    FILE *f[] = {c->meta, c->boards, c->lengths};
+    for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+        if (f[i]) fclose(f[i]);
+    cli_columns_close(c->packed);
+    memset(c, 0, sizeof *c);
+}
+
+static FILE *open_file(const char *dir, const char *name, const char *mode)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, mode);
+    if (!f) fprintf(stderr, "rushhour bank: %s: %s\n", path, strerror(errno));
+    return f;
 }
 
 /* cli_bank_load closes every part's columns. Once its loop has called the line reader (in
@@ -50,19 +62,17 @@ static void close_columns(columns *c)
 #pragma GCC diagnostic ignored "-Wanalyzer-file-leak"
 #pragma GCC diagnostic ignored "-Wanalyzer-malloc-leak"
 #endif
-static int open_columns(columns *c, const char *dir, const char *mode)
+static int open_columns(columns *c, const char *dir)
 {
     memset(c, 0, sizeof *c);
-    for (int i = 0; i < COLUMNS; i++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, column_name[i]);
-        if (!(c->f[i] = fopen(path, mode))) {
-            fprintf(stderr, "rushhour bank: %s: %s\n", path, strerror(errno));
-            close_columns(c);
-            return CLI_EXIT_IO;
-        }
-    }
-    return 0;
+    int rc = (c->meta = open_file(dir, "meta.txt", "r")) ? 0 : CLI_EXIT_IO;
+    if (!rc && cli_columns_in(dir))
+        rc = cli_columns_open(&c->packed, dir);
+    else if (!rc && (!(c->boards = open_file(dir, "boards.txt", "r")) ||
+                     !(c->lengths = open_file(dir, "lengths.txt", "r"))))
+        rc = CLI_EXIT_IO;
+    if (rc) close_columns(c);
+    return rc;
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -76,21 +86,36 @@ static bool own_meta(const char *key)
 
 static int pack_meta(void *ctx, const char *key, const char *value)
 {
-    const columns *c = ctx;
+    FILE *f = ctx;
     if (own_meta(key)) return RH_OK;
-    return fprintf(c->f[META], "%s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
+    return fprintf(f, "%s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
 }
+
+/* The rows pack gathers: each puzzle's rank among the boards of its walls. */
+typedef struct {
+    const rh_rank_table *ranks;
+    cli_packed *rows;
+    size_t n, allocated;
+} pack_rows;
 
 static int pack_puzzle(void *ctx, const rh_bank_puzzle *p)
 {
-    const columns *c = ctx;
-    int bad = fprintf(c->f[BOARDS], "%s\n", p->board) < 0;
-    if (p->slides >= 0)
-        bad |=
-            fprintf(c->f[LENGTHS], "%d %d %" PRIu64 "\n", p->moves, p->slides, p->cluster_size) < 0;
-    else
-        bad |= fprintf(c->f[LENGTHS], "%d - %" PRIu64 "\n", p->moves, p->cluster_size) < 0;
-    return bad ? RH_EIO : RH_OK;
+    pack_rows *r = ctx;
+    if (r->n == r->allocated) {
+        const size_t more = r->allocated ? 2 * r->allocated : 4096;
+        cli_packed *rows = realloc(r->rows, more * sizeof *rows);
+        if (!rows) return RH_ENOMEM;
+        r->rows = rows;
+        r->allocated = more;
+    }
+    cli_packed *row = &r->rows[r->n];
+    if (rh_puzzle_rank(r->ranks, p->id, strlen(p->id), &row->rank, &row->walls) != RH_OK)
+        return RH_EARG; /* no bank holds such a board */
+    row->moves = p->moves;
+    row->slides = p->slides;
+    row->cluster_size = p->cluster_size;
+    r->n++;
+    return RH_OK;
 }
 
 int cli_bank_pack(int argc, char **argv)
@@ -100,21 +125,32 @@ int cli_bank_pack(int argc, char **argv)
         return CLI_EXIT_INVALID;
     }
     rh_bank *b;
-    char why[RH_BANK_WHY_MAX];
+    char why[RH_BANK_WHY_MAX] = "";
     if (rh_bank_open(&b, argv[2], RH_BANK_READ, why) != RH_OK) {
         fprintf(stderr, "rushhour bank pack: %s: %s\n", argv[2], why);
         return CLI_EXIT_IO;
     }
-    columns c;
-    int rc = open_columns(&c, argv[3], "w");
-    if (!rc && (rh_bank_each_meta(b, pack_meta, &c) || rh_bank_each(b, pack_puzzle, &c))) {
+    rh_bank_summary sum;
+    int most = 0;
+    rh_rank_table *ranks = NULL;
+    int err = rh_bank_stats(b, &sum);
+    for (int w = 0; w <= RH_ENUM_CELLS_MAX; w++)
+        if (sum.by_walls[w]) most = w;
+    if (!err && sum.total)
+        err = rh_rank_table_new(&ranks, sum.board_size, (sum.board_size - 1) / 2, most);
+    pack_rows rows = {ranks, NULL, 0, 0};
+    FILE *meta = err ? NULL : open_file(argv[3], "meta.txt", "w");
+    int rc = err || !meta ? CLI_EXIT_IO : 0;
+    if (!rc && (rh_bank_each_meta(b, pack_meta, meta) || rh_bank_each(b, pack_puzzle, &rows))) {
         rh_bank_why(b, why, sizeof why);
-        fprintf(stderr, "rushhour bank pack: %s%s%s\n", argv[2], why[0] ? ": " : "", why);
         rc = CLI_EXIT_IO;
     }
-    for (int i = 0; !rc && i < COLUMNS; i++)
-        if (ferror(c.f[i]) || fflush(c.f[i])) rc = CLI_EXIT_IO;
-    close_columns(&c);
+    if (err || rc)
+        fprintf(stderr, "rushhour bank pack: %s%s%s\n", argv[2], why[0] ? ": " : "", why);
+    if (meta && fclose(meta) != 0 && !rc) rc = CLI_EXIT_IO;
+    if (!rc) rc = cli_columns_write(argv[3], sum.board_size, rows.rows, rows.n);
+    free(rows.rows);
+    rh_rank_table_free(ranks);
     rh_bank_close(b);
     return rc;
 }
@@ -220,9 +256,10 @@ static void read_board(rh_cluster *c, const char *board)
 /* One puzzle from the columns: 1 read, 0 at the end, else an exit code. */
 static int read_puzzle(rh_cluster *c, const columns *in, char *why, size_t len)
 {
+    if (in->packed) return cli_columns_next(in->packed, c, why, len);
     char board[RH_ENUM_CELLS_MAX + 8], lengths[96];
-    const bool b = fgets(board, sizeof board, in->f[BOARDS]) != NULL,
-               l = fgets(lengths, sizeof lengths, in->f[LENGTHS]) != NULL;
+    const bool b = fgets(board, sizeof board, in->boards) != NULL,
+               l = fgets(lengths, sizeof lengths, in->lengths) != NULL;
     if (!b && !l) return 0;
     if (!b || !l) {
         snprintf(why, len, "the columns hold different numbers of puzzles");
@@ -336,7 +373,7 @@ static int finish(const char *out, part *parts, int count)
     char why[RH_BANK_WHY_MAX] = "";
     int rc = rh_bank_open(&b, out, RH_BANK_WRITE, why) != RH_OK ? CLI_EXIT_IO : 0;
     for (int i = 0; !rc && i < count; i++)
-        rc = load_meta(b, parts[i].in.f[META], i > 0, why, sizeof why);
+        rc = load_meta(b, parts[i].in.meta, i > 0, why, sizeof why);
     if (!rc && rh_bank_finish(b) != RH_OK) {
         rh_bank_why(b, why, sizeof why);
         rc = CLI_EXIT_IO;
@@ -366,7 +403,7 @@ int cli_bank_load(int argc, char **argv)
         p->dir = argv[2 + 2 * opened];
         p->table_path = argv[3 + 2 * opened];
         rc = read_table(&p->table, p->table_path);
-        if (!rc) rc = open_columns(&p->in, p->dir, "r");
+        if (!rc) rc = open_columns(&p->in, p->dir);
     }
     if (rc) {
         for (int i = 0; i < opened; i++) close_columns(&parts[i].in);
