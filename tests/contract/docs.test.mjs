@@ -7,6 +7,8 @@
 // blank line or comment); any other command this file does not know how to check fails it.
 // The library's commands are those scripts/install-check.sh runs, its CMake lines those of the
 // example that script builds, and its C blocks are compiled and run against the build.
+// Its `js` blocks are ES modules run by node from the repository's root, unless the block opens
+// with `// not run by the doc test: <why>` (code for a browser: a Worker, a page).
 // The error catalogue (docs/errors.md) must list exactly the problem types openapi.yaml lists
 // and the server's C sources can send, each with a status the sources give it.
 import assert from 'node:assert/strict';
@@ -21,7 +23,8 @@ import { REPO_ROOT, SPEC_PATH } from './spec.mjs';
 
 const CLI = resolve(BIN, '../rushhour');
 const SKIP = '# not run by the doc test:';
-const LANGUAGES = new Set(['sh', 'text', 'c', 'cmake']);
+const LANGUAGES = new Set(['sh', 'text', 'c', 'cmake', 'js']);
+const JS_SKIP = '// not run by the doc test:';
 
 /** README.md, CONTRIBUTING.md, CHANGELOG.md, then every page of docs/: {name, text}. */
 const PAGES = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...readdirSync(resolve(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md')).sort()
@@ -597,6 +600,23 @@ test('every code block says its language, and every command is run, checked, or 
     assert.ok(examples.includes(c) || libraryCommands.includes(c),
       `${c.page}: "${c.command}": the doc test cannot check this command; mark it "${SKIP} <why>" or teach the test`);
   }
+});
+
+test('every js block runs in node from the repository root, or says why it cannot', () => {
+  const js = blocks.filter((b) => b.info === 'js');
+  let ran = 0;
+  for (const b of js) {
+    const where = `${b.page}:${b.line}`;
+    if (b.lines[0]?.startsWith(JS_SKIP)) {
+      assert.ok(b.lines[0].slice(JS_SKIP.length).trim().length > 0, `${where}: the marker says why`);
+      continue;
+    }
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', b.lines.join('\n')],
+      { cwd: REPO_ROOT, encoding: 'utf8', timeout: 60000 });
+    assert.equal(r.status, 0, `${where}: the block, run by node, exits ${r.status ?? r.signal}\n${r.stderr}`);
+    ran++;
+  }
+  assert.ok(js.length === 0 || ran >= 1, 'at least one js block is run');
 });
 
 test('every example has exactly one expectation, and each expectation an example', () => {
