@@ -540,7 +540,20 @@ const FIGURES = [
     built: () => statSync(DATA('wall-free-6x6.tar.xz')).size + statSync(DATA('one-wall-6x6-sample.tar.xz')).size },
   { what: 'hints from cluster tables against searches', home: 'docs/benchmarks.md#hints-at-lookup-speed',
     re: /([\d.]+) times as many (?:hints|a second)/g },
+  // The committed module's size, as scripts/build-wasm.sh measured it into its provenance.
+  { what: 'the WebAssembly module: bytes gzipped', home: 'docs/benchmarks.md#the-webassembly-module',
+    re: /(\d+(?:,\d{3})*) bytes gzipped/g, built: () => wasmBytes().gzipped },
+  { what: 'the WebAssembly module: bytes raw', home: 'docs/benchmarks.md#the-webassembly-module',
+    re: /(\d+(?:,\d{3})*) bytes raw/g, built: () => wasmBytes().raw },
 ];
+
+/** web/engine/rushhour.wasm.txt's `bytes RAW (gzip -9: GZIPPED)`: {raw, gzipped}. */
+function wasmBytes() {
+  const text = readFileSync(resolve(REPO_ROOT, 'web/engine/rushhour.wasm.txt'), 'utf8');
+  const [, raw, gzipped] = text.match(/^bytes (\d+) \(gzip -9: (\d+)\)$/m);
+  assert.equal(Number(raw), statSync(resolve(REPO_ROOT, 'web/engine/rushhour.wasm')).size, 'rushhour.wasm.txt gives the module\'s size');
+  return { raw: Number(raw), gzipped: Number(gzipped) };
+}
 
 /** Every statement of a figure: {page, paragraph, value}, the value's commas and spaces kept. */
 function statements(figure, text) {
