@@ -1,7 +1,10 @@
 // The page's one way to call rushhourd: the endpoints' paths, and callApi, which sends a
 // request, shows it and the raw answer in the Answer panel, keeps one request of each kind
-// in flight, and tells any failure (an RFC 9457 problem document) to an outlet.
+// in flight, and tells any failure (an RFC 9457 problem document) to an outlet. It alone
+// chooses who answers: the server, or, while the server cannot be reached, the solver in the
+// page (offline.js), which answers solve, hint, verify and analyze as the server would.
 import { fmtInt } from './format.js';
+import { answerInPage, showOffline } from './offline.js';
 import { ui } from './page.js';
 
 // A kind of call ('solve', ...) -> its unanswered request and form.
@@ -16,6 +19,34 @@ export const PUZZLES_URL = 'v1/puzzles';
 export const DAILY_URL = 'v1/puzzles/daily';
 export const BANK_STATS_URL = 'v1/puzzles/stats';
 export const VERIFY_URL = 'v1/verify';
+
+// The endpoints the solver in the page answers too: path -> its operation in engine/solver.js.
+const IN_PAGE = new Map([[SOLVE_URL, 'solve'], [HINT_URL, 'hint'], [VERIFY_URL, 'verify'], [ANALYZE_URL, 'analyze']]);
+
+// Whether the last request found the server unreachable: the page then says it is offline.
+let offline = false;
+
+function setOffline(now) {
+  if (now !== offline) showOffline(now);
+  offline = now;
+}
+
+// A request's answer: the server's while it can be reached; else the solver in the page's
+// where it has one (a Response as the server's), else the network's failure, thrown. The
+// server is asked each time, so the page is online again as soon as it answers.
+async function send(url, init, requestId) {
+  try {
+    const res = await fetch(url, init);
+    setOffline(false);
+    return res;
+  } catch (e) {
+    if (e.name === 'AbortError') throw e;
+    setOffline(true);
+    if (!IN_PAGE.has(url)) throw e;
+  }
+  const type = init.headers['Content-Type'];
+  return answerInPage(IN_PAGE.get(url), init.body, type, requestId);
+}
 
 export const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
 
@@ -66,12 +97,12 @@ export async function callApi(kind, url, request, { button = null, form = null, 
   let res;
   let bodyText;
   try {
-    res = await fetch(url, { method, headers, body: request.body, signal: controller.signal });
+    res = await send(url, { method, headers, body: request.body, signal: controller.signal }, requestId);
     bodyText = await res.text();
   } catch (e) {
     if (e.name === 'AbortError') return null; // replaced: the newer request finishes up
     finishCall(kind, controller, button);
-    outlet.message('error', `The server could not be reached: ${e.message}`);
+    outlet.message('error', offline ? 'Offline: this needs the server.' : `The server could not be reached: ${e.message}`);
     return null;
   }
   const roundTripMs = performance.now() - t0;

@@ -25,20 +25,23 @@
 //
 // The modules: page.js (the page's elements); play.js (pure: the page's state, which only it
 // writes; the others call its operations); forms.js, rules.js, format.js and puzzles.js (pure:
-// the puzzle forms, the move rules, numbers, the reference puzzles); api.js (calls);
+// the puzzle forms, the move rules, numbers, the reference puzzles); api.js (calls, to the
+// server or, offline, to the solver in the page); offline.js (the service worker that keeps
+// the page for offline play, the solver in the page, the offline notice);
 // messages.js (what answers say); draw.js (SVG); playback.js, hand.js and editor.js (the
 // board); verify.js (the server's verdict on a game by hand); textbox.js (the puzzle text);
 // fragment.js (pure) and address.js (the puzzle in the page's address); solve.js, hint.js,
 // analyze.js, generate.js, bank.js and share.js (one panel or button each).
 //
 // Plain ES modules, no framework, no bundler, nothing fetched but this server's own files and
-// API.
+// API. The page installs (web/manifest.webmanifest) and, once loaded, plays offline.
 import { analyze, loadHardest } from './analyze.js';
 import { loadBankStats, newPuzzle, puzzleOfTheDay } from './bank.js';
 import { toggleEditor, clearBoard, setExitRow } from './editor.js';
 import { generate, loadBest } from './generate.js';
 import { onPointerDown, onPointerMove, onPointerUp, onBoardKey } from './hand.js';
 import { hint, applyHint } from './hint.js';
+import { keepForOffline } from './offline.js';
 import { ui } from './page.js';
 import { isPlaying, lastStep, goTo, play, pause, stepBy } from './playback.js';
 import { REFERENCE_PUZZLES, CUSTOM } from './puzzles.js';
@@ -131,6 +134,8 @@ function init() {
       if (!opened) loadReference(REFERENCE_PUZZLES[0].key);
       settleLink();
       document.body.dataset.ready = 'true';
+      // Then, in the background, the worker that keeps the page for offline play.
+      keepForOffline();
     });
 }
 

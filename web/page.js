@@ -26,6 +26,7 @@ export const ui = {
   playStatus: el('play-status'),
   announce: el('board-announce'),
   message: el('message'),
+  offlineNotice: el('offline-notice'),
   board: el('board'),
   boardNote: el('board-note'),
   first: el('first-button'),

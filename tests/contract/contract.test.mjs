@@ -59,12 +59,18 @@ function examplePath(template) {
 // the default; with it off, like any path the spec does not list.
 const PLAYGROUND_PATHS = Object.keys(contract.doc.paths).filter((p) => contract.doc.paths[p]['x-rushhourd-playground']);
 // Each path the playground serves with the file of web/ behind it, which the binary must serve
-// byte for byte: the page at /, and every script and style sheet of web/ under /web/.
+// byte for byte: the page at /, and under /web/ every script, style sheet, manifest and icon of
+// web/ and the solver in the page (web/engine/: its scripts and WebAssembly module).
 const PLAYGROUND_FILES = Object.fromEntries([
   ['/', 'web/index.html'],
-  ...readdirSync(`${REPO_ROOT}/web`).filter((f) => /\.(js|css)$/.test(f)).map((f) => [`/web/${f}`, `web/${f}`]),
+  ...readdirSync(`${REPO_ROOT}/web`, { recursive: true })
+    .filter((f) => /^(engine\/)?[^/]+\.(js|css|webmanifest|svg|wasm)$/.test(f))
+    .map((f) => [`/web/${f}`, `web/${f}`]),
 ]);
-const PLAYGROUND_TYPES = { html: 'text/html', js: 'text/javascript', css: 'text/css' };
+const PLAYGROUND_TYPES = {
+  html: 'text/html; charset=utf-8', js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8',
+  webmanifest: 'application/manifest+json; charset=utf-8', svg: 'image/svg+xml; charset=utf-8', wasm: 'application/wasm',
+};
 
 /**
  * A request with fetch, checked against the contract; optionally of an expected status.
@@ -196,28 +202,40 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('GET serves the playground (on by default): the page, and each of its modules and its style sheet', async () => {
-    assert.deepEqual(PLAYGROUND_PATHS.sort(), ['/', '/web/{file}'], 'the paths marked x-rushhourd-playground');
+    assert.deepEqual(PLAYGROUND_PATHS.sort(), ['/', '/web/engine/{file}', '/web/{file}'], 'the paths marked x-rushhourd-playground');
     assert.ok(Object.keys(PLAYGROUND_FILES).length > 3, 'the page has its modules');
-    const name = new RegExp(contract.doc.paths['/web/{file}'].parameters[0].schema.pattern);
+    const name = (folder) => new RegExp(contract.doc.paths[`${folder}{file}`].parameters[0].schema.pattern);
     for (const [path, file] of Object.entries(PLAYGROUND_FILES)) {
-      if (path !== '/') assert.match(path.slice('/web/'.length), name, 'the spec\'s pattern of file names');
+      const folder = path.replace(/[^/]*$/, '');
+      if (path !== '/') assert.match(path.slice(folder.length), name(folder), 'the spec\'s pattern of file names');
       const res = await call(s, 'GET', path, { status: 200 });
-      assert.equal(res.headers['content-type'], `${PLAYGROUND_TYPES[file.split('.').pop()]}; charset=utf-8`, path);
-      assert.ok(res.body === readFileSync(`${REPO_ROOT}/${file}`, 'utf8'),
+      assert.equal(res.headers['content-type'], PLAYGROUND_TYPES[file.split('.').pop()], path);
+      const bytes = Buffer.from(await (await fetch(`${s.base}${path}`)).arrayBuffer());
+      assert.ok(bytes.equals(readFileSync(`${REPO_ROOT}/${file}`)),
         `GET ${path} serves a different ${file} than this tree: the binary is stale, rebuild it (./scripts/build.sh)`);
     }
     const page = await call(s, 'GET', '/', { status: 200 });
     assert.match(page.body, /<script type="module" src="web\/app.js"><\/script>/);
     assert.match(page.body, /<link rel="stylesheet" href="web\/style.css">/);
-    // Module scripts from the page's own origin, and nothing else.
+    // Module scripts (and WebAssembly) from the page's own origin, and nothing else.
     assert.match(page.headers['content-security-policy'], /default-src 'none'/);
-    assert.match(page.headers['content-security-policy'], /script-src 'self';/);
-    assert.equal((await call(s, 'GET', '/web/app.js', { status: 200 })).headers['content-security-policy'], undefined,
-      'the policy is the page\'s');
+    assert.match(page.headers['content-security-policy'], /script-src 'self' 'wasm-unsafe-eval';/);
+    assert.match(page.headers['content-security-policy'], /manifest-src 'self';/);
+    const module = await call(s, 'GET', '/web/app.js', { status: 200 });
+    assert.equal(module.headers['content-security-policy'], undefined, 'the policy is the page\'s');
+    assert.equal(module.headers['service-worker-allowed'], undefined, 'the worker\'s scope is its own');
+    const worker = await call(s, 'GET', '/web/service-worker.js', { status: 200 });
+    assert.equal(worker.headers['service-worker-allowed'], '/', 'the worker may control the page at /');
+    // What the worker keeps, made at build time: the page and every file above, and a version.
+    const kept = (await call(s, 'GET', '/web/offline-files.js', { status: 200 })).body;
+    const [, files] = /^self\.offlineFiles = \{version: '[0-9a-f]{16}', files: \[(.*)\]\};$/m.exec(kept) ?? [];
+    assert.deepEqual(JSON.parse(`[${files.replaceAll("'", '"')}]`).sort(),
+      ['../', ...Object.keys(PLAYGROUND_FILES).filter((p) => p !== '/').map((p) => p.slice('/web/'.length))].sort());
   });
 
   it('serves under /web/ only the exact names of the page\'s files: 404 for any other, no way out of it', async () => {
-    for (const path of ['/web/nope.js', '/web/index.html', '/web/APP.JS', '/web/app.js.map', '/web/%2e%2e%2fopenapi.yaml']) {
+    for (const path of ['/web/nope.js', '/web/index.html', '/web/APP.JS', '/web/app.js.map', '/web/%2e%2e%2fopenapi.yaml',
+      '/web/engine/app.js', '/web/engine/rushhour.wasm.txt', '/web/engine/%2e%2e%2fapp.js']) {
       const res = await call(s, 'GET', path, { status: 404 });
       assert.equal(parse(res).type, problemType('not-found'), path);
     }
@@ -238,7 +256,10 @@ describe('rushhourd (2 workers, CORS for http://app.example) against openapi.yam
   });
 
   it('caches only the playground and bank puzzles: their ETag revalidates to 304, to GET and HEAD', async () => {
-    const cached = { '/': 'no-cache', '/web/app.js': 'no-cache', '/v1/puzzles/6qEEgucAESQ': 'public, max-age=86400' };
+    const cached = {
+      '/': 'no-cache', '/web/app.js': 'no-cache', '/web/engine/rushhour.wasm': 'no-cache',
+      '/v1/puzzles/6qEEgucAESQ': 'public, max-age=86400',
+    };
     for (const [path, policy] of Object.entries(cached)) {
       const fresh = await call(s, 'GET', path, { status: 200 });
       assert.equal(fresh.headers['cache-control'], policy, path);

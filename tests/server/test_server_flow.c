@@ -78,6 +78,21 @@ Test(flow, routes_on_each_listener)
     cr_expect_eq(rhd_route_find("/healthz", false, false, false), RHD_ROUTE_HEALTHZ);
 }
 
+Test(flow, routes_the_page_files_by_exact_name_nested_ones_too)
+{
+    cr_expect_eq(rhd_route_find("/web/app.js", true, false, false), RHD_ROUTE_WEB_FILE);
+    cr_expect_eq(rhd_route_find("/web/engine/rushhour.wasm", true, false, false),
+                 RHD_ROUTE_WEB_FILE);
+    cr_expect_eq(rhd_route_find("/web/engine/solver.js", false, false, false), RHD_ROUTE_OTHER,
+                 "the playground is off");
+    const char *unknown[] = {"/web/engine/app.js",     "/web/x/app.js",
+                             "/web/engine/",           "/web/engine",
+                             "/web/engine//solver.js", "/web/engine/../app.js"};
+    for (size_t i = 0; i < sizeof unknown / sizeof *unknown; i++)
+        cr_expect_eq(rhd_route_find(unknown[i], true, false, false), RHD_ROUTE_OTHER, "%s",
+                     unknown[i]);
+}
+
 Test(flow, answers_decided_by_the_header)
 {
     rhd_request *r = begin("GET", "/nowhere", NULL, NULL, NULL);

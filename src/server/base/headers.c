@@ -99,7 +99,8 @@ void rhd_headers_of(rhd_headers *out, const rhd_request *r, const rhd_cache_head
     add(out, "ETag", cache->etag);
     /* Every answer has its one declared type: browsers must not guess another. */
     add(out, "X-Content-Type-Options", "nosniff");
-    add(out, "Content-Security-Policy", r->csp); /* set by the playground page only */
+    add(out, "Content-Security-Policy", r->csp);         /* set by the playground page only */
+    add(out, "Service-Worker-Allowed", r->worker_scope); /* by its service worker only */
     if (closing) add(out, "Connection", "close");
     if (r->status == 405 || r->status == 204) add(out, "Allow", r->allow);
     if (r->retry_after > 0) {

@@ -54,10 +54,11 @@ typedef struct rhd_request {
     size_t reply_len;
     bool reply_static;
     const char *content_type;
-    const char *allow; /* the Allow header of a 405 */
-    const char *csp;   /* Content-Security-Policy of a page, or NULL */
-    const char *etag;  /* the entity tag of a 200 that may be cached (headers.h), or NULL */
-    int retry_after;   /* seconds, or 0 for none */
+    const char *allow;        /* the Allow header of a 405 */
+    const char *csp;          /* Content-Security-Policy of a page, or NULL */
+    const char *worker_scope; /* Service-Worker-Allowed of the page's worker, or NULL */
+    const char *etag;         /* the entity tag of a 200 that may be cached (headers.h), or NULL */
+    int retry_after;          /* seconds, or 0 for none */
     /* For the log line. */
     const char *algorithm;
     uint64_t nodes;

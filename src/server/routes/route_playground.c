@@ -1,19 +1,28 @@
-/* The playground: a small web page (web/index.html at /, and its ES modules and style sheet
- * under /web/{file}, all embedded in the binary at build time) that sends puzzles to the API
- * and animates the answers. Served only with --playground on (the router hides these paths
- * otherwise). */
+/* The playground: a small web page (web/index.html at /, and its ES modules, style sheet,
+ * manifest, icon, service worker and in-page solver under /web/{file}, all embedded in the
+ * binary at build time) that sends puzzles to the API and animates the answers. Served only
+ * with --playground on (the router hides these paths otherwise). */
 #include <string.h>
 
 #include "request.h"
 #include "routes/route_playground.h"
 #include "routes/route_table.h"
 
-/* The page loads nothing but its own scripts (module scripts included) and style sheet and
- * talks only to this server: the policy says so, so a page that ever pulled in a third-party
- * resource would break in the browser test rather than in a user's hands. */
+/* The page loads nothing but its own scripts (module scripts included), style sheet, manifest
+ * and icon, compiles its own WebAssembly solver ('wasm-unsafe-eval' allows that and no eval),
+ * registers its own service worker, and talks only to this server: the policy says so, so a
+ * page that ever pulled in a third-party resource would break in the browser test rather than
+ * in a user's hands. */
 static const char page_policy[] =
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-    "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+    "connect-src 'self'; img-src 'self' data:; manifest-src 'self'; worker-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/* The page's service worker. Served under /web/, a worker may control only /web/ unless its
+ * answer says it may reach higher: it must control the page at / to load it offline, so it
+ * says "/" (Service-Worker-Allowed), the widest, which also holds when a proxy serves the
+ * page under a prefix; the page registers it with its own folder as scope (web/offline.js). */
+static const char service_worker[] = "service-worker.js";
 
 void rhd_route_page(rhd_request *r)
 {
@@ -45,5 +54,6 @@ void rhd_route_web_file(rhd_request *r)
         return;
     }
     r->etag = f->etag;
+    if (strcmp(f->name, service_worker) == 0) r->worker_scope = "/";
     rhd_reply_static(r, 200, f->content_type, f->bytes, f->len);
 }

@@ -50,15 +50,16 @@ static size_t pattern_prefix(const char *pattern)
     return brace ? (size_t)(brace - pattern) : 0;
 }
 
-/* An exact path is itself; a pattern is its prefix, then one non-empty segment (no '/') that
- * the route's test accepts: the page's files by exact name, so nothing else is reachable. */
+/* An exact path is itself; a pattern is its prefix, then a non-empty rest: one segment (no
+ * '/'), or whatever the route's test accepts: the page's files by exact name ("app.js",
+ * "engine/solver.js"), so nothing else is reachable. */
 static bool path_matches(const rhd_route_entry *e, const char *path)
 {
     const size_t prefix = pattern_prefix(e->path);
     if (!prefix) return strcmp(e->path, path) == 0;
-    const char *segment = path + prefix;
-    return strncmp(e->path, path, prefix) == 0 && *segment && !strchr(segment, '/') &&
-           (!e->segment_ok || e->segment_ok(segment));
+    const char *rest = path + prefix;
+    return strncmp(e->path, path, prefix) == 0 && *rest &&
+           (e->segment_ok ? e->segment_ok(rest) : !strchr(rest, '/'));
 }
 
 rhd_route rhd_route_find(const char *path, bool playground, bool public_metrics,
