@@ -5,6 +5,7 @@
 // page (offline.js), which answers solve, hint, verify and analyze as the server would.
 import { fmtInt } from './format.js';
 import { answerInPage, showOffline } from './offline.js';
+import { answerFromPack, keepPack } from './pack.js';
 import { ui } from './page.js';
 
 // A kind of call ('solve', ...) -> its unanswered request and form.
@@ -32,8 +33,9 @@ function setOffline(now) {
 }
 
 // A request's answer: the server's while it can be reached; else the solver in the page's
-// where it has one (a Response as the server's), else the network's failure, thrown. The
-// server is asked each time, so the page is online again as soon as it answers.
+// where it has one, or the offline pack's for the bank's puzzles and counts (a Response as
+// the server's), else the network's failure, thrown. The server is asked each time, so the
+// page is online again as soon as it answers.
 async function send(url, init, requestId) {
   try {
     const res = await fetch(url, init);
@@ -42,11 +44,15 @@ async function send(url, init, requestId) {
   } catch (e) {
     if (e.name === 'AbortError') throw e;
     setOffline(true);
-    if (!IN_PAGE.has(url)) throw e;
+    if (IN_PAGE.has(url)) return answerInPage(IN_PAGE.get(url), init.body, init.headers['Content-Type'], requestId);
+    const kept = await answerFromPack(url, PUZZLES_URL, BANK_STATS_URL);
+    if (!kept) throw e;
+    return kept;
   }
-  const type = init.headers['Content-Type'];
-  return answerInPage(IN_PAGE.get(url), init.body, type, requestId);
 }
+
+// Keeps the offline pack of the bank's puzzles (pack.js), while the server answers.
+export const keepPuzzlesForOffline = () => keepPack(PUZZLES_URL);
 
 export const jsonRequest = (doc) => ({ contentType: 'application/json', body: JSON.stringify(doc) });
 

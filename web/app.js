@@ -27,7 +27,8 @@
 // writes; the others call its operations); forms.js, rules.js, format.js and puzzles.js (pure:
 // the puzzle forms, the move rules, numbers, the reference puzzles); api.js (calls, to the
 // server or, offline, to the solver in the page); offline.js (the service worker that keeps
-// the page for offline play, the solver in the page, the offline notice);
+// the page for offline play, the solver in the page, the offline notice); pack.js (the
+// offline pack of the bank's puzzles); levels.js (New puzzle's difficulties);
 // messages.js (what answers say); draw.js (SVG); playback.js, hand.js and editor.js (the
 // board); verify.js (the server's verdict on a game by hand); textbox.js (the puzzle text);
 // fragment.js (pure) and address.js (the puzzle in the page's address); solve.js, hint.js,
@@ -36,6 +37,7 @@
 // Plain ES modules, no framework, no bundler, nothing fetched but this server's own files and
 // API. The page installs (web/manifest.webmanifest) and, once loaded, plays offline.
 import { analyze, loadHardest } from './analyze.js';
+import { keepPuzzlesForOffline } from './api.js';
 import { loadBankStats, newPuzzle, puzzleOfTheDay } from './bank.js';
 import { toggleEditor, clearBoard, setExitRow } from './editor.js';
 import { generate, loadBest } from './generate.js';
@@ -134,8 +136,10 @@ function init() {
       if (!opened) loadReference(REFERENCE_PUZZLES[0].key);
       settleLink();
       document.body.dataset.ready = 'true';
-      // Then, in the background, the worker that keeps the page for offline play.
+      // Then, in the background, the worker that keeps the page for offline play, and the
+      // offline pack of the bank's puzzles.
       keepForOffline();
+      keepPuzzlesForOffline();
     });
 }
 

@@ -4,20 +4,13 @@
 import { rememberBankId } from './address.js';
 import { PUZZLES_URL, DAILY_URL, BANK_STATS_URL, GET_REQUEST, callApi } from './api.js';
 import { fmtInt } from './format.js';
+import { LEVELS } from './levels.js';
 import { setMessage } from './messages.js';
 import { ui } from './page.js';
 import { state, setOptimal } from './play.js';
 import { renderPlayStatus } from './playback.js';
 import { loadText } from './textbox.js';
 
-// New puzzle's difficulties: ranges of optimal lengths in moves (max null: no bound). Those
-// the served bank has no puzzle in are offered disabled, so every choice loads a puzzle.
-export const LEVELS = [
-  { key: 'beginner', label: 'Beginner', min: 1, max: 10 },
-  { key: 'intermediate', label: 'Intermediate', min: 11, max: 20 },
-  { key: 'advanced', label: 'Advanced', min: 21, max: 30 },
-  { key: 'expert', label: 'Expert', min: 31, max: null },
-];
 
 // Where the bank's answers are told. The page builds every query itself, so a 400 (which
 // would list its fields) is the page's own bug: its title and detail say enough.
@@ -58,6 +51,8 @@ export async function loadBankStats() {
     }
     return;
   }
+  // The difficulties (levels.js) the served bank has no puzzle in are offered disabled, so
+  // every choice loads a puzzle.
   const counts = result.doc.by_moves ?? {};
   const countIn = (level) => Object.entries(counts)
     .filter(([moves]) => Number(moves) >= level.min && (level.max === null || Number(moves) <= level.max))
@@ -80,10 +75,11 @@ export async function loadBankStats() {
   ui.newPuzzle.disabled = !selected;
   if (selected) ui.bankLevel.value = selected.value;
   ui.daily.disabled = false;
+  const holder = result.doc.offline_pack ? 'The offline pack' : 'The server\'s bank';
   if (selected) {
-    setMessage(ui.bankMessage, 'info', `The server's bank holds ${fmtInt(result.doc.total)} ${set.name} puzzles: pick a difficulty.`);
+    setMessage(ui.bankMessage, 'info', `${holder} holds ${fmtInt(result.doc.total)} ${set.name} puzzles: pick a difficulty.`);
   } else {
-    setMessage(ui.bankMessage, 'info', `The server's bank holds ${set.none}: choose other walls.`);
+    setMessage(ui.bankMessage, 'info', `${holder} holds ${set.none}: choose other walls.`);
   }
 }
 
@@ -101,7 +97,7 @@ export async function newPuzzle() {
   if (!result?.ok) return;
   const [puzzle] = result.doc.puzzles;
   if (!puzzle) setMessage(ui.bankMessage, 'error', `The bank has no ${what} puzzle.`);
-  else loadBankPuzzle(puzzle, `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} puzzle (seed ${result.doc.seed})`);
+  else loadBankPuzzle(puzzle, `${/^[aeiou]/.test(what) ? 'An' : 'A'} ${what} puzzle (${result.doc.offline_pack ? 'offline pack' : `seed ${result.doc.seed}`})`);
 }
 
 // API: GET v1/puzzles/daily?walls=0: the puzzle of the UTC day, the same all day (null:
