@@ -6,8 +6,10 @@
 # package-lock.json; it never downloads a browser of its own), solves and animates a puzzle,
 # plays Jam 1 by hand (mouse, touch, keyboard), checks the field errors of an invalid one,
 # analyses, hints and generates, loads puzzles from the bank (by difficulty, of the day), opens
-# share links (a bank id, a board, an unknown id), measures the layout at 390x844 and
-# 1280x900, runs axe-core (npm, pinned too) on every view, and saves build/playground*.png.
+# share links (a bank id, a board, an unknown id), plays offline (network off, reload: the
+# board, a hint equal to the server's, Solve from here, the offline pack; the service worker's
+# update), measures the layout at 390x844 and 1280x900, runs axe-core (npm, pinned too) on
+# every view, and saves build/playground*.png.
 # Loopback only.
 #
 #   scripts/browser-check.sh [path to rushhourd]     (default: build/rushhourd)
