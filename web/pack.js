@@ -2,7 +2,8 @@
 // difficulty (levels.js), kept for New puzzle offline. The server stays their source: the pack
 // is its answers to GET v1/puzzles for each difficulty, with a fixed seed (the same bank gives
 // the same pack), asked once while it answers and kept in the page's Cache Storage. Offline,
-// GET v1/puzzles/stats and v1/puzzles are answered from those puzzles, marked `offline_pack`.
+// GET v1/puzzles/stats, v1/puzzles and v1/puzzles/{id} are answered from those puzzles, marked
+// `offline_pack`.
 import { LEVELS } from './levels.js';
 
 const PACK_CACHE = 'rushhourd-pack';
@@ -46,13 +47,20 @@ const json = (doc) => new Response(JSON.stringify({ ...doc, offline_pack: true }
   { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 // The pack's answer to the bank's GET `url` (`base`: PUZZLES_URL; `statsBase`: the stats'), as
-// the server's answer would be shaped, or null for another request or an empty pack: the
-// counts per length (stats), or one puzzle at random in the asked range.
+// the server's answer would be shaped, or null for another request, a puzzle the pack lacks or
+// an empty pack: the counts per length (stats), one puzzle at random in the asked range, or
+// the puzzle of an id (a shared link).
 export async function answerFromPack(url, base, statsBase) {
   const [path, queryText] = url.split('?');
-  if (path !== base && path !== statsBase) return null;
+  const byId = path !== statsBase && path.startsWith(`${base}/`);
+  const id = byId ? decodeURIComponent(path.slice(base.length + 1)) : null;
+  if (path !== base && path !== statsBase && id === null) return null;
   const query = new URLSearchParams(queryText);
   const all = await packPuzzles(base);
+  if (id !== null) {
+    const puzzle = all.find((p) => p.id === id);
+    return puzzle ? json(puzzle) : null;
+  }
   if (!all.length) return null;
   const walls = Number(query.get('walls') ?? 0);
   const held = all.filter((p) => p.walls === walls);

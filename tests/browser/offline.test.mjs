@@ -152,7 +152,7 @@ describe('the playground offline in Chromium', { timeout: SUITE_MS }, () => {
     assert.deepEqual(problems.filter((p) => !/net::ERR_INTERNET_DISCONNECTED/.test(p)), []);
   });
 
-  it('loads a puzzle of a difficulty from the offline pack, its optimal length shown', async () => {
+  it('loads a puzzle of a difficulty from the offline pack, its optimal length shown, and by its link', async () => {
     await page.waitForSelector('#bank-message:text-matches("^The offline pack holds")');
     await page.selectOption('#bank-level', 'advanced');
     await page.click('#new-puzzle-button');
@@ -161,6 +161,14 @@ describe('the playground offline in Chromium', { timeout: SUITE_MS }, () => {
     const puzzle = packBoards.get(board);
     assert.ok(puzzle, `${board} is in the pack`);
     assert.ok(puzzle.moves >= 21 && puzzle.moves <= 30, `an advanced puzzle: ${puzzle.moves} moves`);
+    assert.equal(await page.getAttribute('#play-status', 'data-optimal'), String(puzzle.moves));
+    // A link to it by id, once another puzzle is on the board, opens it from the pack.
+    const shown = (board) => document.getElementById('puzzle-input').value === board;
+    await page.selectOption('#puzzle-select', 'jam01');
+    await page.waitForFunction((board) => document.getElementById('puzzle-input').value !== board, puzzle.board);
+    await page.evaluate((id) => { location.hash = `#id=${id}`; }, puzzle.id);
+    await page.waitForFunction(shown, puzzle.board);
+    assert.equal(await page.getAttribute('#bank-message', 'data-id'), puzzle.id);
     assert.equal(await page.getAttribute('#play-status', 'data-optimal'), String(puzzle.moves));
     await page.click('#daily-button');
     await page.waitForSelector('#bank-message:text-matches("^Offline: this needs the server")');
