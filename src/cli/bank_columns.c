@@ -17,6 +17,8 @@
 
 #include "bank_columns.h"
 #include "cli.h"
+#include "number.h"
+#include "rushhour/bank.h"
 #include "rushhour/error.h"
 #include "rushhour/puzzle_id.h"
 #include "rushhour/puzzle_rank.h"
@@ -25,7 +27,7 @@ enum { RANKS, MOVES, SLIDES, SIZES, FILES };
 static const char *const file_name[FILES] = {"ranks.bin", "moves.bin", "slides.bin", "sizes.bin"};
 #define GROUPS "groups.txt"
 
-static FILE *open_in(const char *dir, const char *name, const char *mode)
+FILE *cli_columns_file(const char *dir, const char *name, const char *mode)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -65,41 +67,51 @@ static int get_varint(FILE *f, uint64_t *v)
 static int by_walls_then_rank(const void *a, const void *b)
 {
     const cli_packed *x = a, *y = b;
-    if (x->walls != y->walls) return x->walls < y->walls ? -1 : 1;
-    return (x->rank > y->rank) - (x->rank < y->rank);
+    return x->walls != y->walls ? x->walls - y->walls : rh_bank_compare_u64(&x->rank, &y->rank);
+}
+
+/* The files cli_columns_write fills: the columns, then groups.txt. */
+static const char *written(int i)
+{
+    return i < FILES ? file_name[i] : GROUPS;
 }
 
 int cli_columns_write(const char *dir, int size, cli_packed *rows, size_t n)
 {
     qsort(rows, n, sizeof *rows, by_walls_then_rank);
-    FILE *f[FILES] = {NULL}, *groups = open_in(dir, GROUPS, "w");
-    int bad = !groups || fprintf(groups, "size %d\n", size) < 0;
-    for (int i = 0; i < FILES && !bad; i++) bad = !(f[i] = open_in(dir, file_name[i], "w"));
+    FILE *f[FILES + 1] = {NULL};
+    int bad = 0;
+    for (int i = 0; i <= FILES && !bad; i++) bad = !(f[i] = cli_columns_file(dir, written(i), "w"));
+    if (!bad) bad = fprintf(f[FILES], "size %d\n", size) < 0;
     for (size_t i = 0, start = 0; i < n && !bad; i++) {
         const cli_packed *p = &rows[i];
         const int first = i == start;
         if (first) {
             while (start < n && rows[start].walls == p->walls) start++;
-            bad |= fprintf(groups, "walls %d %zu\n", p->walls, start - i) < 0;
+            bad |= fprintf(f[FILES], "walls %d %zu\n", p->walls, start - i) < 0;
         }
         bad |= put_varint(f[RANKS], p->rank - (first ? 0 : rows[i - 1].rank));
         bad |= put_varint(f[MOVES], (uint64_t)p->moves);
         bad |= put_varint(f[SLIDES], p->slides < 0 ? 0 : (uint64_t)(p->slides - p->moves) + 1);
         bad |= put_varint(f[SIZES], p->cluster_size);
     }
-    for (int i = 0; i < FILES; i++)
+    for (int i = 0; i <= FILES; i++)
         if (f[i] && fclose(f[i]) != 0) bad = 1;
-    if (groups && fclose(groups) != 0) bad = 1;
     if (bad) fprintf(stderr, "rushhour bank pack: cannot write the columns in %s\n", dir);
     return bad ? CLI_EXIT_IO : 0;
 }
 
+/* Groups: one a wall count, in increasing order. */
+#define GROUPS_MAX (RH_ENUM_CELLS_MAX + 1)
+
 struct cli_columns_reader {
-    FILE *f[FILES], *groups;
+    FILE *f[FILES];
     rh_rank_table *ranks;
-    int size, walls; /* the current group's walls */
-    uint64_t left;   /* puzzles left in it */
-    uint64_t rank;   /* the last one's rank */
+    int size, groups, group; /* group: the current one */
+    int walls[GROUPS_MAX];
+    uint64_t count[GROUPS_MAX];
+    uint64_t left; /* puzzles left in the current group */
+    uint64_t rank; /* the last one's rank */
 };
 
 void cli_columns_close(cli_columns_reader *r)
@@ -107,9 +119,40 @@ void cli_columns_close(cli_columns_reader *r)
     if (!r) return;
     for (int i = 0; i < FILES; i++)
         if (r->f[i]) fclose(r->f[i]);
-    if (r->groups) fclose(r->groups);
     rh_rank_table_free(r->ranks);
     free(r);
+}
+
+/* A line `WORD N...` of groups.txt with `fields` numbers into v: false when it is not one. */
+static bool group_line(char *line, const char *word, uint64_t *v, int fields)
+{
+    line[strcspn(line, "\n")] = '\0';
+    char *save = NULL;
+    const char *w = strtok_r(line, " ", &save);
+    if (!w || strcmp(w, word) != 0) return false;
+    for (int i = 0; i < fields; i++)
+        if (!cli_number(strtok_r(NULL, " ", &save), UINT64_MAX, &v[i])) return false;
+    return strtok_r(NULL, " ", &save) == NULL;
+}
+
+/* groups.txt into r: the size, then each group's walls (increasing) and count. */
+static bool read_groups(cli_columns_reader *r, FILE *f)
+{
+    char line[96];
+    uint64_t v[2];
+    if (!fgets(line, sizeof line, f) || !group_line(line, "size", v, 1) ||
+        v[0] < RH_RANK_SIZE_MIN || v[0] > RH_RANK_SIZE_MAX)
+        return false;
+    r->size = (int)v[0];
+    while (fgets(line, sizeof line, f)) {
+        if (r->groups == GROUPS_MAX || !group_line(line, "walls", v, 2) ||
+            v[0] > (uint64_t)r->size * (uint64_t)r->size ||
+            (r->groups && v[0] <= (uint64_t)r->walls[r->groups - 1]))
+            return false;
+        r->walls[r->groups] = (int)v[0];
+        r->count[r->groups++] = v[1];
+    }
+    return !ferror(f);
 }
 
 int cli_columns_open(cli_columns_reader **out, const char *dir)
@@ -117,41 +160,36 @@ int cli_columns_open(cli_columns_reader **out, const char *dir)
     cli_columns_reader *r = calloc(1, sizeof *r);
     *out = NULL;
     if (!r) return CLI_EXIT_IO;
-    int rc = (r->groups = open_in(dir, GROUPS, "r")) ? 0 : CLI_EXIT_IO;
+    FILE *groups = cli_columns_file(dir, GROUPS, "r");
+    int rc = groups ? 0 : CLI_EXIT_IO;
     for (int i = 0; i < FILES && !rc; i++)
-        if (!(r->f[i] = open_in(dir, file_name[i], "r"))) rc = CLI_EXIT_IO;
-    /* The table must reach the most walls a group names. */
-    int most = 0, walls;
-    char line[96];
-    if (!rc && (fscanf(r->groups, "size %d\n", &r->size) != 1 || r->size < RH_RANK_SIZE_MIN ||
-                r->size > RH_RANK_SIZE_MAX))
-        rc = CLI_EXIT_INVALID;
-    long groups_at = rc ? 0 : ftell(r->groups);
-    while (!rc && fgets(line, sizeof line, r->groups))
-        if (sscanf(line, "walls %d", &walls) == 1 && walls > most) most = walls;
-    if (!rc && (fseek(r->groups, groups_at, SEEK_SET) != 0 ||
-                rh_rank_table_new(&r->ranks, r->size, (r->size - 1) / 2, most) != RH_OK))
-        rc = CLI_EXIT_INVALID;
-    if (rc == CLI_EXIT_INVALID)
-        fprintf(stderr, "rushhour bank load: %s/" GROUPS ": not `size N` then `walls W COUNT`\n",
+        if (!(r->f[i] = cli_columns_file(dir, file_name[i], "r"))) rc = CLI_EXIT_IO;
+    /* The table must reach the most walls a group names: the last. */
+    if (!rc && (!read_groups(r, groups) ||
+                rh_rank_table_new(&r->ranks, r->size, (r->size - 1) / 2,
+                                  r->groups ? r->walls[r->groups - 1] : 0) != RH_OK)) {
+        fprintf(stderr,
+                "rushhour bank load: %s/" GROUPS ": not `size N` then `walls W COUNT`"
+                " lines, walls increasing\n",
                 dir);
+        rc = CLI_EXIT_INVALID;
+    }
+    if (groups) fclose(groups);
     if (rc) {
         cli_columns_close(r);
         return rc;
     }
+    r->group = -1;
     *out = r;
     return 0;
 }
 
-/* Steps to the next group when this one is done: 1, 0 after the last, -1 on a bad line. */
+/* Steps to the next group when this one is done: 1, or 0 after the last. */
 static int next_group(cli_columns_reader *r)
 {
-    char line[96];
     while (r->left == 0) {
-        if (!fgets(line, sizeof line, r->groups)) return 0;
-        if (sscanf(line, "walls %d %" SCNu64, &r->walls, &r->left) != 2 || r->walls < 0 ||
-            rh_rank_boards(r->ranks, r->walls) == 0)
-            return -1;
+        if (r->group + 1 == r->groups) return 0;
+        r->left = r->count[++r->group];
         r->rank = 0;
     }
     return 1;
@@ -168,25 +206,24 @@ int cli_columns_next(cli_columns_reader *r, rh_cluster *c, char *why, size_t len
         all &= got[i] == 1;
     }
     if (group == 0 && !any) return 0;
-    if (group != 1 || !all) {
-        snprintf(why, len,
-                 group < 0 ? GROUPS ": not `walls W COUNT`"
-                           : "the columns hold different numbers of puzzles");
+    if (!group || !all) {
+        snprintf(why, len, "the columns hold different numbers of puzzles");
         return CLI_EXIT_INVALID;
     }
     r->left--;
     r->rank += v[RANKS];
     char id[RH_PUZZLE_ID_MAX + 1];
     memset(c, 0, sizeof *c);
+    const int walls = r->walls[r->group];
     if (v[MOVES] >= RH_ENUM_DEPTH_MAX || v[SLIDES] > INT32_MAX ||
-        rh_puzzle_unrank(r->ranks, r->walls, r->rank, id) != RH_OK ||
+        rh_puzzle_unrank(r->ranks, walls, r->rank, id) != RH_OK ||
         rh_puzzle_id_decode(c->hardest, id, strlen(id)) != RH_OK) {
         snprintf(why, len, "rank %" PRIu64 " of %d walls: no such board, or impossible lengths",
-                 r->rank, r->walls);
+                 r->rank, walls);
         return CLI_EXIT_INVALID;
     }
     c->board_size = r->size;
-    c->walls = r->walls;
+    c->walls = walls;
     unsigned char seen[128] = {0};
     for (const char *ch = c->hardest; *ch; ch++)
         if (*ch != '.' && *ch != 'x' && !seen[(unsigned char)*ch]++) c->vehicles++;

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "rushhour/enumerate.h"
 
@@ -15,6 +16,9 @@ typedef struct {
     int moves, slides; /* slides -1: not computed */
     uint64_t cluster_size;
 } cli_packed;
+
+/* The file `name` in `dir` opened with `mode`, or NULL having said why on stderr. */
+FILE *cli_columns_file(const char *dir, const char *name, const char *mode);
 
 /* Whether `dir` holds columns of this form (groups.txt), rather than the boards.txt of the
  * data packed before them. */

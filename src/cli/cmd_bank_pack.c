@@ -38,20 +38,11 @@ typedef struct {
 
 static void close_columns(columns *c)
 {
-    FILE *f[] = {c->meta, c->boards, c->lengths};
-    for (size_t i = 0; i < sizeof f / sizeof *f; i++)
-        if (f[i]) fclose(f[i]);
+    if (c->meta) fclose(c->meta);
+    if (c->boards) fclose(c->boards);
+    if (c->lengths) fclose(c->lengths);
     cli_columns_close(c->packed);
     memset(c, 0, sizeof *c);
-}
-
-static FILE *open_file(const char *dir, const char *name, const char *mode)
-{
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    FILE *f = fopen(path, mode);
-    if (!f) fprintf(stderr, "rushhour bank: %s: %s\n", path, strerror(errno));
-    return f;
 }
 
 /* cli_bank_load closes every part's columns. Once its loop has called the line reader (in
@@ -65,11 +56,11 @@ static FILE *open_file(const char *dir, const char *name, const char *mode)
 static int open_columns(columns *c, const char *dir)
 {
     memset(c, 0, sizeof *c);
-    int rc = (c->meta = open_file(dir, "meta.txt", "r")) ? 0 : CLI_EXIT_IO;
+    int rc = (c->meta = cli_columns_file(dir, "meta.txt", "r")) ? 0 : CLI_EXIT_IO;
     if (!rc && cli_columns_in(dir))
         rc = cli_columns_open(&c->packed, dir);
-    else if (!rc && (!(c->boards = open_file(dir, "boards.txt", "r")) ||
-                     !(c->lengths = open_file(dir, "lengths.txt", "r"))))
+    else if (!rc && (!(c->boards = cli_columns_file(dir, "boards.txt", "r")) ||
+                     !(c->lengths = cli_columns_file(dir, "lengths.txt", "r"))))
         rc = CLI_EXIT_IO;
     if (rc) close_columns(c);
     return rc;
@@ -91,7 +82,8 @@ static int pack_meta(void *ctx, const char *key, const char *value)
     return fprintf(f, "%s %s\n", key, value) < 0 ? RH_EIO : RH_OK;
 }
 
-/* The rows pack gathers: each puzzle's rank among the boards of its walls. */
+/* The rows pack gathers, room for `allocated`: each puzzle's rank among the boards of its
+ * walls. */
 typedef struct {
     const rh_rank_table *ranks;
     cli_packed *rows;
@@ -101,13 +93,7 @@ typedef struct {
 static int pack_puzzle(void *ctx, const rh_bank_puzzle *p)
 {
     pack_rows *r = ctx;
-    if (r->n == r->allocated) {
-        const size_t more = r->allocated ? 2 * r->allocated : 4096;
-        cli_packed *rows = realloc(r->rows, more * sizeof *rows);
-        if (!rows) return RH_ENOMEM;
-        r->rows = rows;
-        r->allocated = more;
-    }
+    if (r->n == r->allocated) return RH_ECORRUPT; /* more puzzles than the bank counts */
     cli_packed *row = &r->rows[r->n];
     if (rh_puzzle_rank(r->ranks, p->id, strlen(p->id), &row->rank, &row->walls) != RH_OK)
         return RH_EARG; /* no bank holds such a board */
@@ -138,8 +124,9 @@ int cli_bank_pack(int argc, char **argv)
         if (sum.by_walls[w]) most = w;
     if (!err && sum.total)
         err = rh_rank_table_new(&ranks, sum.board_size, (sum.board_size - 1) / 2, most);
-    pack_rows rows = {ranks, NULL, 0, 0};
-    FILE *meta = err ? NULL : open_file(argv[3], "meta.txt", "w");
+    cli_packed *packed = err ? NULL : malloc((sum.total ? sum.total : 1) * sizeof *packed);
+    pack_rows rows = {ranks, packed, 0, sum.total};
+    FILE *meta = err || !rows.rows ? NULL : cli_columns_file(argv[3], "meta.txt", "w");
     int rc = err || !meta ? CLI_EXIT_IO : 0;
     if (!rc && (rh_bank_each_meta(b, pack_meta, meta) || rh_bank_each(b, pack_puzzle, &rows))) {
         rh_bank_why(b, why, sizeof why);
