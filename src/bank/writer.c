@@ -44,8 +44,7 @@ static int check_kept(rh_bank *b, const rh_cluster *c, int64_t *key, int *walls)
     char id[RH_PUZZLE_ID_MAX + 1];
     if (rh_puzzle_id_encode(id, c->hardest, (size_t)cells) != RH_OK)
         return rh__bank_fail(b, RH_EARG, "board '%s' is no puzzle (no id)", c->hardest);
-    if (c->moves >= RH_ENUM_DEPTH_MAX || c->slides < -1 || c->vehicles < 1 || c->walls < 0 ||
-        c->walls > cells)
+    if (c->moves >= RH_ENUM_DEPTH_MAX || c->slides < -1 || c->walls < 0 || c->walls > cells)
         return rh__bank_fail(b, RH_EARG, "board '%s': impossible counts", c->hardest);
     int err = rh__bank_board_size(b, n);
     if (!err) err = rh__bank_cover(b, c->walls);

@@ -36,6 +36,11 @@ FILE *cli_columns_file(const char *dir, const char *name, const char *mode)
     return f;
 }
 
+int cli_columns_ranks(rh_rank_table **out, int size, int walls)
+{
+    return rh_rank_table_new(out, size, (size - 1) / 2, walls);
+}
+
 int cli_columns_in(const char *dir)
 {
     char path[4096];
@@ -165,9 +170,9 @@ int cli_columns_open(cli_columns_reader **out, const char *dir)
     for (int i = 0; i < FILES && !rc; i++)
         if (!(r->f[i] = cli_columns_file(dir, file_name[i], "r"))) rc = CLI_EXIT_IO;
     /* The table must reach the most walls a group names: the last. */
-    if (!rc && (!read_groups(r, groups) ||
-                rh_rank_table_new(&r->ranks, r->size, (r->size - 1) / 2,
-                                  r->groups ? r->walls[r->groups - 1] : 0) != RH_OK)) {
+    if (!rc &&
+        (!read_groups(r, groups) ||
+         cli_columns_ranks(&r->ranks, r->size, r->groups ? r->walls[r->groups - 1] : 0) != RH_OK)) {
         fprintf(stderr,
                 "rushhour bank load: %s/" GROUPS ": not `size N` then `walls W COUNT`"
                 " lines, walls increasing\n",
@@ -224,9 +229,6 @@ int cli_columns_next(cli_columns_reader *r, rh_cluster *c, char *why, size_t len
     }
     c->board_size = r->size;
     c->walls = walls;
-    unsigned char seen[128] = {0};
-    for (const char *ch = c->hardest; *ch; ch++)
-        if (*ch != '.' && *ch != 'x' && !seen[(unsigned char)*ch]++) c->vehicles++;
     c->moves = (int)v[MOVES];
     c->slides = v[SLIDES] ? c->moves + (int)v[SLIDES] - 1 : -1;
     c->states = v[SIZES];

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "rushhour/enumerate.h"
+#include "rushhour/puzzle_rank.h"
 
 /* A puzzle as the columns hold it: its board as its rank among the boards of its walls. */
 typedef struct {
@@ -19,6 +20,10 @@ typedef struct {
 
 /* The file `name` in `dir` opened with `mode`, or NULL having said why on stderr. */
 FILE *cli_columns_file(const char *dir, const char *name, const char *mode);
+
+/* The rank table of a bank's boards of side `size` (the red car in the enumeration's row,
+ * (N-1)/2) with up to `walls` walls, as rh_rank_table_new answers. */
+int cli_columns_ranks(rh_rank_table **out, int size, int walls);
 
 /* Whether `dir` holds columns of this form (groups.txt), rather than the boards.txt of the
  * data packed before them. */
@@ -35,7 +40,7 @@ typedef struct cli_columns_reader cli_columns_reader;
 int cli_columns_open(cli_columns_reader **out, const char *dir);
 void cli_columns_close(cli_columns_reader *r);
 
-/* The next puzzle into *c (board, size, walls, vehicles, lengths, cluster size; minimal): 1,
+/* The next puzzle into *c (board, size, walls, lengths, cluster size; minimal): 1,
  * 0 after the last, or CLI_EXIT_INVALID with `why` (the columns disagree or are cut short). */
 int cli_columns_next(cli_columns_reader *r, rh_cluster *c, char *why, size_t len);
 

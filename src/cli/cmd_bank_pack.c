@@ -122,8 +122,7 @@ int cli_bank_pack(int argc, char **argv)
     int err = rh_bank_stats(b, &sum);
     for (int w = 0; w <= RH_ENUM_CELLS_MAX; w++)
         if (sum.by_walls[w]) most = w;
-    if (!err && sum.total)
-        err = rh_rank_table_new(&ranks, sum.board_size, (sum.board_size - 1) / 2, most);
+    if (!err && sum.total) err = cli_columns_ranks(&ranks, sum.board_size, most);
     cli_packed *packed = err ? NULL : malloc((sum.total ? sum.total : 1) * sizeof *packed);
     pack_rows rows = {ranks, packed, 0, sum.total};
     FILE *meta = err || !rows.rows ? NULL : cli_columns_file(argv[3], "meta.txt", "w");
