@@ -31,7 +31,7 @@ void rh__elanes_init(rh__elanes *b, rh__ememory *memory)
 
 void rh__elanes_free(rh__elanes *b)
 {
-    void *const arrays[] = {b->seen, b->now, b->next, b->layer, b->following, b->moves, b->slides};
+    void *const arrays[] = {b->state, b->layer, b->following, b->moves, b->slides};
     rh__ework_memory_free(b->memory, b->used, arrays, sizeof arrays / sizeof arrays[0]);
     rh__elanes_init(b, b->memory);
 }
@@ -46,9 +46,7 @@ bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
     if (states > b->states) {
         uint32_t n = b->states ? b->states : 256;
         while (n < states) n *= 2; /* states <= UINT32_MAX / 4 (rh__ework's bound) */
-        if (!grow(b, &b->seen, sizeof *b->seen, b->states, n) ||
-            !grow(b, &b->now, sizeof *b->now, b->states, n) ||
-            !grow(b, &b->next, sizeof *b->next, b->states, n) ||
+        if (!grow(b, &b->state, sizeof *b->state, b->states, n) ||
             !grow(b, &b->layer, sizeof *b->layer, b->states, n) ||
             !grow(b, &b->following, sizeof *b->following, b->states, n))
             return false;
@@ -67,12 +65,15 @@ bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
     return true;
 }
 
-/* The lanes state k is in: those whose wall it leaves free (and those off the board), none if
- * it covers the base wall. */
-static inline uint64_t open_lanes(const rh__ework *w, const rh__elanes *b, uint32_t k)
+/* Sets every state's lanes among `lanes` (those whose wall it leaves free, and those off the
+ * board; none if it covers the base wall), and clears what the passes and walks mark. */
+static void open_lanes(const rh__ework *w, rh__elanes *b, uint64_t lanes)
 {
-    const uint64_t left = w->free[k];
-    return (left & b->base) == b->base ? left | b->always : 0;
+    for (uint32_t k = 0; k < w->count; k++) {
+        const uint64_t left = w->free[k];
+        b->state[k] =
+            (rh__elane_state){.open = (left & b->base) == b->base ? (left | b->always) & lanes : 0};
+    }
 }
 
 /* Writes distance d for state i in the lanes of `mask`. */
@@ -90,14 +91,14 @@ static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t 
                          uint32_t *count)
 {
     for (;;) {
-        const uint32_t k = w->edges[e];
-        mask &= open_lanes(w, b, k) & ~(b->seen[k] & ~b->next[k]);
+        rh__elane_state *s = &b->state[w->edges[e]];
+        mask &= s->open & ~(s->seen & ~s->next);
         if (!mask) return;
-        const uint64_t add = mask & ~b->seen[k];
+        const uint64_t add = mask & ~s->seen;
         if (add) {
-            if (!b->next[k]) b->following[(*count)++] = k;
-            b->next[k] |= add;
-            b->seen[k] |= add;
+            if (!s->next) b->following[(*count)++] = w->edges[e];
+            s->next |= add;
+            s->seen |= add;
         }
         if (unit || (e = w->chain[e]) == RH_EWORK_NO_CHAIN) return;
     }
@@ -108,26 +109,26 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
                  uint16_t *dist)
 {
     uint32_t count = 0;
-    memset(b->seen, 0, sizeof *b->seen * w->count);
-    memset(b->next, 0, sizeof *b->next * w->count);
+    open_lanes(w, b, lanes);
     memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
     for (uint32_t i = 0; i < w->count; i++)
-        if (rh__es_goal(g, &w->states[i]) && (open_lanes(w, b, i) & lanes)) {
+        if (b->state[i].open && rh__es_goal(g, &w->states[i])) {
             b->layer[count++] = i;
-            b->now[i] = b->seen[i] = open_lanes(w, b, i) & lanes;
+            b->state[i].now = b->state[i].seen = b->state[i].open;
         }
     for (int d = 0; count; d++) {
         uint32_t next = 0;
         for (uint32_t j = 0; j < count; j++) {
             const uint32_t i = b->layer[j];
-            set(b, dist, i, d, b->now[i]);
+            const uint64_t now = b->state[i].now;
+            set(b, dist, i, d, now);
             for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++)
-                reach(w, b, unit, e, b->now[i], &next);
+                reach(w, b, unit, e, now, &next);
         }
         for (uint32_t j = 0; j < next; j++) {
-            const uint32_t k = b->following[j];
-            b->now[k] = b->next[k];
-            b->next[k] = 0;
+            rh__elane_state *s = &b->state[b->following[j]];
+            s->now = s->next;
+            s->next = 0;
         }
         uint32_t *swap = b->layer;
         b->layer = b->following;
@@ -195,11 +196,11 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
 static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t count,
                  bool distances, bool slides)
 {
-    uint64_t *placed = b->seen, *pending = b->next;
+    rh__elane_state *st = b->state; /* seen: placed; next: pending */
     uint32_t *ring = b->layer, head = 0, tail = 0;
     for (uint32_t j = 0; j < count; j++) {
         const uint32_t seed = b->following[j];
-        for (uint64_t m = pending[seed]; m; m &= m - 1) {
+        for (uint64_t m = st[seed].next; m; m &= m - 1) {
             rh__elane_cluster *t = &b->tally[__builtin_ctzll(m)];
             /* only what its last cluster wrote is not 0 */
             memset(t->hist, 0, sizeof *t->hist * rh__elane_hist_length(t));
@@ -207,7 +208,7 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
             t->states = t->goals = t->configurations = 0;
             t->moves.distance = t->slides.distance = -1;
         }
-        placed[seed] |= pending[seed];
+        st[seed].seen |= st[seed].next;
         ring[tail++] = seed;
     }
     /* A state waits at most once at a time: at most w->count wait. The ring holds one more,
@@ -216,19 +217,20 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
     while (head != tail) {
         const uint32_t i = ring[head];
         head = head + 1 == size ? 0 : head + 1;
-        const uint64_t m = pending[i];
-        pending[i] = 0;
+        const uint64_t m = st[i].next;
+        st[i].next = 0;
         tally(w, g, b, i, m, distances, slides);
         for (uint32_t e = w->edge_start[i]; e < w->edge_start[i + 1]; e++) {
             const uint32_t k = w->edges[e];
-            const uint64_t add = m & open_lanes(w, b, k) & ~placed[k];
+            rh__elane_state *s = &st[k];
+            const uint64_t add = m & s->open & ~s->seen;
             if (!add) continue;
-            placed[k] |= add;
-            if (!pending[k]) {
+            s->seen |= add;
+            if (!s->next) {
                 ring[tail] = k;
                 tail = tail + 1 == size ? 0 : tail + 1;
             }
-            pending[k] |= add;
+            s->next |= add;
         }
     }
 }
@@ -240,27 +242,30 @@ bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, 
     if (!rh__elanes_reserve(b, w->count + 1, 0)) return false;
     b->always = lanes & ~g->board;
     b->base = base;
-    memset(b->seen, 0, sizeof *b->seen * w->count);
-    memset(b->next, 0, sizeof *b->next * w->count);
-    for (;;) {
+    open_lanes(w, b, lanes);
+    /* Every state before `from` is placed in every lane it may seed, and `lanes` keeps those
+     * that may seed again: a round rescans neither. */
+    for (uint32_t from = 0;;) {
         /* Each lane's seed: its first state it has not placed. Walls in the primary row only
          * left of the primary car: not at or after its cell. */
         uint32_t seeds = 0;
         uint64_t taken = 0;
-        for (uint32_t i = 0; i < w->count && taken != lanes; i++) {
+        for (uint32_t i = from; i < w->count && taken != lanes; i++) {
             const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
             const uint64_t beyond = g->primary_row & ~(primary - 1);
-            const uint64_t mask = open_lanes(w, b, i) & lanes & ~b->seen[i] & ~taken & ~beyond;
+            const uint64_t mask = b->state[i].open & ~b->state[i].seen & ~taken & ~beyond;
             if (!mask || (b->base & beyond)) continue;
-            b->next[i] = mask;
+            b->state[i].next = mask;
             b->following[seeds++] = i;
             taken |= mask;
         }
         if (!seeds) return true;
+        from = b->following[0];
+        lanes = taken;
         walk(w, g, b, seeds, distances, slides);
         for (uint32_t j = 0; j < seeds; j++) {
             const uint32_t seed = b->following[j];
-            for (uint64_t m = b->seen[seed] & taken; m; m &= m - 1) {
+            for (uint64_t m = b->state[seed].seen & taken; m; m &= m - 1) {
                 const int c = __builtin_ctzll(m);
                 if (b->tally[c].seed == seed && !found(ctx, c, &b->tally[c])) return false;
             }

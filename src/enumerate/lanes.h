@@ -33,16 +33,23 @@ static inline size_t rh__elane_hist_length(const rh__elane_cluster *c)
     return moves < 0 ? 0 : moves < RH_ENUM_DEPTH_MAX ? (size_t)moves + 1 : RH_ENUM_DEPTH_MAX;
 }
 
+/* What a pass or walk keeps of a state, a bit a lane: one cache line holds two states, as
+ * most of a pass is loads of states met at random. */
+typedef struct {
+    uint64_t open;            /* the lanes the state is in (rh__elanes_walk's lanes only) */
+    uint64_t seen, now, next; /* reached; at the layer at hand; at the next */
+} rh__elane_state;
+
 /* Buffers by state of the wall-free cluster, within the run's memory. */
 typedef struct {
-    uint64_t *seen, *now, *next; /* by state, a bit a lane: reached; at the layer at hand; next */
-    uint32_t *layer, *following; /* the states of the layer at hand, and of the next */
-    uint16_t *moves, *slides;    /* by state, then lane: the distances (RH_ELANES_UNSEEN) */
-    size_t allocated;            /* of moves and slides */
-    uint32_t states;             /* of the others */
-    int lanes;                   /* how many */
-    uint64_t always;             /* the lanes off the board: no wall, every state in them */
-    uint64_t base;               /* a wall of every lane (0: none) */
+    rh__elane_state *state;
+    uint32_t *layer, *following;     /* the states of the layer at hand, and of the next */
+    uint16_t *moves, *slides;        /* by state, then lane: the distances (RH_ELANES_UNSEEN) */
+    size_t allocated;                /* of moves and slides */
+    uint32_t states;                 /* of the others */
+    int lanes;                       /* how many */
+    uint64_t always;                 /* the lanes off the board: no wall, every state in them */
+    uint64_t base;                   /* a wall of every lane (0: none) */
     int8_t index[RH_ENUM_CELLS_MAX]; /* a wall cell's lane among them */
     rh__ememory *memory;
     size_t used; /* bytes of this thread's, counted in memory->used */
