@@ -1,23 +1,21 @@
-/* The distances of the clusters of up to 64 single walls at once: one breadth-first pass over
- * a wall-free cluster's recorded slides carries a mask per state, a bit a wall cell (a lane),
- * the cell's own bit. A state is in lane c while it leaves c free (bit c of its free cells),
- * so a slide onto the wall drops the lane; a state reached in several lanes at one distance
- * is visited once for all of them. As a wall rarely changes a state's distance, a state is
- * met at a few distances over all lanes, where a pass a wall would meet it once a lane.
+/* The distances and clusters of up to 64 wall sets at once (lanes), each of one or two walls
+ * or none: one breadth-first pass over a wall-free cluster's recorded slides carries a mask per
+ * state, a bit a lane. A state is in a lane while it leaves the lane's walls free, so a slide
+ * onto a wall drops the lane; a state reached in several lanes at one distance is visited once
+ * for all of them. As a wall rarely changes a state's distance, a state is met at a few
+ * distances over all lanes, where a pass a wall set would meet it once a lane. The lanes of a
+ * pass are the single walls (and the wall-free cluster), or pairs of walls of several first
+ * walls: a pass takes as many as it holds.
  *
  * A goal state's primary car is at the exit, right of any wall its row can hold, and no slide
  * takes it past one: every state reached is of the space. A lane may hold several clusters
- * (the wall cuts one in parts): the distances are kept by state and lane.
+ * (a wall cuts one in parts): the distances are kept by state and lane.
  *
  * The clusters themselves are found the same way: a walk from a state carries the lanes that
  * have not yet placed it, so one walk finds that state's cluster in every lane at once, and a
  * lane's cluster is tallied as its states are met (size, goals, blocked configurations, key,
  * and its lengths, histogram and hardest states from the distances). Another walk starts from
- * the first state some lane has not placed.
- *
- * A base wall, every lane's, makes each lane a pair of walls: the passes and walks keep to the
- * states that leave it free (a slide onto it leaves every lane), and the primary car, right of
- * it if in its row, never passes it. */
+ * the first state some lane has not placed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -65,22 +63,66 @@ bool rh__elanes_reserve(rh__elanes *b, uint32_t states, int lanes)
     return true;
 }
 
-/* Sets every state's lanes among `lanes` (those whose wall it leaves free, and those off the
- * board; none if it covers the base wall), and clears what the passes and walks mark. */
-static void open_lanes(const rh__ework *w, rh__elanes *b, uint64_t lanes)
+/* Fills table[i][v] with the lanes of by_cell[c] for each cell c = 8i + k of the bits k of v,
+ * for the first `bytes` bytes of cells. */
+static void spread(uint64_t (*table)[256], const uint64_t *by_cell, int bytes)
 {
-    for (uint32_t k = 0; k < w->count; k++) {
-        const uint64_t left = w->free[k];
-        b->state[k] =
-            (rh__elane_state){.open = (left & b->base) == b->base ? (left | b->always) & lanes : 0};
+    for (int i = 0; i < bytes; i++) {
+        table[i][0] = 0;
+        for (int v = 1; v < 256; v++)
+            table[i][v] = table[i][v & (v - 1)] | by_cell[8 * i + __builtin_ctz((unsigned)v)];
     }
+}
+
+bool rh__elanes_open(const rh__ework *w, const rh__egeom *g, rh__elanes *b, const uint64_t *walls,
+                     int count, bool distances)
+{
+    if (!rh__elanes_reserve(b, w->count + 1, distances ? count : 0)) return false;
+    /* A lane is open where its higher wall's cell is free, and its lower wall's (if any). */
+    uint64_t high[RH_ENUM_CELLS_MAX] = {0}, low[RH_ENUM_CELLS_MAX] = {0}, always = 0, single = 0;
+    b->lanes = count;
+    for (int p = 0; p < count; p++) {
+        const uint64_t bit = UINT64_C(1) << p, cells = walls[p];
+        b->wall[p] = cells;
+        if (!cells) {
+            always |= bit;
+            continue;
+        }
+        high[63 - __builtin_clzll(cells)] |= bit;
+        if (cells & (cells - 1))
+            low[__builtin_ctzll(cells)] |= bit;
+        else
+            single |= bit;
+    }
+    const int bytes = (g->cells + 7) / 8;
+    spread(b->high, high, bytes);
+    spread(b->low, low, bytes);
+    for (uint32_t k = 0; k < w->count; k++) {
+        /* Walls at or right of the primary car in its row are out of this state's lanes. */
+        const uint64_t primary = w->states[k].m[RH_ES_HCAR] & g->primary_row;
+        const uint64_t free = w->free[k] & ~(g->primary_row & ~(primary - 1));
+        uint64_t h = 0, l = single;
+        for (int i = 0; i < bytes; i++) {
+            h |= b->high[i][(free >> 8 * i) & 255];
+            l |= b->low[i][(free >> 8 * i) & 255];
+        }
+        b->state[k].open = always | (h & l);
+    }
+    return true;
+}
+
+/* Clears what the passes and walks mark. */
+static void clear(const rh__ework *w, rh__elanes *b)
+{
+    for (uint32_t k = 0; k < w->count; k++)
+        b->state[k].seen = b->state[k].now = b->state[k].next = 0;
 }
 
 /* Writes distance d for state i in the lanes of `mask`. */
 static inline void set(rh__elanes *b, uint16_t *dist, uint32_t i, int d, uint64_t mask)
 {
     uint16_t *row = dist + (size_t)i * (size_t)b->lanes;
-    for (; mask; mask &= mask - 1) row[b->index[__builtin_ctzll(mask)]] = (uint16_t)d;
+    for (; mask; mask &= mask - 1) row[__builtin_ctzll(mask)] = (uint16_t)d;
 }
 
 /* Follows move `e` from a state at distance d in the lanes of `mask`, and more of the same
@@ -104,12 +146,11 @@ static inline void reach(const rh__ework *w, rh__elanes *b, bool unit, uint32_t 
     }
 }
 
-/* One pass, by moves or by single slides (`unit`), in the lanes of `lanes`, into `dist`. */
-static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes, bool unit,
-                 uint16_t *dist)
+/* One pass, by moves or by single slides (`unit`), into `dist`. */
+static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, bool unit, uint16_t *dist)
 {
     uint32_t count = 0;
-    open_lanes(w, b, lanes);
+    clear(w, b);
     memset(dist, 0xff, sizeof *dist * w->count * (size_t)b->lanes);
     for (uint32_t i = 0; i < w->count; i++)
         if (b->state[i].open && rh__es_goal(g, &w->states[i])) {
@@ -137,18 +178,10 @@ static void pass(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t
     }
 }
 
-bool rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                     uint64_t base, bool slides)
+void rh__elanes_walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, bool slides)
 {
-    const int count = __builtin_popcountll(lanes);
-    if (!rh__elanes_reserve(b, w->count, count)) return false;
-    b->lanes = 0;
-    b->always = lanes & ~g->board;
-    b->base = base;
-    for (uint64_t m = lanes; m; m &= m - 1) b->index[__builtin_ctzll(m)] = (int8_t)b->lanes++;
-    pass(w, g, b, lanes, false, b->moves);
-    if (slides) pass(w, g, b, lanes, true, b->slides);
-    return true;
+    pass(w, g, b, false, b->moves);
+    if (slides) pass(w, g, b, true, b->slides);
 }
 
 /* State i, at distance d with key (h, v), becomes *best when farther, or as far with a smaller
@@ -166,26 +199,24 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
     const rh__estate *s = &w->states[i];
     const uint64_t h = rh__es_h(s), v = rh__es_v(g, s);
     const bool goal = rh__es_goal(g, s);
-    /* Blocked with walls on c and the base when no vehicle could slide left or up into any
-     * other cell. */
-    const uint64_t into = rh__es_into(g, s, w->free[i]) & ~b->base;
+    /* Blocked with a lane's walls when no vehicle could slide left or up into any other cell. */
+    const uint64_t into = rh__es_into(g, s, w->free[i]);
     const size_t row = (size_t)i * (size_t)b->lanes;
     for (; mask; mask &= mask - 1) {
-        const int c = __builtin_ctzll(mask);
-        rh__elane_cluster *t = &b->tally[c];
+        const int p = __builtin_ctzll(mask);
+        rh__elane_cluster *t = &b->tally[p];
         t->states++;
         t->goals += goal;
-        if (!(into & ~(mask & -mask)) &&
-            (!t->configurations++ || rh__es_key_less(h, v, t->h, t->v))) {
+        if (!(into & ~b->wall[p]) && (!t->configurations++ || rh__es_key_less(h, v, t->h, t->v))) {
             t->h = h;
             t->v = v;
         }
         if (!distances) continue;
-        const int m = b->moves[row + (size_t)b->index[c]];
+        const int m = b->moves[row + (size_t)p];
         if (m == RH_ELANES_UNSEEN) continue; /* an unsolvable cluster */
         if (m < RH_ENUM_DEPTH_MAX) t->hist[m]++;
         keep_hardest(&t->moves, m, i, h, v);
-        if (slides) keep_hardest(&t->slides, b->slides[row + (size_t)b->index[c]], i, h, v);
+        if (slides) keep_hardest(&t->slides, b->slides[row + (size_t)p], i, h, v);
     }
 }
 
@@ -235,26 +266,20 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
     }
 }
 
-bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint64_t lanes,
-                         uint64_t base, bool distances, bool slides, rh__elane_found_fn found,
-                         void *ctx)
+bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, bool distances,
+                         bool slides, rh__elane_found_fn found, void *ctx)
 {
-    if (!rh__elanes_reserve(b, w->count + 1, 0)) return false;
-    b->always = lanes & ~g->board;
-    b->base = base;
-    open_lanes(w, b, lanes);
-    /* Every state before `from` is placed in every lane it may seed, and `lanes` keeps those
-     * that may seed again: a round rescans neither. */
+    clear(w, b);
+    uint64_t lanes = b->lanes < 64 ? (UINT64_C(1) << b->lanes) - 1 : UINT64_MAX;
+    /* Every state before `from` is placed in every lane it is in, and `lanes` keeps those that
+     * may seed again: a round rescans neither. */
     for (uint32_t from = 0;;) {
-        /* Each lane's seed: its first state it has not placed. Walls in the primary row only
-         * left of the primary car: not at or after its cell. */
+        /* Each lane's seed: its first state it has not placed. */
         uint32_t seeds = 0;
         uint64_t taken = 0;
         for (uint32_t i = from; i < w->count && taken != lanes; i++) {
-            const uint64_t primary = w->states[i].m[RH_ES_HCAR] & g->primary_row;
-            const uint64_t beyond = g->primary_row & ~(primary - 1);
-            const uint64_t mask = b->state[i].open & ~b->state[i].seen & ~taken & ~beyond;
-            if (!mask || (b->base & beyond)) continue;
+            const uint64_t mask = b->state[i].open & ~b->state[i].seen & ~taken;
+            if (!mask) continue;
             b->state[i].next = mask;
             b->following[seeds++] = i;
             taken |= mask;
@@ -266,8 +291,8 @@ bool rh__elanes_clusters(const rh__ework *w, const rh__egeom *g, rh__elanes *b, 
         for (uint32_t j = 0; j < seeds; j++) {
             const uint32_t seed = b->following[j];
             for (uint64_t m = b->state[seed].seen & taken; m; m &= m - 1) {
-                const int c = __builtin_ctzll(m);
-                if (b->tally[c].seed == seed && !found(ctx, c, &b->tally[c])) return false;
+                const int p = __builtin_ctzll(m);
+                if (b->tally[p].seed == seed && !found(ctx, p, &b->tally[p])) return false;
             }
         }
     }

@@ -1,10 +1,9 @@
-/* The clusters of the pairs of walls with one first wall: a lane pass over the states that
- * leave the first wall free, a lane a second wall (lanes.c, the first wall their base), finds
- * them all, with their distances, where each pair would take a walk and passes of its own. The
- * clusters are kept as found, judged then (their distances are gone once the next lanes are
- * walked), and handed back by second wall, each one's by first state: the order in which a
- * walk a pair finds them, so that the run reports the same in the same order. Within the
- * budget, a pass takes as many second walls as fit. */
+/* The clusters of pairs of walls: a lane a pair (lanes.c), the pairs of several first walls in
+ * one pass, finds them all with their distances, where each pair would take a walk and passes
+ * of its own. The clusters are kept as found, judged then (their distances are gone once the
+ * next lanes are walked), and handed back by pair, each one's by first state: the order in
+ * which a walk a pair finds them, so that the run reports the same in the same order. Within
+ * the budget, a pass takes as many pairs as fit. */
 #include <stddef.h>
 #include <string.h>
 
@@ -39,13 +38,14 @@ bool rh__epairs_reserve(rh__epairs *p, uint32_t states, int lanes)
 
 typedef struct {
     rh__epairs *p;
-    uint64_t first;
+    const uint64_t *walls; /* the pass's pairs */
+    int first;             /* the pass's first pair among the caller's */
     rh__epair_judge_fn judge;
     void *ctx;
 } finding;
 
-/* Keeps a cluster found (rh__elane_found_fn), judged, after the others of its second wall. */
-static bool keep(void *ctx, int cell, const rh__elane_cluster *t)
+/* Keeps a cluster found (rh__elane_found_fn), judged, after the others of its pair. */
+static bool keep(void *ctx, int lane, const rh__elane_cluster *t)
 {
     finding *f = ctx;
     rh__epairs *p = f->p;
@@ -56,35 +56,33 @@ static bool keep(void *ctx, int cell, const rh__elane_cluster *t)
             return false;
         p->allocated = n;
     }
-    const int minimal = f->judge(f->ctx, f->first | UINT64_C(1) << cell, t);
+    const int minimal = f->judge(f->ctx, f->walls[lane], lane, t);
     if (minimal < 0) return false;
     rh__epair *e = &p->found[p->count];
     e->next = RH_EPAIRS_END;
     e->minimal = minimal == 1;
     memcpy(&e->tally, t,
            offsetof(rh__elane_cluster, hist) + sizeof *t->hist * rh__elane_hist_length(t));
-    if (p->head[cell] == RH_EPAIRS_END)
-        p->head[cell] = p->count;
+    const int q = f->first + lane;
+    if (p->head[q] == RH_EPAIRS_END)
+        p->head[q] = p->count;
     else
-        p->found[p->tail[cell]].next = p->count;
-    p->tail[cell] = p->count++;
+        p->found[p->tail[q]].next = p->count;
+    p->tail[q] = p->count++;
     return true;
 }
 
-bool rh__epairs_find(rh__epairs *p, const rh__ework *w, const rh__egeom *g, int first,
-                     uint64_t seconds, bool distances, bool slides, rh__epair_judge_fn judge,
-                     void *ctx)
+bool rh__epairs_find(rh__epairs *p, const rh__ework *w, const rh__egeom *g, const uint64_t *walls,
+                     int count, bool distances, bool slides, rh__epair_judge_fn judge, void *ctx)
 {
-    finding f = {p, UINT64_C(1) << first, judge, ctx};
     p->count = 0;
-    for (uint64_t m = seconds; m; m &= m - 1) p->head[__builtin_ctzll(m)] = RH_EPAIRS_END;
-    while (seconds) {
-        uint64_t lanes = 0; /* the next chunk */
-        for (int k = 0; k < p->chunk && seconds; k++, seconds &= seconds - 1)
-            lanes |= seconds & -seconds;
-        if (distances && !rh__elanes_walk(w, g, &p->lanes, lanes, f.first, slides)) return false;
-        if (!rh__elanes_clusters(w, g, &p->lanes, lanes, f.first, distances, slides, keep, &f))
-            return false;
+    for (int q = 0; q < count; q++) p->head[q] = RH_EPAIRS_END;
+    for (int first = 0; first < count; first += p->chunk) {
+        const int lanes = count - first < p->chunk ? count - first : p->chunk;
+        finding f = {p, walls + first, first, judge, ctx};
+        if (!rh__elanes_open(w, g, &p->lanes, f.walls, lanes, distances)) return false;
+        if (distances) rh__elanes_walk(w, g, &p->lanes, slides);
+        if (!rh__elanes_clusters(w, g, &p->lanes, distances, slides, keep, &f)) return false;
     }
     return true;
 }

@@ -10,10 +10,11 @@
  * and minimality (taking it away again changes nothing): with such walls a cluster is reported
  * as found without them, with no walk.
  *
- * With the single walls' lanes, the clusters of two walls come from lanes too, one pass a
- * first wall (pairs.c), and are reported in the order of a walk a pair; when those passes do
- * not fit the budget, the pairs are walked one by one. Taking one of two walls away is looked
- * up in the lane of the other (minimality), and searched only where both walls matter.
+ * With the single walls' lanes, the clusters of two walls come from lanes too, a lane a pair,
+ * the pairs of as many first walls as a pass holds (pairs.c), and are reported in the order of
+ * a walk a pair; when those passes do not fit the budget, the pairs are walked one by one. Taking
+ * one of two walls away is looked up in the lane of the other (minimality), and searched only where
+ * both walls matter.
  *
  * Which walls: those the space allows (rushhour/enumerate.h): at most n-1 cells of horizontal
  * pieces in a row, walls included, and walls in the primary row only left of the primary car,
@@ -68,11 +69,16 @@ typedef struct {
     rh_cluster *out;
     uint64_t spare; /* the cells no state covers */
     int vehicles;
-    int room[RH_ENUM_SIZE_MAX]; /* by row: the walls it may still take */
-    uint32_t stamp;             /* of the wall set at hand */
-    uint64_t walked;            /* the single walls whose distances d->b->lanes holds */
-    int pairing;                /* d->b->pairs: 0 not reserved yet, 1 reserved, -1 refused */
-    bool paired;                /* d->b->pairs holds the pairs of the first wall at hand */
+    int room[RH_ENUM_SIZE_MAX];       /* by row: the walls it may still take */
+    uint32_t stamp;                   /* of the wall set at hand */
+    uint64_t walked;                  /* the single walls whose distances d->b->lanes holds */
+    int8_t single[RH_ENUM_CELLS_MAX]; /* by walked wall: its lane in d->b->lanes */
+    int pairing;                      /* d->b->pairs: 0 not reserved yet, 1 reserved, -1 refused */
+    bool paired;                      /* d->b->pairs holds the pairs of the first wall at hand */
+    uint64_t batch;                   /* the first walls whose pairs d->b->pairs holds */
+    /* By first wall of the batch: its second walls, and its first pair's index there. */
+    uint64_t seconds[RH_ENUM_CELLS_MAX];
+    int8_t pair_at[RH_ENUM_CELLS_MAX];
 } derivation;
 
 /* Reports the cluster in d->out, of the walls `walls` and `configurations` blocked
@@ -167,8 +173,8 @@ static rh__efewer fewer(const derivation *d, uint64_t walls, int wall_count)
     } else if (wall_count == 2 && (walls & d->walked) == walls) {
         const rh__elanes *l = &d->b->lanes;
         const int low = __builtin_ctzll(walls), high = 63 - __builtin_clzll(walls);
-        f.dist[0] = l->moves + l->index[high];
-        f.dist[1] = l->moves + l->index[low];
+        f.dist[0] = l->moves + d->single[high];
+        f.dist[1] = l->moves + d->single[low];
         f.stride = (size_t)l->lanes;
     }
     return f;
@@ -252,33 +258,33 @@ static void from_tally(derivation *d, uint64_t walls, const rh__elane_cluster *t
         rh__enotation_write(d->g, walls, &d->w->states[t->slides.state], out->hardest_slides);
 }
 
-/* The distances in moves of the lane of `cell` in `l`, copied to d->b->dist: the view of a
- * cluster of that lane. */
-static uint16_t *lane(derivation *d, const rh__elanes *l, int cell)
+/* The distances in moves of lane `p` of `l`, copied to d->b->dist: the view of a cluster of
+ * that lane. */
+static uint16_t *lane(derivation *d, const rh__elanes *l, int p)
 {
-    const uint16_t *column = l->moves + l->index[cell];
+    const uint16_t *column = l->moves + p;
     for (uint32_t i = 0; i < d->w->count; i++) d->b->dist[i] = column[(size_t)i * (size_t)l->lanes];
     return d->b->dist;
 }
 
 /* A cluster of a lane (rh__elane_found_fn), recorded from its tally: the wall-free cluster
- * itself in the lane off the board, minimality searched; or a cluster of the single wall on
- * `cell`, not minimal unless its hardest state is nearer the goal without the wall: then its
+ * itself in the lane of no wall, minimality searched; or a cluster of the single wall of lane
+ * `p`, not minimal unless its hardest state is nearer the goal without the wall: then its
  * minimality is searched over the lane's distances (a state that covers the wall is out of
  * the view, and no other cluster of the lane is reached from this one). Each is reported, and
  * again with spare walls. */
-static bool single(void *ctx, int cell, const rh__elane_cluster *t)
+static bool single(void *ctx, int p, const rh__elane_cluster *t)
 {
     derivation *d = ctx;
     const rh__ework *w = d->w;
-    const uint64_t bit = UINT64_C(1) << cell, wall = bit & d->g->board;
+    const uint64_t wall = d->b->lanes.wall[p];
     const uint64_t primary = w->states[t->seed].m[RH_ES_HCAR] & d->g->primary_row;
     from_tally(d, wall, t);
     const rh__efewer known = fewer(d, wall, wall != 0);
     /* Tested here too, not only by rh__erecord_minimality: the lane's column is copied only for a
      * wall that matters. */
     if (t->moves.distance >= 0 && rh__efewer_matter(&known, t->moves.state, t->moves.distance)) {
-        const rh__eview view = {wall ? lane(d, &d->b->lanes, cell) : w->dist, NULL, w->count, wall,
+        const rh__eview view = {wall ? lane(d, &d->b->lanes, p) : w->dist, NULL, w->count, wall,
                                 true};
         if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state, &known, d->out) ==
             RH_EC_FULL)
@@ -293,53 +299,18 @@ static bool single(void *ctx, int cell, const rh__elane_cluster *t)
 /* Judges a cluster of two walls as found (rh__epair_judge_fn): minimal only if taking either
  * wall away brings its hardest state nearer (the single walls' lanes say), and then if the
  * search over its own lane's distances says so. */
-static int judge(void *ctx, uint64_t walls, const rh__elane_cluster *t)
+static int judge(void *ctx, uint64_t walls, int p, const rh__elane_cluster *t)
 {
     derivation *d = ctx;
     const int moves = t->moves.distance;
     const rh__efewer known = fewer(d, walls, 2);
     if (moves < 0 || !rh__efewer_matter(&known, t->moves.state, moves)) return 0;
-    const rh__eview view = {lane(d, &d->b->pairs.lanes, 63 - __builtin_clzll(walls)), NULL,
-                            d->w->count, walls, true};
+    const rh__eview view = {lane(d, &d->b->pairs.lanes, p), NULL, d->w->count, walls, true};
     d->out->moves = moves;
     if (rh__erecord_minimality(d->w, d->search, d->g, &view, t->moves.state, &known, d->out) ==
         RH_EC_FULL)
         return -1;
     return d->out->minimal;
-}
-
-/* The clusters of the wall on `first` and one on each cell of `seconds`, found at once into
- * d->b->pairs. False when they do not fit: then the pairs' buffers go back to the budget, and
- * this wall-free cluster's pairs are walked one by one. */
-static bool pairs(derivation *d, int first, uint64_t seconds)
-{
-    rh__epairs *p = &d->b->pairs;
-    const bool distances = d->walked != 0;
-    if (!d->pairing) /* the first walls' most: every single wall's lane but one */
-        d->pairing =
-            rh__epairs_reserve(p, d->w->count + 1,
-                               distances ? __builtin_popcountll(d->walked & d->g->board) - 1 : 0)
-                ? 1
-                : -1;
-    if (d->pairing > 0 &&
-        rh__epairs_find(p, d->w, d->g, first, seconds, distances, d->spec->slides, judge, d))
-        return true;
-    rh__epairs_free(p);
-    d->pairing = -1;
-    return false;
-}
-
-/* Records and reports the kept clusters of the walls `walls`, the pair of the first wall at
- * hand and the wall on `second`, and again with spare walls. */
-static void kept(derivation *d, uint64_t walls, int second)
-{
-    const rh__epairs *p = &d->b->pairs;
-    for (uint32_t i = p->head[second]; i != RH_EPAIRS_END; i = p->found[i].next) {
-        const rh__elane_cluster *t = &p->found[i].tally;
-        from_tally(d, walls, t);
-        d->out->minimal = p->found[i].minimal;
-        publish(d, walls, t->seed, t->configurations);
-    }
 }
 
 /* The cells of `cells` whose rows have room for a wall. */
@@ -349,6 +320,66 @@ static uint64_t roomy(const derivation *d, uint64_t cells)
     for (uint64_t m = cells; m; m &= m - 1)
         if (d->room[__builtin_ctzll(m) / d->g->n]) with |= m & -m;
     return with;
+}
+
+/* The clusters of the pairs of the first wall on the lowest cell of `cells` and of as many
+ * first walls after it (cells of `cells` with room) as a pass takes, each with every second
+ * wall after it where the rows have room then, found at once into d->b->pairs (d->batch). False
+ * when they do not fit: then the pairs' buffers go back to the budget, and this wall-free
+ * cluster's pairs are walked one by one. */
+static bool pairs(derivation *d, uint64_t cells)
+{
+    rh__epairs *p = &d->b->pairs;
+    const bool distances = d->walked != 0;
+    if (!d->pairing) { /* as many pairs as the budget holds, up to a pass's */
+        const int walls = __builtin_popcountll(d->walked & d->g->board);
+        const int most = walls * (walls - 1) / 2;
+        d->pairing = rh__epairs_reserve(p, d->w->count + 1,
+                                        !distances                 ? 0
+                                        : most < RH_ENUM_CELLS_MAX ? most
+                                                                   : RH_ENUM_CELLS_MAX)
+                         ? 1
+                         : -1;
+    }
+    uint64_t walls[RH_ENUM_CELLS_MAX];
+    int count = 0;
+    d->batch = 0;
+    for (; cells; cells &= cells - 1) {
+        const int c = __builtin_ctzll(cells), r = c / d->g->n;
+        if (!d->room[r]) continue;
+        d->room[r]--;
+        const uint64_t seconds = roomy(d, cells & (cells - 1)), first = UINT64_C(1) << c;
+        d->room[r]++;
+        const int n = __builtin_popcountll(seconds);
+        if (d->batch && count + n > RH_ENUM_CELLS_MAX) break;
+        d->batch |= first;
+        d->seconds[c] = seconds;
+        d->pair_at[c] = (int8_t)count;
+        for (uint64_t m = seconds; m; m &= m - 1) walls[count++] = first | (m & -m);
+    }
+    if (d->pairing > 0 &&
+        rh__epairs_find(p, d->w, d->g, walls, count, distances, d->spec->slides, judge, d))
+        return true;
+    rh__epairs_free(p);
+    d->pairing = -1;
+    d->batch = 0;
+    return false;
+}
+
+/* Records and reports the kept clusters of the pair of walls `walls` of the batch, and again
+ * with spare walls. */
+static void kept(derivation *d, uint64_t walls)
+{
+    const rh__epairs *p = &d->b->pairs;
+    const int first = __builtin_ctzll(walls);
+    const uint64_t second = walls & (walls - 1);
+    const int q = d->pair_at[first] + __builtin_popcountll(d->seconds[first] & (second - 1));
+    for (uint32_t i = p->head[q]; i != RH_EPAIRS_END; i = p->found[i].next) {
+        const rh__elane_cluster *t = &p->found[i].tally;
+        from_tally(d, walls, t);
+        d->out->minimal = p->found[i].minimal;
+        publish(d, walls, t->seed, t->configurations);
+    }
 }
 
 /* Adds each cell of `cells` (some states cover each) in turn to the wall set `walls` (of
@@ -363,13 +394,11 @@ static rh__ecluster_result choose(derivation *d, uint64_t cells, uint64_t walls,
         const int c = __builtin_ctzll(cells), r = c / d->g->n;
         if (!d->room[r]) continue;
         const uint64_t more = walls | UINT64_C(1) << c, after = cells & (cells - 1);
+        if (least == 2 && wall_count == 0 && d->spec->walls_max >= 2)
+            d->paired = d->pairing >= 0 && ((d->batch >> c & 1) || pairs(d, cells));
         d->room[r]--;
-        if (least == 2 && wall_count == 0 && d->spec->walls_max >= 2) {
-            const uint64_t seconds = roomy(d, after);
-            d->paired = seconds && d->pairing >= 0 && pairs(d, c, seconds);
-        }
         if (wall_count == 1 && d->paired)
-            kept(d, more, c);
+            kept(d, more);
         else if (wall_count + 1 >= least)
             res = components(d, more, wall_count + 1);
         if (res == RH_EC_CLUSTER && wall_count + 1 < d->spec->walls_max)
@@ -392,17 +421,19 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
     const rh__estate *s = &w->states[0];
     uint64_t lanes = roomy(d, cells & ~d->spare);
     const bool solvable = out->goal_states > 0;
-    /* The wall-free cluster's own record: from a lane off the board when the board leaves one
-     * (its distances then copied to w->dist, where the single walls look them up), else from
-     * its own passes. A cluster that did not fit (in the lanes, or in the searches beside
+    /* The wall-free cluster's own record: from a lane of no wall when the single walls leave
+     * one (its distances then copied to w->dist, where the single walls look them up), else
+     * from its own passes. A cluster that did not fit (in the lanes, or in the searches beside
      * them) is run again alone, and then takes no lanes: every cluster with walls is walked and
      * solved on its own, which needs little beyond the wall-free cluster. */
-    uint64_t whole = g->cells < RH_ENUM_CELLS_MAX ? UINT64_C(1) << (RH_ENUM_CELLS_MAX - 1) : 0;
-    if (alone || !rh__elanes_reserve(&b->lanes, w->count + 1,
-                                     solvable ? __builtin_popcountll(lanes | whole) : 0)) {
+    bool whole = __builtin_popcountll(lanes) < RH_ENUM_CELLS_MAX;
+    int count = __builtin_popcountll(lanes) + whole;
+    if (alone || !rh__elanes_reserve(&b->lanes, w->count + 1, solvable ? count : 0)) {
         if (!alone) return RH_EC_FULL;
         rh__elanes_free(&b->lanes);
-        lanes = whole = 0;
+        lanes = 0;
+        whole = false;
+        count = 0;
     }
     if (!whole) {
         const rh__eview all = {w->dist, NULL, w->count, 0, true};
@@ -412,17 +443,21 @@ static rh__ecluster_result derive(derivation *d, uint64_t cells, uint64_t config
         report(d, 0, 0);
         extend(d, d->spare, 0, s->m[RH_ES_HCAR] & g->primary_row, configurations);
     }
-    lanes |= whole;
-    if (solvable && lanes && !rh__elanes_walk(w, g, &b->lanes, lanes, 0, spec->slides))
-        return RH_EC_FULL;
+    if (!count) return choose(d, cells & ~d->spare, 0, 0, 1);
+    uint64_t walls[RH_ENUM_CELLS_MAX] = {0}; /* the single walls, then (whole) no wall */
+    int n = 0;
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        d->single[__builtin_ctzll(m)] = (int8_t)n;
+        walls[n++] = m & -m;
+    }
+    if (!rh__elanes_open(w, g, &b->lanes, walls, count, solvable)) return RH_EC_FULL;
+    if (solvable) rh__elanes_walk(w, g, &b->lanes, spec->slides);
     d->walked = solvable ? lanes : 0;
     if (solvable && whole)
         for (uint32_t i = 0; i < w->count; i++)
-            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)b->lanes.lanes +
-                                        (size_t)b->lanes.index[RH_ENUM_CELLS_MAX - 1]];
-    if (lanes && !rh__elanes_clusters(w, g, &b->lanes, lanes, 0, solvable, spec->slides, single, d))
-        return RH_EC_FULL;
-    return choose(d, cells & ~d->spare, 0, 0, lanes ? 2 : 1);
+            w->dist[i] = b->lanes.moves[(size_t)i * (size_t)count + (size_t)n];
+    if (!rh__elanes_clusters(w, g, &b->lanes, solvable, spec->slides, single, d)) return RH_EC_FULL;
+    return choose(d, cells & ~d->spare, 0, 0, 2);
 }
 
 rh__ecluster_result rh__ewalls_find(rh__ework *w, rh__ework *search, rh__ewalls *b,
