@@ -116,7 +116,7 @@ RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 /* rh_bank_add stores the board, its moves and slides and its cluster's size (not its
  * histogram): a board with no id, of a size or primary row banks do not hold (above), or whose
  * walls are not c->walls is RH_EARG. Two rows of one board that differ in any field make
- * rh_bank_finish fail. */
+ * rh_bank_finish fail with RH_ECORRUPT, its reason naming the board's id. */
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
  * integers that merging sums; other keys survive a merge when every input agrees and become

@@ -67,13 +67,7 @@ static int finish(const char *path, char *why)
     int err = rh_bank_open(&b, path, RH_BANK_WRITE, why);
     if (err) return err;
     err = rh_bank_finish(b);
-    if (err && why) {
-        char detail[RH_BANK_WHY_MAX];
-        rh_bank_why(b, detail, sizeof detail);
-        const int shared = strstr(detail, "UNIQUE") != NULL;
-        snprintf(why, RH_BANK_WHY_MAX, "%s%s", shared ? "two puzzles share a board: " : "", detail);
-        if (shared) err = RH_ECORRUPT;
-    }
+    if (err && why) rh_bank_why(b, why, RH_BANK_WHY_MAX);
     const int closed = rh_bank_close(b);
     return err ? err : closed;
 }

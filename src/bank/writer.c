@@ -203,6 +203,20 @@ static int index_slides(rh_bank *b)
     return err;
 }
 
+/* After the key index refused a key twice: names a board with two records. */
+static int shared_board(rh_bank *b)
+{
+    sqlite3_stmt *st = NULL;
+    int err = rh__bank_prepare(b, &st,
+                               "SELECT key FROM sorted.puzzles GROUP BY key HAVING count(*) > 1"
+                               " LIMIT 1");
+    char id[RH_PUZZLE_ID_MAX + 1] = "";
+    if (!err && sqlite3_step(st) == SQLITE_ROW)
+        rh__bank_id_of(&b->keys, sqlite3_column_int64(st, 0), id);
+    sqlite3_finalize(st);
+    return err ? err : rh__bank_fail(b, RH_ECORRUPT, "two records of one board: %s", id);
+}
+
 static int sort_into(rh_bank *b, const char *scratch)
 {
     /* walls_of must name every key that goes in. */
@@ -217,7 +231,11 @@ static int sort_into(rh_bank *b, const char *scratch)
     if (!err) err = rh__bank_exec(b, sort_rows);
     if (!err) err = rh__bank_exec(b, drop_duplicates);
     if (!err && sqlite3_changes(b->db)) err = rh__bank_exec(b, renumber);
-    if (!err) err = rh__bank_exec(b, index_rows);
+    if (!err) {
+        err = rh__bank_exec(b, index_rows);
+        if (err && sqlite3_extended_errcode(b->db) == SQLITE_CONSTRAINT_UNIQUE)
+            err = shared_board(b);
+    }
     if (!err) err = index_slides(b);
     if (!err) err = rh__bank_exec(b, "COMMIT");
     if (err) rh__bank_rollback(b);
