@@ -11,7 +11,6 @@ import { state, setOptimal } from './play.js';
 import { renderPlayStatus } from './playback.js';
 import { loadText } from './textbox.js';
 
-
 // Where the bank's answers are told. The page builds every query itself, so a 400 (which
 // would list its fields) is the page's own bug: its title and detail say enough.
 export const bankOutlet = {

@@ -332,8 +332,8 @@ static bool pairs(derivation *d, uint64_t cells)
     rh__epairs *p = &d->b->pairs;
     const bool distances = d->walked != 0;
     if (!d->pairing) { /* as many pairs as the budget holds, up to a pass's */
-        const int walls = __builtin_popcountll(d->walked & d->g->board);
-        const int most = walls * (walls - 1) / 2;
+        const int singles = __builtin_popcountll(d->walked & d->g->board);
+        const int most = singles * (singles - 1) / 2;
         d->pairing = rh__epairs_reserve(p, d->w->count + 1,
                                         !distances                 ? 0
                                         : most < RH_ENUM_CELLS_MAX ? most
