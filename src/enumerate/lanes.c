@@ -220,6 +220,24 @@ static void tally(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_
     }
 }
 
+/* A walk starts loading what a state's visit reads this many visits ahead: the visits are
+ * misses on arrays indexed by state (records, moves, distances), and the ring says which. */
+#define AHEAD 12
+
+/* Starts loading what tally() and the moves loop read of state k: its record, free cells,
+ * moves, and distances in its first pending lane. */
+static inline void load(const rh__ework *w, const rh__elanes *b, uint32_t k, bool distances,
+                        bool slides)
+{
+    __builtin_prefetch(&w->states[k]);
+    __builtin_prefetch(&w->free[k]);
+    __builtin_prefetch(&w->edge_start[k]);
+    if (!distances) return;
+    const size_t at = (size_t)k * (size_t)b->lanes + (size_t)__builtin_ctzll(b->state[k].next);
+    __builtin_prefetch(&b->moves[at]);
+    if (slides) __builtin_prefetch(&b->slides[at]);
+}
+
 /* The walk from the `count` states of b->following, each in the lanes pending there (b->next),
  * which have not placed it, a lane from one seed only: each lane's cluster of its seed,
  * tallied. Breadth first: a state is met a few times in all, once a distance from the seeds
@@ -248,6 +266,10 @@ static void walk(const rh__ework *w, const rh__egeom *g, rh__elanes *b, uint32_t
     while (head != tail) {
         const uint32_t i = ring[head];
         head = head + 1 == size ? 0 : head + 1;
+        const uint32_t waiting = tail >= head ? tail - head : tail + size - head;
+        if (waiting > AHEAD)
+            load(w, b, ring[head + AHEAD < size ? head + AHEAD : head + AHEAD - size], distances,
+                 slides);
         const uint64_t m = st[i].next;
         st[i].next = 0;
         tally(w, g, b, i, m, distances, slides);
