@@ -48,6 +48,7 @@ typedef struct rhd_request {
     bool body_too_big;
     bool body_is_text; /* a text board (text/plain), else JSON (http_policy.h) */
     size_t discarded;  /* body bytes read and dropped after an early 413 */
+    bool out_early;    /* its reply went out before its end (rhd_flow_sent_early) */
     /* The reply, built off the MHD thread when a search was involved. */
     int status;
     char *reply; /* handed to MHD: freed by it unless reply_static */

@@ -170,6 +170,13 @@ static void debug_fields(char *fields, size_t len, const rhd_request *r,
              client, target, agent, type, r->body_len + r->discarded, r->reply_len);
 }
 
+void rhd_flow_sent_early(rhd_request *r, rhd_traffic *t)
+{
+    if (r->out_early) return;
+    r->out_early = true;
+    atomic_fetch_sub(&t->active, 1);
+}
+
 void rhd_flow_end(rhd_request *r, rhd_request_end how, const rhd_request_client *client,
                   rhd_traffic *t)
 {
@@ -193,8 +200,9 @@ void rhd_flow_end(rhd_request *r, rhd_request_end how, const rhd_request_client 
         snprintf(fields + strlen(fields), sizeof fields - strlen(fields), ",\"closed_early\":true");
     if (client) debug_fields(fields, sizeof fields, r, client);
     rhd_log(status >= 500 ? RHD_LOG_WARN : RHD_LOG_INFO, "request", fields);
+    const bool counted = !r->out_early;
     rhd_flow_free(r);
-    atomic_fetch_sub(&t->active, 1);
+    if (counted) atomic_fetch_sub(&t->active, 1);
 }
 
 void rhd_flow_free(rhd_request *r)

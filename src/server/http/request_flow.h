@@ -20,7 +20,7 @@
 typedef struct {
     uint64_t id_seed;
     atomic_uint_fast64_t id_counter;
-    atomic_int active;     /* requests begun and not ended */
+    atomic_int active;     /* requests begun and not ended, their replies not all out */
     rhd_throttle refusals; /* the log line of connections refused at a limit */
 } rhd_traffic;
 
@@ -70,8 +70,13 @@ void rhd_flow_begin_no_memory(rhd_request *r, const char *method, rhd_traffic *t
  * more than memory holds) and drops it. */
 void rhd_flow_take_body(rhd_request *r, const char *data, size_t n);
 
+/* Counts a begun request inactive once its whole reply is written before the request ends (an
+ * early 413, the rest of whose body is still read and dropped): a drain waits for the replies
+ * not yet out, not for a client that keeps such a connection open. */
+void rhd_flow_sent_early(rhd_request *r, rhd_traffic *t);
+
 /* Ends a begun request: its status (the one queued, else by `how`), its count in the metrics,
- * its access log line; then frees it and counts it inactive. */
+ * its access log line; then frees it and counts it inactive (unless already). */
 void rhd_flow_end(rhd_request *r, rhd_request_end how, const rhd_request_client *client,
                   rhd_traffic *t);
 

@@ -239,6 +239,7 @@ static enum MHD_Result refuse_body_now(rhd_request *r)
         MHD_get_connection_info(r->conn, MHD_CONNECTION_INFO_CONNECTION_FD);
     if (!fd || !send_raw(fd->connect_fd, r)) return MHD_NO;
     shutdown(fd->connect_fd, SHUT_WR);
+    rhd_flow_sent_early(r, &server_of(r)->traffic);
     return MHD_YES;
 }
 
