@@ -27,15 +27,22 @@ static void setup(void)
     cr_assert_not_null(server, "rushhourd did not start: %s", err);
 }
 
+/* Criterion 2.4.1 neither counts nor prints an expectation that fails in .fini: a server that
+ * did not stop cleanly is reported on stderr (where ctest also looks for sanitizer reports) and
+ * the test aborts, which fails it. */
 static void teardown(void)
 {
     const int code = rhs_stop(server, 10000);
     char *err = rhs_stderr(server);
-    cr_expect(err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:"),
-              "rushhourd stderr:\n%s", err);
+    if (err && *err) fprintf(stderr, "rushhourd stderr:\n%s\n", err);
+    const bool clean = err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:");
     free(err);
     rhs_free(server);
-    cr_expect_eq(code, 0, "rushhourd exited with %d after SIGTERM", code);
+    if (code != 0 || !clean) {
+        fprintf(stderr, "rushhourd exited with %d after SIGTERM%s\n", code,
+                clean ? "" : ", with a sanitizer report");
+        abort();
+    }
 }
 
 TestSuite(framing, .init = setup, .fini = teardown);
