@@ -485,20 +485,21 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         free(workers);
         return RH_ENOMEM;
     }
-    int started = 0;
-    for (; started < opt->threads; started++) {
-        worker *wk = &workers[started];
+    /* Every batch first: a thread started takes memory at once, and one started later could
+     * then find none for its batch, as the scheduler has it. */
+    for (int i = 0; i < opt->threads; i++) {
+        worker *wk = &workers[i];
         wk->run = &r;
         wk->running = wk->claimed = NO_TASK;
         rh__ework_init(&wk->work, &r.geom, &r.memory);
         rh__ework_init(&wk->search, &r.geom, &r.memory);
         rh__ewalls_init(&wk->walls, &r.memory);
         rh__ebatch_init(&wk->batch, &r.memory, r.keep / 2);
-        if (!rh__ebatch_reserve(&wk->batch)) {
-            rh__ebatch_free(&wk->batch);
-            fail(&r, RH_ENOMEM);
-            break;
-        }
+        if (!rh__ebatch_reserve(&wk->batch)) fail(&r, RH_ENOMEM);
+    }
+    int started = 0;
+    for (; started < opt->threads && !atomic_load(&r.stop); started++) {
+        worker *wk = &workers[started];
         wk->space = shape;
         wk->space.claim = claim;
         wk->space.ctx = wk;
@@ -514,8 +515,8 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
         }
     }
     watch(&r, t0);
-    for (int i = 0; i < started; i++) {
-        pthread_join(workers[i].thread, NULL);
+    for (int i = 0; i < opt->threads; i++) {
+        if (i < started) pthread_join(workers[i].thread, NULL);
         rh__ework_free(&workers[i].work);
         rh__ework_free(&workers[i].search);
         rh__ewalls_free(&workers[i].walls);
