@@ -33,10 +33,7 @@ static void setup(void)
 static void teardown(void)
 {
     const int code = rhs_stop(server, 10000);
-    char *err = rhs_stderr(server);
-    if (err && *err) fprintf(stderr, "rushhourd stderr:\n%s\n", err);
-    const bool clean = err && !strstr(err, "Sanitizer") && !strstr(err, "runtime error:");
-    free(err);
+    const bool clean = server_stderr_clean(server);
     rhs_free(server);
     if (code != 0 || !clean) {
         fprintf(stderr, "rushhourd exited with %d after SIGTERM%s\n", code,

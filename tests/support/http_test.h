@@ -91,6 +91,9 @@ double await_metric(rhs_server *s, const char *series, double at_least);
 
 /* ---- safe on any thread ---- */
 
+/* After `s` has exited: forwards its stderr to ours (ctest's FAIL_REGULAR_EXPRESSION sees
+ * sanitizer reports there) and returns whether it was read and holds no sanitizer report. */
+bool server_stderr_clean(rhs_server *s);
 bool valid_request_id(const char *id);
 /* Whether `errors` (a problem's errors array) names `field`. */
 bool lists_field(const cJSON *errors, const char *field);
