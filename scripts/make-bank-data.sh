@@ -11,7 +11,7 @@
 # WALLS walls, drawn by `rushhour bank pick --seed SEED` (uniform, the same for the same bank
 # and seed) and each re-derived by `rushhour bank import`; its meta is the source's entries
 # under NAME. (NAME.walls 0-1, ...) and NAME.sample `K per length of WALLS walls, seed SEED`,
-# and no totals of its own (a served bank's totals are its first part's). The output depends
+# and no totals or maxima of its own (a served bank's are its first part's). The output depends
 # only on the bank's rows and meta (and the sample's arguments): the same bank gives the same
 # bytes.
 #   scripts/make-bank-data.sh BANK.sqlite [OUT_PREFIX] [--sample NAME K WALLS SEED]
@@ -40,9 +40,10 @@ if [ $# -ge 3 ]; then
     } > "$tmp/sample.txt"
     "$rushhour" bank import "$tmp/sample.txt" "$tmp/sample.sqlite"
     "$rushhour" bank pack "$tmp/sample.sqlite" "$tmp/columns"
-    grep -v '^total\.' "$tmp/columns/meta.txt" > "$tmp/meta.txt"
+    grep -v '^\(total\|max\)\.' "$tmp/columns/meta.txt" > "$tmp/meta.txt"
     mv "$tmp/meta.txt" "$tmp/columns/meta.txt"
-    "$rushhour" bank stats "$tmp/sample.sqlite" | grep -v '^meta \(format\|puzzles\|total\.\)' > "$out.counts"
+    "$rushhour" bank stats "$tmp/sample.sqlite" |
+        grep -v '^meta \(format\|puzzles\|total\.\|max\.\)' > "$out.counts"
 else
     "$rushhour" bank pack "$bank" "$tmp/columns"
     "$rushhour" bank stats "$bank" | grep -v '^meta format ' > "$out.counts"

@@ -110,7 +110,11 @@ RH_API void rh_bank_why(rh_bank *b, char *buf, size_t len);
 
 /* Writers. rh_bank_add keeps the cluster only when solvable and minimal (it counts every
  * cluster in meta 'total.clusters' and the solvable ones in 'total.solvable', unless opened
- * RH_BANK_LOAD or in checkpoint mode: below); rows are committed in large transactions. */
+ * RH_BANK_LOAD or in checkpoint mode: below); rows are committed in large transactions. Unless
+ * opened RH_BANK_LOAD, every cluster added also raises the meta maxima, as rh_enum_stats keeps
+ * them: 'max.moves' and 'max.slides' ("N BOARD": the length and the hardest board), and
+ * 'max.cluster_states' ("N"), so that a run in parts, or in shards merged, ends with the maxima
+ * of the whole run (a cluster of a task run again counts once: a maximum is a maximum). */
 RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
 
 /* rh_bank_add stores the board, its moves and slides and its cluster's size (not its
@@ -119,8 +123,9 @@ RH_API int rh_bank_add(rh_bank *b, const rh_cluster *c);
  * rh_bank_finish fail with RH_ECORRUPT, its reason naming the board's id. */
 
 /* Sets a meta entry (e.g. the enumeration's parameters). Keys starting with "total." hold
- * integers that merging sums; other keys survive a merge when every input agrees and become
- * "mixed" otherwise. The bank keeps 'format', 'board_size', 'puzzles' itself. */
+ * integers that merging sums, keys starting with "max." maxima that merging raises (above);
+ * other keys survive a merge when every input agrees and become "mixed" otherwise. The bank keeps
+ * 'format', 'board_size', 'puzzles' itself. */
 RH_API int rh_bank_set_meta(rh_bank *b, const char *key, const char *value);
 
 /* Checkpoints: the bank file of an enumeration is its checkpoint. rh_bank_resume puts a writer

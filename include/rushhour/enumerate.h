@@ -118,6 +118,13 @@ typedef struct {
  * more than max_memory allows (stats then hold what was done). */
 RH_API int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats);
 
+/* Statistics of no cluster yet (the maxima at -1). */
+RH_API void rh_enum_stats_init(rh_enum_stats *s);
+/* Counts cluster c into s as rh_enumerate counts each cluster it reports: clusters, solvable,
+ * kept, the maxima and their boards, the largest cluster. For figures kept apart from a run's,
+ * such as a bank's over the parts of a resumed run. */
+RH_API void rh_enum_stats_add(rh_enum_stats *s, const rh_cluster *c);
+
 /* Whether rh_enumerate accepts `opt` (else it returns RH_EARG). */
 RH_API bool rh_enum_options_valid(const rh_enum_options *opt);
 

@@ -336,15 +336,62 @@ int rh__bank_begin(rh_bank *b)
     return err;
 }
 
+/* Raises meta entry `key` to `value` (RH__BANK_RAISE_MAX). */
+static int raise_max(rh_bank *b, const char *key, const char *value)
+{
+    sqlite3_stmt *st = NULL;
+    int err = rh__bank_prepare(b, &st, "INSERT INTO meta VALUES(?1, ?2)" RH__BANK_RAISE_MAX);
+    if (!err) {
+        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+        err = rh__bank_sql(b, sqlite3_step(st));
+    }
+    sqlite3_finalize(st);
+    return err;
+}
+
+/* "N BOARD", or "N" for a cluster that names no board (an imported one has no hardest state by
+ * slides). */
+static void length_and_board(char *out, size_t len, int n, const char *board)
+{
+    snprintf(out, len, "%d%s%s", n, *board ? " " : "", board);
+}
+
+/* The maxima of the clusters found since the last commit into the meta: max.moves and
+ * max.slides with their hardest boards, max.cluster_states. */
+static int raise_maxima(rh_bank *b)
+{
+    const rh_enum_stats *f = &b->found;
+    char value[32 + RH_ENUM_CELLS_MAX];
+    int err = RH_OK;
+    if (f->max_moves >= 0) {
+        length_and_board(value, sizeof value, f->max_moves, f->hardest_moves);
+        err = raise_max(b, "max.moves", value);
+    }
+    if (!err && f->max_slides >= 0) {
+        length_and_board(value, sizeof value, f->max_slides, f->hardest_slides);
+        err = raise_max(b, "max.slides", value);
+    }
+    if (!err) {
+        snprintf(value, sizeof value, "%llu", (unsigned long long)f->largest_cluster);
+        err = raise_max(b, "max.cluster_states", value);
+    }
+    return err;
+}
+
 int rh__bank_commit(rh_bank *b)
 {
     const uint64_t clusters = b->clusters_unsaved, solvable = b->solvable_unsaved,
-                   configurations = b->configurations_unsaved;
-    int err = clusters || configurations ? rh__bank_begin(b) : RH_OK;
+                   configurations = b->configurations_unsaved, found = b->found.clusters;
+    int err = clusters || configurations || found ? rh__bank_begin(b) : RH_OK;
     if (!err && clusters) err = add_total(b, "total.clusters", clusters);
     if (!err && solvable) err = add_total(b, "total.solvable", solvable);
     if (!err && configurations) err = add_total(b, "total.configurations", configurations);
-    if (!err) b->clusters_unsaved = b->solvable_unsaved = b->configurations_unsaved = 0;
+    if (!err && found) err = raise_maxima(b);
+    if (!err) {
+        b->clusters_unsaved = b->solvable_unsaved = b->configurations_unsaved = 0;
+        rh_enum_stats_init(&b->found);
+    }
     if (!err && b->in_txn) err = rh__bank_exec(b, "COMMIT");
     if (!err) b->in_txn = 0;
     return err;

@@ -49,6 +49,7 @@ struct rh_bank {
     int in_txn;
     uint64_t txn_rows; /* since the last commit, as are the totals' increments: */
     uint64_t clusters_unsaved, solvable_unsaved, configurations_unsaved;
+    rh_enum_stats found;   /* the clusters added since: their maxima raise the meta's max.* */
     uint64_t txn_began_us; /* when the open transaction began */
     int checkpoint;        /* rh_bank_resume was called */
     int loading;           /* opened RH_BANK_LOAD: a writer that counts no cluster */
@@ -104,5 +105,12 @@ void rh__bank_rollback(rh_bank *b);
 #define RH__BANK_FINISHED_IN(db) "(task IS NULL OR task IN (SELECT task FROM " db ".tasks))"
 #define RH__BANK_FINISHED_MAIN RH__BANK_FINISHED_IN("main")
 #define RH__BANK_FINISHED_SHARD RH__BANK_FINISHED_IN("shard")
+/* An upsert of a meta max.* entry ("N", or "N BOARD"): the greater N stays, of equal ones the
+ * first board in notation order, as a run keeps its hardest (rh_enum_stats). Max being
+ * idempotent, a cluster counted twice (its task run again after a stop) changes nothing. */
+#define RH__BANK_RAISE_MAX                                                                         \
+    " ON CONFLICT(key) DO UPDATE SET value = CASE WHEN CAST(excluded.value AS INTEGER) >"          \
+    " CAST(value AS INTEGER) OR (CAST(excluded.value AS INTEGER) = CAST(value AS INTEGER) AND"     \
+    " excluded.value < value) THEN excluded.value ELSE value END"
 
 #endif

@@ -1,7 +1,7 @@
 /* Merging a shard file into a writer: its puzzles join the pending rows (rh_bank_finish sorts
- * them in), its totals are summed, and its other meta entries kept when the shards agree. An
- * unfinished shard gives the rows of its finished tasks, which its totals count; its tasks
- * stay its own (every shard numbers the same tasks). */
+ * them in), its totals are summed, its maxima raise the writer's, and its other meta entries
+ * are kept when the shards agree. An unfinished shard gives the rows of its finished tasks,
+ * which its totals count; its tasks stay its own (every shard numbers the same tasks). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +16,11 @@ static const char copy_rows[] =
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) = 'total.'"
     " ON CONFLICT(key) DO UPDATE"
     " SET value = CAST(CAST(value AS INTEGER) + CAST(excluded.value AS INTEGER) AS TEXT);"
+    "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 4) = "
+    "'max.'" RH__BANK_RAISE_MAX ";"
     "INSERT INTO main.meta SELECT key, value FROM shard.meta WHERE substr(key, 1, 6) <> 'total.'"
-    " AND key NOT IN ('format', 'board_size', 'puzzles') ON CONFLICT(key) DO UPDATE"
+    " AND substr(key, 1, 4) <> 'max.' AND key NOT IN ('format', 'board_size', 'puzzles')"
+    " ON CONFLICT(key) DO UPDATE"
     " SET value = CASE WHEN value = excluded.value THEN value ELSE 'mixed' END;";
 
 /* The shard must be a bank of this format and of the writer's board size. */

@@ -20,6 +20,7 @@ int rh__bank_open(rh_bank **out, const char *path, rh_bank_mode mode, int upgrad
     b->mode = mode == RH_BANK_LOAD ? RH_BANK_WRITE : mode;
     b->loading = mode == RH_BANK_LOAD;
     b->upgrading = upgrading;
+    rh_enum_stats_init(&b->found);
     pthread_mutex_init(&b->lock, NULL);
     b->path = strdup(path);
     const int err = b->path ? rh__bank_connect(b) : rh__bank_fail(b, RH_ENOMEM, "out of memory");

@@ -63,6 +63,7 @@ int rh_bank_add(rh_bank *b, const rh_cluster *c)
     if (!b || !c) return RH_EARG;
     pthread_mutex_lock(&b->lock);
     int err = rh__bank_writable(b);
+    if (!err && !b->loading) rh_enum_stats_add(&b->found, c);
     if (!err && !b->checkpoint && !b->loading) {
         b->clusters_unsaved++;
         b->solvable_unsaved += c->moves >= 0;

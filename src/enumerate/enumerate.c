@@ -161,33 +161,12 @@ static void fail(run *r, int err)
     atomic_store(&r->stop, 1);
 }
 
-/* Keeps `board` of a cluster of `length` in *best (of *max) if it is longer, or as long and
- * first in notation order. */
-static void keep_hardest(int *max, char *best, int length, const char *board)
-{
-    if (length > *max || (length == *max && strcmp(board, best) < 0)) {
-        *max = length;
-        strcpy(best, board);
-    }
-}
-
 /* Adds a reported cluster to the run's statistics and hands it to the caller. */
 static void report(run *r, const rh_cluster *c)
 {
     rh_enum_stats *st = r->stats;
     pthread_mutex_lock(&r->lock);
-    if (c->moves >= 0) {
-        st->solvable++;
-        keep_hardest(&st->max_moves, st->hardest_moves, c->moves, c->hardest);
-        if (c->slides >= 0)
-            keep_hardest(&st->max_slides, st->hardest_slides, c->slides, c->hardest_slides);
-        if (c->minimal) {
-            st->kept++;
-            st->kept_by_moves[c->moves < RH_ENUM_DEPTH_MAX ? c->moves : RH_ENUM_DEPTH_MAX - 1]++;
-        }
-    }
-    st->clusters++;
-    if (c->states > st->largest_cluster) st->largest_cluster = c->states;
+    rh_enum_stats_add(st, c);
     if (!atomic_load(&r->stop) && r->opt->on_cluster && r->opt->on_cluster(c, r->opt->user)) {
         st->stopped = true;
         atomic_store(&r->stop, 1);
@@ -464,8 +443,7 @@ int rh_enumerate(const rh_enum_options *opt, rh_enum_stats *stats)
 {
     if (!rh_enum_options_valid(opt) || !stats) return RH_EARG;
     const uint64_t t0 = rh_clock_us();
-    memset(stats, 0, sizeof *stats);
-    stats->max_moves = stats->max_slides = -1;
+    rh_enum_stats_init(stats);
     /* The initializer sets every atomic: the ones it does not name are zeroed as if static
      * (C11 6.7.9), a valid state of an atomic (7.17.2.1). */
     run r = {.opt = opt, .stats = stats, .error = RH_OK};

@@ -1,5 +1,6 @@
 /* The bank as an enumeration's checkpoint (bank.h, rh_bank_resume): only the rows and counts of
- * finished tasks survive a resume, a merge and a finish, whatever was committed of the others. */
+ * finished tasks survive a resume, a merge and a finish, whatever was committed of the others;
+ * the maxima of every cluster survive them all. */
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <criterion/criterion.h>
 #include <pthread.h>
@@ -125,6 +126,57 @@ Test(bank_checkpoint, merge_and_finish_leave_out_unfinished_tasks, .init = scrat
     cr_assert_eq(rh_bank_finish(w), RH_OK);
     cr_assert_eq(rh_bank_close(w), RH_OK);
     expect_finished_tasks_only(shard);
+}
+
+/* A shard of clusters bank_records[which[i]] (each its own hardest state by slides too), the
+ * moves of the first `longer` of them made 51. */
+static void shard_of(const char *path, const int *which, int count, int longer)
+{
+    rh_bank *w;
+    cr_assert_eq(rh_bank_open(&w, path, RH_BANK_WRITE, NULL), RH_OK);
+    rh_cluster c;
+    for (int i = 0; i < count; i++) {
+        bank_record_cluster(&c, which[i]);
+        strcpy(c.hardest_slides, c.hardest);
+        if (i < longer) c.moves = 51;
+        cr_assert_eq(rh_bank_add(w, &c), RH_OK);
+    }
+    cr_assert_eq(rh_bank_close(w), RH_OK);
+}
+
+static int meta_maxima(void *ctx, const char *key, const char *value)
+{
+    char *out = ctx;
+    if (!strncmp(key, "max.", 4)) sprintf(out + strlen(out), "%s %s\n", key, value);
+    return 0;
+}
+
+/* Merged shards hold the maxima of all their clusters, whatever the order: the longest, and of
+ * as long ones the first board in notation order (as a run picks: rh_enum_stats). */
+Test(bank_checkpoint, merged_shards_keep_the_maxima_of_the_whole, .init = scratch_make,
+     .fini = scratch_remove)
+{
+    /* jam01 and jam40 (51 moves, 81 slides); jam39 (82 slides), jam07 (8,122 states) and jam38
+     * made 51 moves long, its board before jam40's. */
+    shard_of(scratch_path("a.sqlite"), (const int[]){0, 12}, 2, 0);
+    shard_of(scratch_path("b.sqlite"), (const int[]){10, 11, 3}, 3, 1);
+    char want[512];
+    snprintf(want, sizeof want, "max.cluster_states 8122\nmax.moves 51 %s\nmax.slides 82 %s\n",
+             bank_records[10].board, bank_records[11].board);
+    for (int order = 0; order < 2; order++) {
+        char merged[32];
+        snprintf(merged, sizeof merged, "merged-%d.sqlite", order);
+        rh_bank *w;
+        cr_assert_eq(rh_bank_open(&w, scratch_path(merged), RH_BANK_WRITE, NULL), RH_OK);
+        cr_assert_eq(rh_bank_merge_file(w, scratch_path(order ? "b.sqlite" : "a.sqlite")), RH_OK);
+        cr_assert_eq(rh_bank_merge_file(w, scratch_path(order ? "a.sqlite" : "b.sqlite")), RH_OK);
+        cr_assert_eq(rh_bank_finish(w), RH_OK);
+        static char maxima[512];
+        maxima[0] = '\0';
+        cr_assert_eq(rh_bank_each_meta(w, meta_maxima, maxima), RH_OK);
+        cr_expect_str_eq(maxima, want, "merged %s first", order ? "b" : "a");
+        cr_assert_eq(rh_bank_close(w), RH_OK);
+    }
 }
 
 /* A reader of the running bank from another connection: a read transaction held for 300 ms

@@ -538,7 +538,7 @@ static char *sorted_output(const char *cmd)
 }
 
 /* A run that runs out of its --max-memory stops saying so, and the same run with more memory
- * goes on from its bank to the bank of a run that never stopped. */
+ * goes on from its bank to the bank of a run that never stopped, its totals and maxima too. */
 Test(enumerate, a_run_out_of_memory_goes_on_with_more)
 {
     char dir[] = "/tmp/rh-enum-memory-XXXXXX";
@@ -562,8 +562,9 @@ Test(enumerate, a_run_out_of_memory_goes_on_with_more)
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     char *banks[2];
     for (int i = 0; i < 2; i++) {
-        snprintf(cmd, sizeof cmd, "%s bank export %s/%c; %s bank stats %s/%c | grep total", RH_CLI,
-                 dir, "ab"[i], RH_CLI, dir, "ab"[i]);
+        snprintf(cmd, sizeof cmd,
+                 "%s bank export %s/%c; %s bank stats %s/%c | grep 'total\\|max\\.'", RH_CLI, dir,
+                 "ab"[i], RH_CLI, dir, "ab"[i]);
         banks[i] = sorted_output(cmd);
     }
     cr_expect_gt(strlen(banks[1]), 1000);
@@ -577,7 +578,8 @@ Test(enumerate, a_run_out_of_memory_goes_on_with_more)
 }
 
 /* `--bank` stores exactly the run's kept clusters (solvable and minimal), each as its length,
- * hardest board and cluster size, and the run's totals; then the file answers queries. */
+ * hardest board and cluster size, and the run's totals and maxima; then the file answers
+ * queries. */
 Test(enumerate, bank_holds_the_kept_clusters)
 {
     char dir[] = "/tmp/rh-enum-bank-XXXXXX";
@@ -585,8 +587,8 @@ Test(enumerate, bank_holds_the_kept_clusters)
     char cmd[1024];
     snprintf(cmd, sizeof cmd,
              "%s enumerate --size 5 --walls 0-1 --vehicles 1-4 --metric both --clusters %s/c "
-             "--bank %s/b 2>/dev/null",
-             RH_CLI, dir, dir);
+             "--bank %s/b 2>%s/err",
+             RH_CLI, dir, dir, dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     snprintf(cmd, sizeof cmd,
              "awk '/minimal=1/ && !/moves=-1/ {split($3, s, \"=\"); split($5, m, \"=\"); "
@@ -611,6 +613,19 @@ Test(enumerate, bank_holds_the_kept_clusters)
     cr_expect_str_eq(total_solvable, solvable, "meta total.solvable is not the run's count");
     free(solvable);
     free(total_solvable);
+    snprintf(cmd, sizeof cmd,
+             "sed -n 's/^max \\(moves\\|slides\\) /\\1 /p; s/^largest cluster \\([0-9]*\\) "
+             "states$/cluster_states \\1/p' %s/err",
+             dir);
+    char *summary = sorted_output(cmd);
+    snprintf(cmd, sizeof cmd, "%s bank stats %s/b | sed -n 's/^meta max\\.//p'", RH_CLI, dir);
+    char *maxima = sorted_output(cmd);
+    int lines = 0;
+    for (const char *c = summary; *c; c++) lines += *c == '\n';
+    cr_expect_eq(lines, 3, "not three maxima in the summary: %s", summary);
+    cr_expect_str_eq(maxima, summary, "the bank's maxima are not the run's");
+    free(summary);
+    free(maxima);
     snprintf(cmd, sizeof cmd,
              "%s bank pick %s/b --min-moves 5 --max-moves 5 --walls 0-1 --count 3 --seed 9", RH_CLI,
              dir);
