@@ -336,11 +336,12 @@ int rh__bank_begin(rh_bank *b)
     return err;
 }
 
-/* Raises meta entry `key` to `value` (RH__BANK_RAISE_MAX). */
-static int raise_max(rh_bank *b, const char *key, const char *value)
+int rh__bank_put_meta(rh_bank *b, const char *upsert, const char *key, const char *value)
 {
+    char sql[512];
+    snprintf(sql, sizeof sql, "INSERT INTO meta VALUES(?1, ?2)%s", upsert);
     sqlite3_stmt *st = NULL;
-    int err = rh__bank_prepare(b, &st, "INSERT INTO meta VALUES(?1, ?2)" RH__BANK_RAISE_MAX);
+    int err = rh__bank_prepare(b, &st, sql);
     if (!err) {
         sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
@@ -348,6 +349,12 @@ static int raise_max(rh_bank *b, const char *key, const char *value)
     }
     sqlite3_finalize(st);
     return err;
+}
+
+/* Raises meta entry `key` to `value` (RH__BANK_RAISE_MAX). */
+static int raise_max(rh_bank *b, const char *key, const char *value)
+{
+    return rh__bank_put_meta(b, RH__BANK_RAISE_MAX, key, value);
 }
 
 /* "N BOARD", or "N" for a cluster that names no board (an imported one has no hardest state by

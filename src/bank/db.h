@@ -65,6 +65,9 @@ int rh__bank_sql(rh_bank *b, int rc);
 int rh__bank_exec(rh_bank *b, const char *sql);
 /* Prepares *stmt once (NULL until then). */
 int rh__bank_prepare(rh_bank *b, sqlite3_stmt **stmt, const char *sql);
+/* Sets meta entry `key` to `value`: an INSERT into meta with `upsert` (an ON CONFLICT clause)
+ * appended, so an existing entry becomes what upsert says. */
+int rh__bank_put_meta(rh_bank *b, const char *upsert, const char *key, const char *value);
 /* RH_OK for a writer, else RH_EARG with the detail "opened read-only". */
 int rh__bank_writable(rh_bank *b);
 

@@ -104,17 +104,9 @@ int rh_bank_set_meta(rh_bank *b, const char *key, const char *value)
     int err = rh__bank_writable(b);
     if (!err && (!strcmp(key, "format") || !strcmp(key, "board_size") || !strcmp(key, "puzzles")))
         err = rh__bank_fail(b, RH_EARG, "meta '%s' belongs to the bank", key);
-    sqlite3_stmt *st = NULL;
     if (!err)
-        err = rh__bank_prepare(b, &st,
-                               "INSERT INTO meta VALUES(?1, ?2) ON CONFLICT(key) DO UPDATE"
-                               " SET value = excluded.value");
-    if (!err) {
-        sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
-        sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
-        err = rh__bank_sql(b, sqlite3_step(st));
-    }
-    sqlite3_finalize(st);
+        err = rh__bank_put_meta(b, " ON CONFLICT(key) DO UPDATE SET value = excluded.value", key,
+                                value);
     pthread_mutex_unlock(&b->lock);
     return err;
 }
