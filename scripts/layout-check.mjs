@@ -32,7 +32,7 @@ const MAY_CALL = {
   'src/solve': ['src/core'],
   'src/enumerate': ['src/core'],
   'src/json': ['src/core', 'src/solve'],
-  'src/bank': ['src/core'],
+  'src/bank': ['src/core', 'src/enumerate'],
   'src/cli': LIBS,
   'server infrastructure': LIBS,
   'server routes': [...LIBS, 'server infrastructure'],
