@@ -577,6 +577,16 @@ Test(enumerate, a_run_out_of_memory_goes_on_with_more)
     cr_expect_eq(system(cmd), 0);
 }
 
+/* Expects two shell commands to print the same lines (sorted_output's), returning the first's
+ * output for the caller to free. */
+static char *expect_same_output(const char *a, const char *b, const char *what)
+{
+    char *got = sorted_output(a), *want = sorted_output(b);
+    cr_expect_str_eq(got, want, "%s", what);
+    free(want);
+    return got;
+}
+
 /* `--bank` stores exactly the run's kept clusters (solvable and minimal), each as its length,
  * hardest board and cluster size, and the run's totals and maxima; then the file answers
  * queries. */
@@ -590,41 +600,32 @@ Test(enumerate, bank_holds_the_kept_clusters)
              "--bank %s/b 2>%s/err",
              RH_CLI, dir, dir, dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    snprintf(cmd, sizeof cmd,
+    char other[1024];
+    snprintf(cmd, sizeof cmd, "%s bank export %s/b | cut -d' ' -f1-3", RH_CLI, dir);
+    snprintf(other, sizeof other,
              "awk '/minimal=1/ && !/moves=-1/ {split($3, s, \"=\"); split($5, m, \"=\"); "
              "split($7, h, \"=\"); print m[2], h[2], s[2]}' %s/c",
              dir);
-    char *kept = sorted_output(cmd);
-    snprintf(cmd, sizeof cmd, "%s bank export %s/b | cut -d' ' -f1-3", RH_CLI, dir);
-    char *banked = sorted_output(cmd);
-    cr_expect_gt(strlen(kept), 1000, "a space with hundreds of kept clusters");
-    cr_expect_str_eq(banked, kept, "the bank holds other puzzles than the run kept");
-    snprintf(cmd, sizeof cmd, "wc -l < %s/c | tr -d ' '", dir);
-    char *clusters = sorted_output(cmd);
+    char *banked = expect_same_output(cmd, other, "the bank holds other puzzles than the run kept");
+    cr_expect_gt(strlen(banked), 1000, "a space with hundreds of kept clusters");
+    free(banked);
     snprintf(cmd, sizeof cmd, "%s bank stats %s/b | awk '$2 == \"total.clusters\" {print $3}'",
              RH_CLI, dir);
-    char *total = sorted_output(cmd);
-    cr_expect_str_eq(total, clusters, "meta total.clusters is not the run's cluster count");
-    snprintf(cmd, sizeof cmd, "grep -vc 'moves=-1' %s/c", dir);
-    char *solvable = sorted_output(cmd);
+    snprintf(other, sizeof other, "wc -l < %s/c | tr -d ' '", dir);
+    free(expect_same_output(cmd, other, "meta total.clusters is not the run's cluster count"));
     snprintf(cmd, sizeof cmd, "%s bank stats %s/b | awk '$2 == \"total.solvable\" {print $3}'",
              RH_CLI, dir);
-    char *total_solvable = sorted_output(cmd);
-    cr_expect_str_eq(total_solvable, solvable, "meta total.solvable is not the run's count");
-    free(solvable);
-    free(total_solvable);
-    snprintf(cmd, sizeof cmd,
+    snprintf(other, sizeof other, "grep -vc 'moves=-1' %s/c", dir);
+    free(expect_same_output(cmd, other, "meta total.solvable is not the run's count"));
+    snprintf(cmd, sizeof cmd, "%s bank stats %s/b | sed -n 's/^meta max\\.//p'", RH_CLI, dir);
+    snprintf(other, sizeof other,
              "sed -n 's/^max \\(moves\\|slides\\) /\\1 /p; s/^largest cluster \\([0-9]*\\) "
              "states$/cluster_states \\1/p' %s/err",
              dir);
-    char *summary = sorted_output(cmd);
-    snprintf(cmd, sizeof cmd, "%s bank stats %s/b | sed -n 's/^meta max\\.//p'", RH_CLI, dir);
-    char *maxima = sorted_output(cmd);
+    char *maxima = expect_same_output(cmd, other, "the bank's maxima are not the run's");
     int lines = 0;
-    for (const char *c = summary; *c; c++) lines += *c == '\n';
-    cr_expect_eq(lines, 3, "not three maxima in the summary: %s", summary);
-    cr_expect_str_eq(maxima, summary, "the bank's maxima are not the run's");
-    free(summary);
+    for (const char *c = maxima; *c; c++) lines += *c == '\n';
+    cr_expect_eq(lines, 3, "not three maxima in the bank: %s", maxima);
     free(maxima);
     snprintf(cmd, sizeof cmd,
              "%s bank pick %s/b --min-moves 5 --max-moves 5 --walls 0-1 --count 3 --seed 9", RH_CLI,
@@ -633,10 +634,6 @@ Test(enumerate, bank_holds_the_kept_clusters)
     cr_expect_gt(strlen(picked), 0, "no 5-move puzzle picked");
     for (char *line = strtok(picked, "\n"); line; line = strtok(NULL, "\n"))
         cr_expect_eq(strncmp(line, "5 ", 2), 0, "picked outside 5 moves: %s", line);
-    free(kept);
-    free(banked);
-    free(clusters);
-    free(total);
     free(picked);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     cr_expect_eq(system(cmd), 0);
